@@ -1,0 +1,54 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Settings shared by every Swift target: Swift 6 mode plus the stricter upcoming features.
+let swiftSettings: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny"),
+  .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+  name: "wallgen",
+  products: [
+    .executable(name: "wallgen", targets: ["wallgen"]),
+    .library(name: "WallKit", targets: ["WallKit"]),
+  ],
+  targets: [
+    // C libraries
+    .target(
+      name: "CJPEGShim",
+      linkerSettings: [.linkedLibrary("jpeg")]
+    ),
+    .target(
+      name: "CPNGShim",
+      linkerSettings: [.linkedLibrary("png16")]
+    ),
+    .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+
+    // Library
+    .target(
+      name: "WallKit",
+      dependencies: ["CJPEGShim", "CPNGShim", "CZlib"],
+      swiftSettings: swiftSettings
+    ),
+
+    // Executable
+    .executableTarget(
+      name: "wallgen",
+      dependencies: ["WallKit"],
+      swiftSettings: swiftSettings
+    ),
+
+    // Tests
+    .target(
+      name: "WallKitTestSupport",
+      dependencies: ["WallKit"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "WallKitTests",
+      dependencies: ["WallKit", "WallKitTestSupport"],
+      swiftSettings: swiftSettings
+    ),
+  ]
+)

@@ -1,0 +1,2 @@
+/// The version of wallgen, printed by `wallgen --version`.
+public let wallgenVersion = "0.1.0"

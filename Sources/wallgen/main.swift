@@ -1,0 +1,3 @@
+import WallKit
+
+print("wallgen \(wallgenVersion)")
