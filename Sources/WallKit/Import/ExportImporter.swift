@@ -1,0 +1,86 @@
+/// What an import produced: the valid, resolved dataset and every problem met on the way.
+public struct ImportResult: Sendable {
+  /// The records that could be read and resolved.
+  public var dataset: Dataset
+  /// Everything that was wrong with the export.
+  public var report: ProblemReport
+  /// The source the export was read from, for later stages that read image bytes.
+  public var source: any ExportSource
+}
+
+/// Reads a Parse wall export (DATASET.md) into a `Dataset`, collecting problems instead of
+/// stopping at the first one.
+public enum ExportImporter {
+  /// Imports the folder or zip at `path`.
+  /// - Throws: `ImportError` only when the export cannot be opened at all.
+  public static func load(_ path: String) throws(ImportError) -> ImportResult {
+    let source = try ExportSources.open(path)
+    return load(from: source)
+  }
+
+  /// Imports an already opened export. Never throws: every problem goes to the report.
+  public static func load(from source: any ExportSource) -> ImportResult {
+    var session = ImportSession(source: source)
+    session.readUsers()
+    session.readGraph()
+    session.readFriends()
+    session.readRoles()
+    session.readImages()
+    session.readImageObjects()
+    session.readComments()
+    session.reportAsymmetricFriends()
+    return ImportResult(dataset: session.dataset, report: session.report, source: source)
+  }
+}
+
+/// The state of one import while it runs.
+struct ImportSession {
+  let source: any ExportSource
+  var report = ProblemReport()
+  var dataset = Dataset()
+  /// `_User` objectId by Facebook id.
+  var userByFacebookID: [String: String] = [:]
+  /// `_User` objectId by username.
+  var userByUsername: [String: String] = [:]
+
+  init(source: any ExportSource) {
+    self.source = source
+  }
+
+  /// Finds the uploader or author of a record from `userFBId`, else `user` (a username).
+  func resolveAuthor(of object: ParseObject) -> String? {
+    if let facebookID = object.identifier("userFBId"), let id = userByFacebookID[facebookID] {
+      return id
+    }
+    if let username = object.string("user"), let id = userByUsername[username] {
+      return id
+    }
+    if case .object(let pointer)? = object.fields["user"],
+      pointer["className"]?.stringValue == "_User",
+      let id = pointer["objectId"]?.stringValue, dataset.users[id] != nil
+    {
+      return id
+    }
+    return nil
+  }
+
+  /// A quoted description of how a record names its author, for "unknown" messages.
+  func describeAuthor(of object: ParseObject) -> String {
+    var parts: [String] = []
+    if let facebookID = object.identifier("userFBId") { parts.append("userFBId \"\(facebookID)\"") }
+    if let username = object.string("user") { parts.append("user \"\(username)\"") }
+    return parts.isEmpty ? "no userFBId or user field" : parts.joined(separator: ", ")
+  }
+
+  /// Reads an optional `ACL` field; a malformed one is reported and grants nobody.
+  mutating func readACL(of object: ParseObject, file: String, className: String) -> AccessControl? {
+    guard let value = object.fields["ACL"], value != .null else { return nil }
+    switch AccessControl.decode(value) {
+    case .success(let acl):
+      return acl
+    case .failure(let error):
+      report.error(file, className, object.objectId, "\(error.reason); nobody is shown the object")
+      return AccessControl()
+    }
+  }
+}

@@ -1,0 +1,32 @@
+/// Read access to the files of one export, whatever holds them (a folder or a zip).
+/// Every path is relative to the export root and `/`-separated; nothing outside the root
+/// can be reached through it.
+public protocol ExportSource: Sendable {
+  /// The export's location, for messages.
+  var location: String { get }
+
+  /// Whether `path` names a regular file inside the export.
+  func fileExists(_ path: String) -> Bool
+
+  /// The names of the regular files directly inside `directory` ("" for the root), sorted.
+  func fileNames(in directory: String) -> [String]
+
+  /// The bytes of `path`.
+  /// - Throws: `ImportError` when the file is absent, outside the export, over `limit`
+  ///   bytes, or unreadable.
+  func read(_ path: String, limit: Int) throws(ImportError) -> [UInt8]
+}
+
+/// Opens an export at a path: a folder, or a `.zip` of one.
+public enum ExportSources {
+  /// Opens the folder or zip at `path`.
+  /// - Throws: `ImportError.notAnExport` when it is neither, or cannot be opened.
+  public static func open(_ path: String) throws(ImportError) -> any ExportSource {
+    switch FileSystem.kind(of: path) {
+    case .directory: return try FolderSource(root: path)
+    case .regular: throw .notAnExport(path: path, reason: "zip exports are not supported yet")
+    case .missing: throw .notAnExport(path: path, reason: "no such file or folder")
+    case .other: throw .notAnExport(path: path, reason: "neither a folder nor a zip file")
+    }
+  }
+}

@@ -1,0 +1,62 @@
+/// An export laid out as a folder. Symlinks are followed only while they stay inside the
+/// part of the export they are in (`files/`, `graph/` or the root).
+public struct FolderSource: ExportSource {
+  public let location: String
+  private let canonicalRoot: String
+
+  /// Opens the folder at `root`.
+  /// - Throws: `ImportError.notAnExport` when it cannot be resolved.
+  public init(root: String) throws(ImportError) {
+    guard let canonical = FileSystem.realPath(root) else {
+      throw .notAnExport(path: root, reason: FileSystem.lastErrorReason)
+    }
+    self.location = root
+    self.canonicalRoot = canonical
+  }
+
+  public func fileExists(_ path: String) -> Bool {
+    guard let resolved = try? resolve(path) else { return false }
+    return FileSystem.kind(of: resolved) == .regular
+  }
+
+  public func fileNames(in directory: String) -> [String] {
+    let folder = directory.isEmpty ? canonicalRoot : canonicalRoot + "/" + directory
+    guard directory.isEmpty || ExportPath.isSafeRelative(directory) else { return [] }
+    let prefix = directory.isEmpty ? "" : directory + "/"
+    return FileSystem.contents(of: folder).filter { fileExists(prefix + $0) }
+  }
+
+  public func read(_ path: String, limit: Int) throws(ImportError) -> [UInt8] {
+    let resolved = try resolve(path)
+    switch FileSystem.kind(of: resolved) {
+    case .regular: break
+    case .missing: throw .notFound(path: path)
+    default: throw .unreadable(path: path, reason: "not a regular file")
+    }
+    do {
+      return try FileSystem.readFile(resolved, limit: limit)
+    } catch .tooLarge(_, let bytes, let limit) {
+      throw .tooLarge(path: path, bytes: bytes, limit: limit)
+    } catch .notFound {
+      throw .notFound(path: path)
+    } catch let error {
+      throw .unreadable(path: path, reason: error.reason)
+    }
+  }
+
+  /// The canonical path of `path`, checked to lie inside its area of the export.
+  private func resolve(_ path: String) throws(ImportError) -> String {
+    guard ExportPath.isSafeRelative(path) else { throw .outsideExport(path: path) }
+    let joined = canonicalRoot + "/" + path
+    guard let canonical = FileSystem.realPath(joined) else {
+      throw .notFound(path: path)
+    }
+    let components = path.split(separator: "/")
+    let area = components.count > 1 ? canonicalRoot + "/" + components[0] : canonicalRoot
+    guard let canonicalArea = FileSystem.realPath(area), canonical.hasPrefix(canonicalArea + "/")
+    else { throw .outsideExport(path: path) }
+    // The area itself must be a real folder of the export, not a link elsewhere.
+    guard canonicalArea == area else { throw .outsideExport(path: path) }
+    return canonical
+  }
+}

@@ -1,0 +1,129 @@
+extension ImportSession {
+  /// Reads `WallImage.json`.
+  mutating func readImages() {
+    guard let file = ParseClassFile.read("WallImage", from: source, into: &report) else { return }
+    for object in file.objects {
+      if let image = readImage(object, className: "WallImage") {
+        dataset.images[image.objectId] = image
+      }
+    }
+  }
+
+  /// Reads `WallImageObject.json` (older schema): each is an image whose caption, if any, is
+  /// its first comment, by the uploader, at the image's `createdAt`.
+  mutating func readImageObjects() {
+    let className = "WallImageObject"
+    guard let file = ParseClassFile.read(className, from: source, into: &report) else { return }
+    for object in file.objects {
+      guard dataset.images[object.objectId] == nil else {
+        report.error("\(className).json", className, object.objectId, "objectId is also a WallImage's; the WallImage is kept")
+        continue
+      }
+      guard let image = readImage(object, className: className) else { continue }
+      dataset.images[image.objectId] = image
+      if let caption = object.string("comment"), !caption.isEmpty {
+        let id = "\(image.objectId):caption"
+        dataset.comments[id] = Comment(
+          objectId: id, className: className, imageID: image.objectId,
+          authorID: image.uploaderID, text: caption, createdAt: image.createdAt, acl: image.acl)
+      }
+    }
+  }
+
+  private mutating func readImage(_ object: ParseObject, className: String) -> WallImage? {
+    let file = className + ".json"
+    guard let uploaderID = resolveAuthor(of: object) else {
+      report.error(file, className, object.objectId, "unknown uploader (\(describeAuthor(of: object))); the image is not shown")
+      return nil
+    }
+    guard let createdAt = object.timestamp("createdAt") else {
+      report.error(file, className, object.objectId, "createdAt \(quoted(object.fields["createdAt"])) is not an ISO-8601 date; the image is not shown")
+      return nil
+    }
+    let acl = readACL(of: object, file: file, className: className)
+    return WallImage(
+      objectId: object.objectId, className: className, uploaderID: uploaderID,
+      file: readFile(object, field: "image", file: file, className: className),
+      createdAt: createdAt, acl: acl)
+  }
+
+  /// Resolves a Parse File value to `files/<name>`, else `files/<last component of url>`.
+  /// Problems are reported; the image is then shown as a placeholder.
+  private mutating func readFile(
+    _ object: ParseObject, field: String, file: String, className: String
+  ) -> FileReference? {
+    guard case .object(let value)? = object.fields[field], value["__type"]?.stringValue == "File"
+    else {
+      report.error(file, className, object.objectId, "field \"\(field)\" is not a Parse File; shown as a placeholder")
+      return nil
+    }
+    let name = value["name"]?.stringValue ?? ""
+    let fromURL = value["url"]?.stringValue.map(ExportPath.lastComponent(ofURL:)) ?? ""
+    var unsafe: [String] = []
+    for candidate in [name, fromURL] where !candidate.isEmpty {
+      guard ExportPath.isSafeRelative(candidate) else {
+        unsafe.append(candidate)
+        continue
+      }
+      let path = "files/" + candidate
+      if source.fileExists(path) {
+        return FileReference(path: path, originalName: name.isEmpty ? candidate : name)
+      }
+    }
+    if !unsafe.isEmpty {
+      report.error(file, className, object.objectId, "file name \"\(unsafe[0])\" would leave files/; refused, shown as a placeholder")
+    } else if name.isEmpty && fromURL.isEmpty {
+      report.error(file, className, object.objectId, "the File has no name or url; shown as a placeholder")
+    } else {
+      let tried = [name, fromURL].filter { !$0.isEmpty }.map { "files/\($0)" }
+      report.error(file, className, object.objectId, "missing file \(tried.map { "\"\($0)\"" }.joined(separator: " or ")); shown as a placeholder")
+    }
+    return nil
+  }
+
+  /// Reads `WallImageComment.json`. Run after both image classes.
+  mutating func readComments() {
+    let className = "WallImageComment"
+    let file = className + ".json"
+    guard let comments = ParseClassFile.read(className, from: source, into: &report) else { return }
+    for object in comments.objects {
+      guard let imageID = object.string("imageObjectId") ?? pointerID(object.fields["image"]) else {
+        report.error(file, className, object.objectId, "has no imageObjectId; the comment is not shown")
+        continue
+      }
+      guard dataset.images[imageID] != nil else {
+        report.error(file, className, object.objectId, "comment on missing image \"\(imageID)\"; not shown")
+        continue
+      }
+      guard let authorID = resolveAuthor(of: object) else {
+        report.error(file, className, object.objectId, "unknown author (\(describeAuthor(of: object))); the comment is not shown")
+        continue
+      }
+      guard let createdAt = object.timestamp("createdAt") else {
+        report.error(file, className, object.objectId, "createdAt \(quoted(object.fields["createdAt"])) is not an ISO-8601 date; the comment is not shown")
+        continue
+      }
+      let text = object.string("comment") ?? ""
+      if text.isEmpty {
+        report.warning(file, className, object.objectId, "the comment has no text")
+      }
+      dataset.comments[object.objectId] = Comment(
+        objectId: object.objectId, className: className, imageID: imageID, authorID: authorID,
+        text: text, createdAt: createdAt,
+        acl: readACL(of: object, file: file, className: className))
+    }
+  }
+
+  private func pointerID(_ value: JSONValue?) -> String? {
+    guard case .object(let pointer)? = value, pointer["__type"]?.stringValue == "Pointer" else {
+      return nil
+    }
+    return pointer["objectId"]?.stringValue
+  }
+
+  private func quoted(_ value: JSONValue?) -> String {
+    guard let value else { return "(missing)" }
+    if let text = value.stringValue { return "\"\(text)\"" }
+    return "(\(value.kindDescription))"
+  }
+}

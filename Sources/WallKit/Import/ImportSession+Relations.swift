@@ -1,0 +1,121 @@
+extension ImportSession {
+  /// Reads the `friends` relation on `_User` (`_Join:friends:_User.json`).
+  mutating func readFriends() {
+    let className = "_Join:friends:_User"
+    let file = className + ".json"
+    for row in readJoinRows(className) {
+      let (owner, related) = (row.owningId, row.relatedId)
+      guard dataset.users[owner] != nil else {
+        report.error(file, className, row.label, "owningId \"\(owner)\" is no user of the export")
+        continue
+      }
+      guard dataset.users[related] != nil else {
+        report.error(file, className, row.label, "relatedId \"\(related)\" is no user of the export")
+        continue
+      }
+      if owner != related { dataset.friends[owner, default: []].insert(related) }
+    }
+  }
+
+  /// Reads `_Role.json`, `_Join:users:_Role.json` and `_Join:roles:_Role.json`, and gives each
+  /// user every role it holds directly or through a role that a role includes.
+  mutating func readRoles() {
+    guard let roleFile = ParseClassFile.read("_Role", from: source, into: &report) else { return }
+    var roleName: [String: String] = [:]
+    for object in roleFile.objects {
+      guard let name = object.string("name"), !name.isEmpty else {
+        report.error("_Role.json", "_Role", object.objectId, "role has no name")
+        continue
+      }
+      roleName[object.objectId] = name
+    }
+    var members: [String: Set<String>] = [:]
+    for row in readJoinRows("_Join:users:_Role") {
+      guard roleName[row.owningId] != nil else {
+        report.error("_Join:users:_Role.json", "_Join:users:_Role", row.label, "owningId \"\(row.owningId)\" is no role")
+        continue
+      }
+      guard dataset.users[row.relatedId] != nil else {
+        report.error("_Join:users:_Role.json", "_Join:users:_Role", row.label, "relatedId \"\(row.relatedId)\" is no user of the export")
+        continue
+      }
+      members[row.owningId, default: []].insert(row.relatedId)
+    }
+    // In Parse, the users of a role listed in role R's `roles` relation inherit R.
+    var includedRoles: [String: Set<String>] = [:]
+    for row in readJoinRows("_Join:roles:_Role") {
+      guard roleName[row.owningId] != nil, roleName[row.relatedId] != nil else {
+        report.error("_Join:roles:_Role.json", "_Join:roles:_Role", row.label, "a side of the row is no role")
+        continue
+      }
+      includedRoles[row.owningId, default: []].insert(row.relatedId)
+    }
+    for (roleID, name) in roleName {
+      var seen: Set<String> = [roleID]
+      var pending = [roleID]
+      while let current = pending.popLast() {
+        for userID in members[current] ?? [] { dataset.roles[userID, default: []].insert(name) }
+        for child in includedRoles[current] ?? [] where seen.insert(child).inserted {
+          pending.append(child)
+        }
+      }
+    }
+  }
+
+  /// A row of a Parse join table.
+  struct JoinRow {
+    let owningId: String
+    let relatedId: String
+    /// The row's own objectId when it has one, else "owningId->relatedId", for reports.
+    let label: String
+  }
+
+  /// Reads the rows of a `_Join:…` file. Join rows need not carry an objectId.
+  mutating func readJoinRows(_ className: String) -> [JoinRow] {
+    let file = className + ".json"
+    guard source.fileExists(file) else { return [] }
+    let document: JSONValue
+    do {
+      document = try JSONParser.parse(source.read(file, limit: ImportLimits.maximumClassFileBytes))
+    } catch let error as JSONSyntaxError {
+      report.error(file, className, "", "invalid JSON at \(error)")
+      return []
+    } catch let error as ImportError {
+      report.error(file, className, "", error.reason)
+      return []
+    } catch {
+      report.error(file, className, "", "cannot be read: \(error)")
+      return []
+    }
+    guard let rows = document.arrayValue ?? document["results"]?.arrayValue else {
+      report.error(file, className, "", "expected {\"results\": [...]} or a top-level array, found \(document.kindDescription)")
+      return []
+    }
+    var result: [JoinRow] = []
+    var seen = Set<[String]>()
+    for (position, row) in rows.enumerated() {
+      guard let owner = row["owningId"]?.stringValue, let related = row["relatedId"]?.stringValue
+      else {
+        report.error(file, className, "", "row #\(position + 1) lacks a string owningId or relatedId")
+        continue
+      }
+      if seen.insert([owner, related]).inserted {
+        let label = row["objectId"]?.stringValue ?? "\(owner)->\(related)"
+        result.append(JoinRow(owningId: owner, relatedId: related, label: label))
+      }
+    }
+    return result
+  }
+
+  /// Reports every friendship listed by one side only; it is still taken as written.
+  mutating func reportAsymmetricFriends() {
+    for userID in dataset.friends.keys.sorted() {
+      for friendID in (dataset.friends[userID] ?? []).sorted()
+      where !(dataset.friends[friendID]?.contains(userID) ?? false) {
+        report.warning(
+          "_Join:friends:_User.json", "_User", userID,
+          "lists \(friendID) as a friend, but \(friendID) does not list \(userID); taken as written")
+      }
+    }
+  }
+}

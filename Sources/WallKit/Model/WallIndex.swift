@@ -1,0 +1,84 @@
+/// The visibility rule of DATASET.md ("Who sees what"), computed once over a dataset so that
+/// each wall is found from its owner's friends' images, never by scanning the whole dataset.
+public struct WallIndex: Sendable {
+  /// Every user, sorted by objectId.
+  public let users: [User]
+  /// Every image, newest first (by `createdAt`, ties by `objectId`): the order of a wall.
+  public let images: [WallImage]
+  private let userPosition: [String: Int]
+  private let imagePosition: [String: Int]
+  /// For each user position: the positions of the users whose images may reach their wall
+  /// (themselves and their friends), as written.
+  private let sources: [[Int32]]
+  /// For each user position: positions in `images` of the images they uploaded, ascending.
+  private let uploads: [[Int32]]
+  /// For each user position: their role names.
+  private let roleNames: [Set<String>]
+  /// For each image position: its comments, oldest first (ties by objectId).
+  private let commentsByImage: [[Comment]]
+
+  /// Builds the index.
+  public init(dataset: Dataset) {
+    users = dataset.users.values.sorted { $0.objectId < $1.objectId }
+    images = dataset.images.values.sorted(by: WallIndex.newestFirst)
+    var userPosition: [String: Int] = [:]
+    for (position, user) in users.enumerated() { userPosition[user.objectId] = position }
+    var imagePosition: [String: Int] = [:]
+    for (position, image) in images.enumerated() { imagePosition[image.objectId] = position }
+    var uploads = [[Int32]](repeating: [], count: users.count)
+    for (position, image) in images.enumerated() {
+      if let uploader = userPosition[image.uploaderID] { uploads[uploader].append(Int32(position)) }
+    }
+    sources = users.enumerated().map { position, user in
+      let friends = (dataset.friends[user.objectId] ?? []).compactMap { userPosition[$0] }
+      return ([position] + friends).map { Int32($0) }
+    }
+    roleNames = users.map { dataset.roles[$0.objectId] ?? [] }
+    var commentsByImage = [[Comment]](repeating: [], count: images.count)
+    for comment in dataset.comments.values {
+      if let position = imagePosition[comment.imageID] { commentsByImage[position].append(comment) }
+    }
+    self.commentsByImage = commentsByImage.map { $0.sorted(by: WallIndex.oldestFirst) }
+    self.userPosition = userPosition
+    self.imagePosition = imagePosition
+    self.uploads = uploads
+  }
+
+  /// The user with this objectId, if any.
+  public func user(_ objectId: String) -> User? {
+    userPosition[objectId].map { users[$0] }
+  }
+
+  /// The images on `userID`'s wall, newest first: uploaded by the user or a friend, and
+  /// readable by the user under their ACL. Empty for an unknown user.
+  public func wall(for userID: String) -> [WallImage] {
+    guard let owner = userPosition[userID] else { return [] }
+    let roles = roleNames[owner]
+    var positions: [Int32] = []
+    for source in sources[owner] {
+      for position in uploads[Int(source)]
+      where images[Int(position)].acl.grantsRead(to: userID, roles: roles) {
+        positions.append(position)
+      }
+    }
+    positions.sort()
+    return positions.map { images[Int($0)] }
+  }
+
+  /// The comments under an image that `userID` may read, oldest first.
+  public func comments(on imageID: String, visibleTo userID: String) -> [Comment] {
+    guard let position = imagePosition[imageID], let owner = userPosition[userID] else { return [] }
+    let roles = roleNames[owner]
+    return commentsByImage[position].filter { $0.acl.grantsRead(to: userID, roles: roles) }
+  }
+
+  /// Wall order: newest first, ties by objectId.
+  public static func newestFirst(_ a: WallImage, _ b: WallImage) -> Bool {
+    a.createdAt != b.createdAt ? a.createdAt > b.createdAt : a.objectId < b.objectId
+  }
+
+  /// Comment order: oldest first, ties by objectId.
+  public static func oldestFirst(_ a: Comment, _ b: Comment) -> Bool {
+    a.createdAt != b.createdAt ? a.createdAt < b.createdAt : a.objectId < b.objectId
+  }
+}

@@ -1,0 +1,87 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Thin, throwing wrappers over the POSIX calls wallgen needs, so errors keep their path
+/// and the OS's reason.
+public enum FileSystem {
+  /// What a path names, without following a final symlink unless asked.
+  public enum Kind: Sendable, Equatable {
+    case directory, regular, missing, other
+  }
+
+  /// The kind of file at `path`, following symlinks.
+  public static func kind(of path: String) -> Kind {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return .missing }
+    switch info.st_mode & S_IFMT {
+    case S_IFDIR: return .directory
+    case S_IFREG: return .regular
+    default: return .other
+    }
+  }
+
+  /// The size in bytes of the file at `path`, or nil when it cannot be stat'ed.
+  public static func size(of path: String) -> Int? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return Int(info.st_size)
+  }
+
+  /// The canonical absolute path (symlinks resolved), or nil when it does not exist.
+  public static func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  /// The entries of a folder (without `.` and `..`), sorted; empty when unreadable.
+  public static func contents(of directory: String) -> [String] {
+    guard let handle = opendir(directory) else { return [] }
+    defer { closedir(handle) }
+    var names: [String] = []
+    while let entry = readdir(handle) {
+      let name = withUnsafePointer(to: entry.pointee.d_name) {
+        $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names.sorted()
+  }
+
+  /// The OS's text for the current `errno`.
+  public static var lastErrorReason: String { String(cString: strerror(errno)) }
+
+  /// Reads a whole file, refusing files over `limit` bytes.
+  public static func readFile(_ path: String, limit: Int) throws(ImportError) -> [UInt8] {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else {
+      if errno == ENOENT { throw .notFound(path: path) }
+      throw .unreadable(path: path, reason: lastErrorReason)
+    }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { throw .unreadable(path: path, reason: lastErrorReason) }
+    guard info.st_mode & S_IFMT == S_IFREG else {
+      throw .unreadable(path: path, reason: "not a regular file")
+    }
+    let size = Int(info.st_size)
+    guard size <= limit else { throw .tooLarge(path: path, bytes: size, limit: limit) }
+    var bytes = [UInt8](repeating: 0, count: size)
+    var done = 0
+    while done < size {
+      let count = bytes.withUnsafeMutableBytes { buffer in
+        pread(fd, buffer.baseAddress.map { $0 + done }, size - done, off_t(done))
+      }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw .unreadable(path: path, reason: lastErrorReason)
+      }
+      if count == 0 { break }
+      done += count
+    }
+    return done == size ? bytes : Array(bytes[0..<done])
+  }
+}

@@ -1,6 +1,0 @@
-import Testing
-import WallKit
-
-@Test("the version string is set") func versionIsSet() {
-  #expect(!wallgenVersion.isEmpty)
-}
