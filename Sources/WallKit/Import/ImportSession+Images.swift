@@ -75,7 +75,10 @@ extension ImportSession {
     } else if name.isEmpty && fromURL.isEmpty {
       report.error(file, className, object.objectId, "the File has no name or url; shown as a placeholder")
     } else {
-      let tried = [name, fromURL].filter { !$0.isEmpty }.map { "files/\($0)" }
+      var tried: [String] = []
+      for candidate in [name, fromURL] where !candidate.isEmpty && !tried.contains("files/\(candidate)") {
+        tried.append("files/\(candidate)")
+      }
       report.error(file, className, object.objectId, "missing file \(tried.map { "\"\($0)\"" }.joined(separator: " or ")); shown as a placeholder")
     }
     return nil

@@ -1,0 +1,27 @@
+import WallKit
+
+/// Reads the SNAP ego-Facebook edge list (`graphs/facebook_combined.txt`).
+public enum SNAPGraph {
+  /// The node count and edges, or nil when the shared test data is absent.
+  /// - Throws: when the file exists but cannot be read or parsed.
+  public static func load() throws -> (nodes: Int, edges: [(Int, Int)])? {
+    guard let path = SharedTestData.path("graphs/facebook_combined.txt") else { return nil }
+    let bytes = try FileSystem.readFile(path, limit: 16 << 20)
+    var edges: [(Int, Int)] = []
+    var nodes = 0
+    for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
+      let parts = line.split(separator: " ")
+      guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]) else {
+        throw SNAPFormatError(line: String(line))
+      }
+      edges.append((a, b))
+      nodes = max(nodes, a + 1, b + 1)
+    }
+    return (nodes, edges)
+  }
+}
+
+/// A line of the edge list that is not "u v".
+public struct SNAPFormatError: Error, Equatable {
+  public var line: String
+}
