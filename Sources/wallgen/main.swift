@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import WallKit
 
-print("wallgen \(wallgenVersion)")
+exit(WallCLI.run(Array(CommandLine.arguments.dropFirst())).rawValue)

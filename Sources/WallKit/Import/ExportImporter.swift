@@ -29,6 +29,7 @@ public enum ExportImporter {
     session.readImageObjects()
     session.readComments()
     session.reportAsymmetricFriends()
+    session.checkOtherClassFiles()
     return ImportResult(dataset: session.dataset, report: session.report, source: source)
   }
 }
@@ -45,6 +46,28 @@ struct ImportSession {
 
   init(source: any ExportSource) {
     self.source = source
+  }
+
+  /// The class files the walls are made of; other `.json` files are only syntax-checked.
+  static let wallClasses: Set<String> = [
+    "_User", "WallImage", "WallImageComment", "WallImageObject", "_Join:friends:_User", "_Role",
+    "_Join:users:_Role", "_Join:roles:_Role",
+  ]
+
+  /// Checks that the export's other class files are valid JSON, so `check` catches a corrupt
+  /// export even where walls do not need the class. Faults are warnings: no wall loses data.
+  mutating func checkOtherClassFiles() {
+    for name in source.fileNames(in: "") where name.hasSuffix(".json") {
+      let className = String(name.dropLast(5))
+      guard !Self.wallClasses.contains(className) else { continue }
+      do {
+        _ = try JSONParser.parse(source.read(name, limit: ImportLimits.maximumClassFileBytes))
+      } catch let error as JSONSyntaxError {
+        report.warning(name, className, "", "invalid JSON at \(error); the class is not used by walls")
+      } catch {
+        report.warning(name, className, "", "cannot be read: \(error); the class is not used by walls")
+      }
+    }
   }
 
   /// Finds the uploader or author of a record from `userFBId`, else `user` (a username).

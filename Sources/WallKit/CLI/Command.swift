@@ -1,0 +1,55 @@
+/// What the user asked for on the command line, after parsing.
+public enum Command: Sendable, Equatable {
+  /// Print general help, or a command's help.
+  case help(command: String?)
+  /// Print the version.
+  case version
+  /// Build the site.
+  case build(BuildOptions)
+  /// Check an export and print its problems.
+  case check(CheckOptions)
+}
+
+/// Options of `wallgen build`.
+public struct BuildOptions: Sendable, Equatable {
+  /// The export folder or zip; nil means the bundled demo.
+  public var export: String?
+  /// The output folder.
+  public var output: String = "_site"
+  /// Where to write the JSON-lines problem report, if anywhere.
+  public var reportFile: String?
+  /// Images per wall page.
+  public var pageSize: Int = 30
+  /// The time zone dates are shown in: "UTC", an offset like "+02:00", or an IANA name.
+  public var timeZone: String = "UTC"
+  /// Image workers; nil means one per core.
+  public var jobs: Int?
+  /// A folder whose templates and assets override the built-in ones.
+  public var theme: String?
+  /// Largest image accepted, in pixels.
+  public var maxPixels: Int = 100_000_000
+  /// Whether to copy originals into the site bit for bit.
+  public var copyOriginals: Bool = true
+  /// Exit 1 when any problem was reported.
+  public var strict: Bool = false
+  /// Print only problems and errors.
+  public var quiet: Bool = false
+
+  /// Options with every default.
+  public init(export: String? = nil) {
+    self.export = export
+  }
+}
+
+/// Options of `wallgen check`.
+public struct CheckOptions: Sendable, Equatable {
+  /// The export folder or zip; nil means the bundled demo.
+  public var export: String?
+  /// Also print warnings (they are always counted).
+  public var showWarnings: Bool = true
+
+  /// Options with every default.
+  public init(export: String? = nil) {
+    self.export = export
+  }
+}

@@ -1,0 +1,134 @@
+/// Turns arguments into a `Command`. Pure: no I/O, so every case is a plain test.
+public enum CommandParser {
+  /// The commands wallgen knows, in help order.
+  public static let commands = ["build", "check"]
+
+  /// Parses the arguments that follow the program name.
+  /// - Throws: `UsageError` for an unknown command or flag, a missing or bad value, or an
+  ///   extra argument.
+  public static func parse(_ arguments: [String]) throws(UsageError) -> Command {
+    guard let first = arguments.first else { return .help(command: nil) }
+    switch first {
+    case "-h", "--help", "help":
+      if let topic = arguments.dropFirst().first {
+        guard commands.contains(topic) else { throw UsageError("unknown command '\(topic)'") }
+        return .help(command: topic)
+      }
+      return .help(command: nil)
+    case "--version", "-V": return .version
+    case "build": return try parseBuild(Array(arguments.dropFirst()))
+    case "check": return try parseCheck(Array(arguments.dropFirst()))
+    default:
+      if first.hasPrefix("-") { throw UsageError("unknown option '\(first)'") }
+      let suggestion = commands.first { editDistance($0, first) <= 2 }
+      throw UsageError("unknown command '\(first)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
+    }
+  }
+
+  /// Levenshtein distance, for "did you mean" hints.
+  static func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a)
+    let b = Array(b)
+    var previous = Array(0...b.count)
+    for i in 1...max(a.count, 1) where !a.isEmpty {
+      var current = [i] + [Int](repeating: 0, count: b.count)
+      for j in 1...max(b.count, 1) where !b.isEmpty {
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+      }
+      previous = current
+    }
+    return a.isEmpty ? b.count : previous[b.count]
+  }
+
+  private static func parseBuild(_ arguments: [String]) throws(UsageError) -> Command {
+    var options = BuildOptions()
+    var reader = ArgumentReader(arguments, command: "build")
+    while let argument = reader.next() {
+      switch argument {
+      case "-h", "--help": return .help(command: "build")
+      case "-o", "--output": options.output = try reader.value(for: argument)
+      case "--report": options.reportFile = try reader.value(for: argument)
+      case "--page-size": options.pageSize = try reader.integer(for: argument, in: 1...10_000)
+      case "--timezone": options.timeZone = try reader.value(for: argument)
+      case "--jobs", "-j": options.jobs = try reader.integer(for: argument, in: 1...256)
+      case "--theme": options.theme = try reader.value(for: argument)
+      case "--max-pixels": options.maxPixels = try reader.integer(for: argument, in: 1...10_000_000_000)
+      case "--no-originals": options.copyOriginals = false
+      case "--strict": options.strict = true
+      case "-q", "--quiet": options.quiet = true
+      default: try reader.positional(argument, into: &options.export)
+      }
+    }
+    return .build(options)
+  }
+
+  private static func parseCheck(_ arguments: [String]) throws(UsageError) -> Command {
+    var options = CheckOptions()
+    var reader = ArgumentReader(arguments, command: "check")
+    while let argument = reader.next() {
+      switch argument {
+      case "-h", "--help": return .help(command: "check")
+      case "--errors-only": options.showWarnings = false
+      default: try reader.positional(argument, into: &options.export)
+      }
+    }
+    return .check(options)
+  }
+}
+
+/// Walks an argument list, splitting `--flag=value` and reading values that follow flags.
+struct ArgumentReader {
+  private var pending: [String]
+  private var inlineValue: String?
+  private var onlyPositionals = false
+  let command: String
+
+  init(_ arguments: [String], command: String) {
+    pending = arguments.reversed()
+    self.command = command
+  }
+
+  mutating func next() -> String? {
+    guard let argument = pending.popLast() else { return nil }
+    inlineValue = nil
+    if onlyPositionals { return argument.hasPrefix("-") ? "./" + argument : argument }
+    if argument == "--" {
+      onlyPositionals = true
+      return next()
+    }
+    if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+      inlineValue = String(argument[argument.index(after: equals)...])
+      return String(argument[..<equals])
+    }
+    return argument
+  }
+
+  mutating func value(for flag: String) throws(UsageError) -> String {
+    if let inlineValue {
+      self.inlineValue = nil
+      return inlineValue
+    }
+    guard let value = pending.popLast(), !value.hasPrefix("-") || value == "-" else {
+      throw UsageError("option '\(flag)' needs a value", command: command)
+    }
+    return value
+  }
+
+  mutating func integer(for flag: String, in range: ClosedRange<Int>) throws(UsageError) -> Int {
+    let text = try value(for: flag)
+    guard let number = Int(text), range.contains(number) else {
+      throw UsageError("option '\(flag)' needs a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'", command: command)
+    }
+    return number
+  }
+
+  func positional(_ argument: String, into slot: inout String?) throws(UsageError) {
+    if argument.hasPrefix("-") && argument != "-" {
+      throw UsageError("unknown option '\(argument)' for '\(command)'", command: command)
+    }
+    guard slot == nil else {
+      throw UsageError("unexpected argument '\(argument)': '\(command)' takes one export", command: command)
+    }
+    slot = argument
+  }
+}

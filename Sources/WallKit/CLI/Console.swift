@@ -1,0 +1,44 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where the CLI writes: standard output and standard error, replaceable in tests.
+public struct Console: Sendable {
+  /// Writes a line to standard output.
+  public var out: @Sendable (String) -> Void
+  /// Writes a line to standard error.
+  public var err: @Sendable (String) -> Void
+  /// Whether standard error is a terminal (live progress lines only then).
+  public var errIsTerminal: Bool
+
+  /// Creates a console from two line writers.
+  public init(
+    out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
+    errIsTerminal: Bool = false
+  ) {
+    self.out = out
+    self.err = err
+    self.errIsTerminal = errIsTerminal
+  }
+
+  /// The process's standard output and error.
+  public static var standard: Console {
+    Console(
+      out: { line in writeAll(line + "\n", to: STDOUT_FILENO) },
+      err: { line in writeAll(line + "\n", to: STDERR_FILENO) },
+      errIsTerminal: isatty(STDERR_FILENO) == 1)
+  }
+}
+
+/// Writes all of `text` to a file descriptor, retrying short writes.
+private func writeAll(_ text: String, to descriptor: Int32) {
+  var bytes = Array(text.utf8)[...]
+  while !bytes.isEmpty {
+    let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    if count < 0 && errno == EINTR { continue }
+    if count <= 0 { return }
+    bytes = bytes.dropFirst(count)
+  }
+}

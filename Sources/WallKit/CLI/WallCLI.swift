@@ -1,0 +1,78 @@
+/// The `wallgen` program: parses arguments, runs the command, and returns the exit code.
+public enum WallCLI {
+  /// Exit codes (sysexits-style for usage).
+  public enum ExitCode: Int32, Sendable {
+    case success = 0
+    case failure = 1
+    case usage = 64
+  }
+
+  /// The export used when none is named: the demo bundled with the repository.
+  public static let demoExport = "Examples/demo-export"
+
+  /// Runs wallgen with the arguments after the program name.
+  public static func run(_ arguments: [String], console: Console = .standard) -> ExitCode {
+    let command: Command
+    do {
+      command = try CommandParser.parse(arguments)
+    } catch {
+      console.err(error.description)
+      return .usage
+    }
+    switch command {
+    case .help(let topic):
+      console.out(HelpText.text(for: topic))
+      return .success
+    case .version:
+      console.out("wallgen \(wallgenVersion)")
+      return .success
+    case .check(let options):
+      return runCheck(options, console: console)
+    case .build(let options):
+      return runBuild(options, console: console)
+    }
+  }
+
+  /// The export to read: the one named, else the demo when it is present.
+  static func resolveExport(_ named: String?, console: Console) -> String? {
+    if let named { return named }
+    guard FileSystem.kind(of: demoExport) == .directory else {
+      console.err("error: no export given, and the demo export '\(demoExport)' is not in the current folder")
+      console.err("hint: run 'wallgen build PATH' with an export folder or zip, or run from the wallgen repository")
+      return nil
+    }
+    return demoExport
+  }
+
+  static func runCheck(_ options: CheckOptions, console: Console) -> ExitCode {
+    guard let export = resolveExport(options.export, console: console) else { return .failure }
+    let result: ImportResult
+    do {
+      result = try ExportImporter.load(export)
+    } catch {
+      console.err("error: \(error)")
+      return .failure
+    }
+    for problem in result.report.sorted where options.showWarnings || problem.severity == .error {
+      console.out(problem.description)
+    }
+    let dataset = result.dataset
+    console.out(
+      "\(export): \(count(result.report.errorCount, "error")), \(count(result.report.warningCount, "warning")); "
+        + "read \(count(dataset.users.count, "user")), \(count(dataset.images.count, "image")), "
+        + "\(count(dataset.comments.count, "comment"))")
+    return result.report.errorCount > 0 ? .failure : .success
+  }
+
+  /// "1 error", "2 errors".
+  static func count(_ number: Int, _ noun: String) -> String {
+    "\(number) \(noun)\(number == 1 ? "" : "s")"
+  }
+}
+
+extension WallCLI {
+  static func runBuild(_ options: BuildOptions, console: Console) -> ExitCode {
+    console.err("error: build is not available yet")
+    return .failure
+  }
+}
