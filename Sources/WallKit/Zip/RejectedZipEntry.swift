@@ -13,7 +13,7 @@ public struct RejectedZipEntry: Sendable, Equatable, CustomStringConvertible {
     self.reason = reason
   }
 
-  /// One sentence quoting the name, e.g. `entry '../evil' has a '..' component`.
+  /// One sentence quoting the name, such as `entry '../evil' has a '..' component`.
   public var description: String {
     "entry '\(ZipNamePolicy.printable(name))' \(reason)"
   }

@@ -16,7 +16,8 @@ extension ZipArchive {
       throw .unsupportedMethod(path: path, entry: entry.name, method: entry.method)
     }
     guard limit >= 0, entry.uncompressedSize <= UInt64(limit) else {
-      throw .entryTooLarge(path: path, entry: entry.name, size: entry.uncompressedSize, limit: limit)
+      throw .entryTooLarge(
+        path: path, entry: entry.name, size: entry.uncompressedSize, limit: limit)
     }
     let dataOffset = try dataOffset(of: entry)
     let bytes =
@@ -103,7 +104,8 @@ extension ZipArchive {
         throw .corruptData(path: path, entry: entry.name, reason: error.message)
       }
       if output.count > declared || progress == .budgetReached {
-        throw .exceedsDeclaredSize(path: path, entry: entry.name, declaredSize: entry.uncompressedSize)
+        throw .exceedsDeclaredSize(
+          path: path, entry: entry.name, declaredSize: entry.uncompressedSize)
       }
       if progress == .streamEnd { break }
     }

@@ -4,7 +4,8 @@ struct ZipCentralDirectory {
   var rejected: [RejectedZipEntry] = []
 
   /// Reads and parses the central directory that `end` points to.
-  static func read(from file: ZipInputFile, end: ZipEndOfCentralDirectory) throws(ZipError) -> Self {
+  static func read(from file: ZipInputFile, end: ZipEndOfCentralDirectory) throws(ZipError) -> Self
+  {
     let path = file.path
     let (directoryEnd, overflow) = end.directoryOffset.addingReportingOverflow(end.directorySize)
     guard !overflow, directoryEnd <= file.size else {

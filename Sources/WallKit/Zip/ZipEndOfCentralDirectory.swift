@@ -54,7 +54,8 @@ struct ZipEndOfCentralDirectory: Equatable {
   }
 
   /// Reads the ZIP64 end record when a ZIP64 locator sits right before the classic end record.
-  private static func zip64Record(in file: ZipInputFile, before recordOffset: UInt64) throws(ZipError)
+  private static func zip64Record(in file: ZipInputFile, before recordOffset: UInt64)
+    throws(ZipError)
     -> Self?
   {
     let locatorSize = UInt64(ZipFormat.zip64LocatorSize)
@@ -64,7 +65,8 @@ struct ZipEndOfCentralDirectory: Equatable {
       let offset = locator.uint64(at: 8)
     else { return nil }
     let endSize = UInt64(ZipFormat.zip64EndSize)
-    guard offset <= recordOffset - locatorSize, recordOffset - locatorSize - offset >= endSize else {
+    guard offset <= recordOffset - locatorSize, recordOffset - locatorSize - offset >= endSize
+    else {
       throw .invalidDirectory(
         path: file.path,
         reason: "the ZIP64 end record offset \(offset) does not leave room for the record "

@@ -38,7 +38,8 @@ final class ZipEntryEncoder {
   func feed(_ bytes: UnsafeRawBufferPointer) throws(ZipError) {
     var start = 0
     while start < bytes.count {
-      let piece = UnsafeRawBufferPointer(rebasing: bytes[start..<min(start + Self.chunkSize, bytes.count)])
+      let piece = UnsafeRawBufferPointer(
+        rebasing: bytes[start..<min(start + Self.chunkSize, bytes.count)])
       start += piece.count
       crc.update(piece)
       uncompressedSize += UInt64(piece.count)

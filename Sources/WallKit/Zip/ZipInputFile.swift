@@ -49,11 +49,14 @@ final class ZipInputFile: Sendable {
     var done = 0
     while done < count {
       let result = bytes.withUnsafeMutableBytes { buffer in
-        pread(descriptor, buffer.baseAddress.map { $0 + done }, count - done, off_t(offset) + off_t(done))
+        pread(
+          descriptor, buffer.baseAddress.map { $0 + done }, count - done,
+          off_t(offset) + off_t(done))
       }
       if result < 0 && errno == EINTR { continue }
       guard result > 0 else {
-        let reason = result < 0 ? systemErrorMessage() : "read \(done) of \(count) bytes, then end of file"
+        let reason =
+          result < 0 ? systemErrorMessage() : "read \(done) of \(count) bytes, then end of file"
         throw .readFailed(path: path, offset: offset, reason: reason)
       }
       done += result
@@ -62,7 +65,7 @@ final class ZipInputFile: Sendable {
   }
 }
 
-/// `strerror(errno)`, e.g. "No such file or directory".
+/// The text of `strerror(errno)`, such as "No such file or directory".
 func systemErrorMessage() -> String {
   String(cString: strerror(errno))
 }

@@ -4,9 +4,11 @@
 /// no `.`, `..` or empty component when split on either `/` or `\`. A single trailing `/` marks a
 /// directory and is allowed.
 enum ZipNamePolicy {
-  /// Decodes raw name bytes: UTF-8 when flag bit 11 says so; otherwise UTF-8 when the bytes are
-  /// valid UTF-8 (as many Unix and macOS tools write without setting the flag), else code page 437.
-  /// Invalid UTF-8 under the flag gives a lossy name and `.invalidUTF8`.
+  /// Decodes raw name bytes as UTF-8 or, failing that, code page 437.
+  ///
+  /// UTF-8 is used when flag bit 11 says so, and also when the flag is clear but the bytes are
+  /// valid UTF-8 (many Unix and macOS tools write UTF-8 without setting the flag). Invalid UTF-8
+  /// under the flag gives a lossy name and `.invalidUTF8`.
   static func decode(_ bytes: [UInt8], flags: UInt16) -> (name: String, problem: ZipNameProblem?) {
     if let utf8 = String(validating: bytes, as: UTF8.self) { return (utf8, nil) }
     if flags & ZipFormat.flagUTF8 != 0 {

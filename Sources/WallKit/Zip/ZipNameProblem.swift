@@ -19,7 +19,7 @@ public enum ZipNameProblem: Sendable, Equatable, CustomStringConvertible {
   /// An earlier entry in the archive already has this name.
   case duplicate
 
-  /// A sentence fragment explaining the problem, e.g. "has a '..' component".
+  /// A sentence fragment explaining the problem, such as "has a '..' component".
   public var description: String {
     switch self {
     case .empty: "is empty"

@@ -25,7 +25,8 @@ final class ZipOutputFile {
     guard descriptor >= 0 else { throw .cannotOpen(path: path, reason: systemErrorMessage()) }
     self.path = path
     self.descriptor = descriptor
-    self.temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    self.temporaryPath = String(
+      decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     buffer.reserveCapacity(Self.bufferSize)
     // mkstemp creates 0600; archives are ordinary readable files.
     fchmod(descriptor, 0o644)
@@ -69,12 +70,15 @@ final class ZipOutputFile {
   /// Flushes, syncs, closes and renames the temporary file onto `path`.
   func commit() throws(ZipError) {
     try flush()
-    guard fsync(descriptor) == 0 else { throw .writeFailed(path: path, reason: systemErrorMessage()) }
+    guard fsync(descriptor) == 0 else {
+      throw .writeFailed(path: path, reason: systemErrorMessage())
+    }
     let closed = close(descriptor)
     descriptor = -1
     guard closed == 0 else { throw .writeFailed(path: path, reason: systemErrorMessage()) }
     guard rename(temporaryPath, path) == 0 else {
-      throw .writeFailed(path: path, reason: "cannot rename the temporary file: \(systemErrorMessage())")
+      throw .writeFailed(
+        path: path, reason: "cannot rename the temporary file: \(systemErrorMessage())")
     }
     committed = true
   }
@@ -103,7 +107,8 @@ final class ZipOutputFile {
     var done = 0
     while done < bytes.count {
       let result = pwrite(
-        descriptor, bytes.baseAddress.map { $0 + done }, bytes.count - done, off_t(offset) + off_t(done))
+        descriptor, bytes.baseAddress.map { $0 + done }, bytes.count - done,
+        off_t(offset) + off_t(done))
       if result < 0 && errno == EINTR { continue }
       guard result > 0 else { throw .writeFailed(path: path, reason: systemErrorMessage()) }
       done += result

@@ -20,7 +20,7 @@ public struct ZipTimestamp: Sendable, Hashable, CustomStringConvertible {
     self.dosTime = dosTime
   }
 
-  /// Converts Unix seconds (UTC), clamped to 1980-01-01…2107-12-31 and rounded down to even seconds.
+  /// Converts Unix seconds (UTC), clamped to 1980-01-01…2107-12-31, rounded down to even seconds.
   /// - Parameter unixSeconds: Seconds since 1970-01-01T00:00:00Z.
   public init(unixSeconds: Int64) {
     let clamped = min(max(unixSeconds, Self.earliestUnixSeconds), Self.latestUnixSeconds)
@@ -39,22 +39,24 @@ public struct ZipTimestamp: Sendable, Hashable, CustomStringConvertible {
   public init(_ date: Date) {
     let raw = date.timeIntervalSince1970
     let seconds = raw.isFinite ? raw.rounded(.down) : 0
-    let clamped = min(max(seconds, Double(Self.earliestUnixSeconds)), Double(Self.latestUnixSeconds))
+    let clamped = min(
+      max(seconds, Double(Self.earliestUnixSeconds)), Double(Self.latestUnixSeconds))
     self.init(unixSeconds: Int64(clamped))
   }
 
-  /// The timestamp as Unix seconds, reading the DOS fields as UTC (out-of-range fields are clamped).
+  /// The timestamp as Unix seconds, reading the DOS fields as UTC (clamping out-of-range fields).
   public var unixSeconds: Int64 {
     let year = Int64(dosDate >> 9) + 1980
     let month = min(max(Int64(dosDate >> 5 & 0xF), 1), 12)
     let day = max(Int64(dosDate & 0x1F), 1)
     let days = Self.daysSinceEpoch(year: year, month: month, day: day)
-    let seconds = Int64(dosTime >> 11) * 3600 + Int64(dosTime >> 5 & 0x3F) * 60
+    let seconds =
+      Int64(dosTime >> 11) * 3600 + Int64(dosTime >> 5 & 0x3F) * 60
       + Int64(dosTime & 0x1F) * 2
     return days * 86_400 + seconds
   }
 
-  /// ISO 8601 in UTC, e.g. `2014-10-14T22:37:18Z`.
+  /// ISO 8601 in UTC, such as `2014-10-14T22:37:18Z`.
   public var description: String {
     let (year, month, day) = Self.civilDate(daysSinceEpoch: unixSeconds / 86_400)
     let second = unixSeconds % 86_400

@@ -2,8 +2,8 @@
 /// `path` that `finish()` renames into place.
 ///
 /// Output is deterministic: entries appear in the order they are added, timestamps come from the
-/// caller, deflate runs at a fixed level, names carry the UTF-8 flag, and there are no extra fields,
-/// so the same calls produce byte-identical archives. ZIP64 is not written: an entry or archive
+/// caller, deflate runs at a fixed level, names carry the UTF-8 flag, and there are no extra
+/// fields, so the same calls produce byte-identical archives. ZIP64 is not written: an entry or archive
 /// past 4 GiB (or 65,535 entries) throws `ZipError.zip64Required`.
 public final class ZipWriter {
   /// The destination the archive is renamed to by `finish()`.
@@ -50,7 +50,8 @@ public final class ZipWriter {
   /// - Parameter sourcePath: The file to copy into the archive.
   /// - Parameter modified: The timestamp stored for the entry.
   /// - Parameter compression: Stored or deflated (the default).
-  /// - Throws: `ZipError.cannotReadSource` when the file cannot be read, or as `addFile(named:contents:)`.
+  /// - Throws: `ZipError.cannotReadSource` when the file cannot be read; otherwise as
+  ///   `addFile(named:contents:modified:compression:)`.
   public func addFile(
     named name: String, contentsOf sourcePath: String, modified: ZipTimestamp,
     compression: ZipCompression = .deflated
@@ -82,7 +83,8 @@ public final class ZipWriter {
   /// - Throws: `ZipError` for an unsafe or duplicate name or an I/O error.
   public func addDirectory(named name: String, modified: ZipTimestamp) throws(ZipError) {
     let directoryName = name.hasSuffix("/") ? name : name + "/"
-    try addEntry(directoryName, modified: modified, compression: .stored, isDirectory: true) { _ in }
+    try addEntry(directoryName, modified: modified, compression: .stored, isDirectory: true) { _ in
+    }
   }
 
   /// Writes the central directory and renames the archive onto `path`; the writer is then closed.

@@ -4,7 +4,7 @@ import CZlib
 
 /// A zlib call that returned an error code, with zlib's own message when it gave one.
 struct ZlibFailure: Error, Equatable {
-  /// The zlib return code, e.g. `Z_DATA_ERROR` (-3).
+  /// The zlib return code, such as `Z_DATA_ERROR` (-3).
   var code: Int32
   /// zlib's message (`z_stream.msg`), or a fallback naming the return code.
   var message: String
@@ -142,7 +142,7 @@ final class Deflater {
     stream.deallocate()
   }
 
-  /// Compresses `input` and returns the bytes zlib produced; pass `finish: true` with the last chunk.
+  /// Compresses `input` and returns the bytes zlib produced; pass `finish: true` at the end.
   func deflate(_ input: UnsafeRawBufferPointer, finish: Bool) throws(ZlibFailure) -> [UInt8] {
     var output: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 64 * 1024)
