@@ -16,7 +16,8 @@ final class ZipInputFile: Sendable {
   private let descriptor: Int32
 
   init(path: String) throws(ZipError) {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    // O_NONBLOCK so that opening a FIFO fails the regular-file check below instead of hanging.
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else {
       throw .cannotOpen(path: path, reason: systemErrorMessage())
     }

@@ -18,6 +18,8 @@ public enum ZipNameProblem: Sendable, Equatable, CustomStringConvertible {
   case invalidUTF8
   /// An earlier entry in the archive already has this name.
   case duplicate
+  /// The name is longer than the 65,535 bytes a zip header can record (writing only).
+  case tooLong
 
   /// A sentence fragment explaining the problem, such as "has a '..' component".
   public var description: String {
@@ -31,6 +33,7 @@ public enum ZipNameProblem: Sendable, Equatable, CustomStringConvertible {
     case .emptyComponent: "has an empty component"
     case .invalidUTF8: "is flagged UTF-8 but is not valid UTF-8"
     case .duplicate: "repeats an earlier entry's name"
+    case .tooLong: "is longer than 65535 bytes"
     }
   }
 }

@@ -82,7 +82,7 @@ public final class ZipWriter {
   /// - Parameter modified: The timestamp stored for the entry.
   /// - Throws: `ZipError` for an unsafe or duplicate name or an I/O error.
   public func addDirectory(named name: String, modified: ZipTimestamp) throws(ZipError) {
-    let directoryName = name.hasSuffix("/") ? name : name + "/"
+    let directoryName = name.isEmpty || name.hasSuffix("/") ? name : name + "/"
     try addEntry(directoryName, modified: modified, compression: .stored, isDirectory: true) { _ in
     }
   }
@@ -117,7 +117,8 @@ public final class ZipWriter {
     writeData: (ZipEntryEncoder) throws(ZipError) -> Void
   ) throws(ZipError) {
     guard isOpen else { throw .writerClosed(path: path) }
-    if let problem = ZipNamePolicy.problem(in: name) {
+    let tooLong: ZipNameProblem? = name.utf8.count > Int(UInt16.max) ? .tooLong : nil
+    if let problem = ZipNamePolicy.problem(in: name) ?? tooLong {
       throw .invalidEntryName(path: path, entry: name, problem: problem)
     }
     guard !names.contains(name) else { throw .duplicateEntryName(path: path, entry: name) }

@@ -143,6 +143,21 @@ struct ZipHostileArchiveTests {
     }
   }
 
+  @Test("a folder or a FIFO is refused as not a regular file, without hanging")
+  func notRegularFile() throws {
+    let folder = try ZipFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    #expect(throws: ZipError.cannotOpen(path: folder, reason: "not a regular file")) {
+      try ZipArchive(path: folder)
+    }
+    guard let mkfifo = ZipFixtures.findExecutable("mkfifo") else { return }
+    let fifo = folder + "/pipe.zip"
+    try #require(try ZipFixtures.run(mkfifo, [fifo]).status == 0)
+    #expect(throws: ZipError.cannotOpen(path: fifo, reason: "not a regular file")) {
+      try ZipArchive(path: fifo)
+    }
+  }
+
   @Test("an archive cut short loses its end record")
   func truncatedAtEnd() throws {
     let whole = ZipFixtures.rawArchive([Self.safe, RawZipEntry("two.txt", data: [1, 2, 3])])

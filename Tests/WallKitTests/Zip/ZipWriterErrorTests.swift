@@ -13,6 +13,7 @@ struct ZipWriterErrorTests {
     arguments: [
       ("../evil", ZipNameProblem.parentComponent), ("/abs", .absolutePath), ("C:\\x", .driveLetter),
       ("a/./b", .currentComponent), ("", .empty), ("nul\0", .containsNUL),
+      (String(repeating: "n", count: 65536), .tooLong),
     ])
   func unsafeName(name: String, problem: ZipNameProblem) throws {
     let folder = try ZipFixtures.temporaryDirectory()
