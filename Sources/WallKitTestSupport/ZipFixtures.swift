@@ -160,6 +160,20 @@ public enum ZipFixtures {
     return url.path
   }
 
+  /// Writes `bytes` to `name` in a fresh temporary folder.
+  /// - Parameter bytes: The file's contents.
+  /// - Parameter name: The file name inside the folder.
+  /// - Returns: The file's path and its folder (for the caller to remove).
+  /// - Throws: Whatever `FileManager` or `Data.write` throws.
+  public static func temporaryFile(_ bytes: [UInt8], name: String = "test.zip") throws -> (
+    path: String, folder: String
+  ) {
+    let folder = try temporaryDirectory()
+    let path = folder + "/" + name
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    return (path, folder)
+  }
+
   /// The first `shared/testdata` folder found beside an ancestor of `filePath`, or nil.
   ///
   /// For a package at `/work/wt-zip` that is `/work/shared/testdata`.
