@@ -21,6 +21,7 @@ public enum ExportImporter {
   /// Imports an already opened export. Never throws: every problem goes to the report.
   public static func load(from source: any ExportSource) -> ImportResult {
     var session = ImportSession(source: source)
+    session.report.append(contentsOf: source.openingProblems)
     session.readUsers()
     session.readGraph()
     session.readFriends()

@@ -15,6 +15,13 @@ public protocol ExportSource: Sendable {
   /// - Throws: `ImportError` when the file is absent, outside the export, over `limit`
   ///   bytes, or unreadable.
   func read(_ path: String, limit: Int) throws(ImportError) -> [UInt8]
+
+  /// Problems found while opening the export (e.g. zip entries refused for unsafe names).
+  var openingProblems: [Problem] { get }
+}
+
+extension ExportSource {
+  public var openingProblems: [Problem] { [] }
 }
 
 /// Opens an export at a path: a folder, or a `.zip` of one.
@@ -24,7 +31,7 @@ public enum ExportSources {
   public static func open(_ path: String) throws(ImportError) -> any ExportSource {
     switch FileSystem.kind(of: path) {
     case .directory: return try FolderSource(root: path)
-    case .regular: throw .notAnExport(path: path, reason: "zip exports are not supported yet")
+    case .regular: return try ZipSource(path: path)
     case .missing: throw .notAnExport(path: path, reason: "no such file or folder")
     case .other: throw .notAnExport(path: path, reason: "neither a folder nor a zip file")
     }

@@ -21,3 +21,18 @@ import WallKitTestSupport
     #expect(lines.contains("_Join:bs:ClassA:ClassB.json: _Join:bs:ClassA:ClassB: warning: invalid JSON at line 19, column 3: trailing comma in array; the class is not used by walls"))
   }
 }
+
+@Suite(.enabled(if: SharedTestData.isAvailable)) struct RealZipExportTests {
+  @Test("the 2014 parse.com export zip opens as an export and its class parses")
+  func parseCom2014() throws {
+    let folder = try #require(SharedTestData.path("parse/parsecom-2014"))
+    let zip = try #require(FileSystem.contents(of: folder).first { $0.hasSuffix(".zip") })
+    let source = try ExportSources.open("\(folder)/\(zip)")
+    #expect(source.fileNames(in: "") == ["ResearchStudy.json"])
+    let document = try JSONParser.parse(source.read("ResearchStudy.json", limit: 1 << 20))
+    #expect(document["results"]?.arrayValue?.count == 17)
+    let result = ExportImporter.load(from: source)
+    // It holds no wall classes: the only problem is the missing _User.json.
+    #expect(result.report.problems.map(\.file) == ["_User.json"])
+  }
+}

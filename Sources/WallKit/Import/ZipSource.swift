@@ -1,0 +1,59 @@
+/// An export packed as a `.zip`. When every entry sits under one top-level folder (as when a
+/// folder is zipped), that folder is the export root. Unsafe entry names never reach here:
+/// the zip reader rejects them, and the import reports them.
+public struct ZipSource: ExportSource {
+  public let location: String
+  private let archive: ZipArchive
+  private let prefix: String
+  private let entriesByPath: [String: ZipEntry]
+
+  /// Opens the zip at `path` and reads its directory.
+  /// - Throws: `ImportError.notAnExport` when it is not a readable zip.
+  public init(path: String) throws(ImportError) {
+    do {
+      archive = try ZipArchive(path: path)
+    } catch {
+      throw .notAnExport(path: path, reason: "\(error)")
+    }
+    location = path
+    let files = archive.entries.filter { !$0.isDirectory }
+    let tops = Set(files.map { $0.name.split(separator: "/", maxSplits: 1).first.map(String.init) ?? "" })
+    let nested = files.allSatisfy { $0.name.contains("/") }
+    prefix = (tops.count == 1 && nested) ? (tops.first ?? "") + "/" : ""
+    var map: [String: ZipEntry] = [:]
+    for entry in files where entry.name.hasPrefix(prefix) {
+      map[String(entry.name.dropFirst(prefix.count))] = entry
+    }
+    entriesByPath = map
+  }
+
+  /// Entry names the zip reader refused, as import problems.
+  public var openingProblems: [Problem] {
+    archive.rejected.map {
+      Problem(.error, file: $0.name, reason: "zip entry refused: \($0.reason); its content is not read")
+    }
+  }
+
+  public func fileExists(_ path: String) -> Bool {
+    entriesByPath[path] != nil
+  }
+
+  public func fileNames(in directory: String) -> [String] {
+    let head = directory.isEmpty ? "" : directory + "/"
+    return entriesByPath.keys.filter { $0.hasPrefix(head) && !$0.dropFirst(head.count).contains("/") }
+      .map { String($0.dropFirst(head.count)) }.sorted()
+  }
+
+  public func read(_ path: String, limit: Int) throws(ImportError) -> [UInt8] {
+    guard ExportPath.isSafeRelative(path) else { throw .outsideExport(path: path) }
+    guard let entry = entriesByPath[path] else { throw .notFound(path: path) }
+    guard entry.uncompressedSize <= UInt64(limit) else {
+      throw .tooLarge(path: path, bytes: Int(clamping: entry.uncompressedSize), limit: limit)
+    }
+    do {
+      return try archive.contents(of: entry, limit: limit)
+    } catch {
+      throw .unreadable(path: path, reason: "\(error)")
+    }
+  }
+}
