@@ -7,23 +7,22 @@ extension TemplateLibrary {
   static func checkInclusionCycles(_ templates: [String: [TemplateNode]]) throws(TemplateError) {
     var finished: Set<String> = []
     for name in templates.keys.sorted() {
-      var path: [(name: String, via: TemplateInclusion?)] = []
+      var path: [(name: String, via: TemplateInclusion)] = []
       try visit(name, templates, &path, &finished)
     }
   }
 
-  /// Depth-first search from `name`; `path` holds the templates entered and the tag used to
-  /// enter each.
+  /// Depth-first search from `name`; `path` holds the templates entered, each with the tag
+  /// through which the search left it.
   private static func visit(
     _ name: String, _ templates: [String: [TemplateNode]],
-    _ path: inout [(name: String, via: TemplateInclusion?)], _ finished: inout Set<String>
+    _ path: inout [(name: String, via: TemplateInclusion)], _ finished: inout Set<String>
   ) throws(TemplateError) {
     if let start = path.firstIndex(where: { $0.name == name }) {
       let chain = path[start...].map(\.name) + [name]
-      let tag = path.count > start + 1 ? path[start + 1].via : path.last?.via
-      let location = tag?.location ?? SourceLocation(line: 0, column: 0)
+      let tag = path[start].via
       throw TemplateError(
-        template: tag?.template ?? name, line: location.line, column: location.column,
+        template: tag.template, line: tag.location.line, column: tag.location.column,
         reason: .inclusionCycle(chain))
     }
     guard !finished.contains(name), let nodes = templates[name] else { return }

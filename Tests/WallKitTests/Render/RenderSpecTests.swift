@@ -6,7 +6,7 @@ import WallKit
   .enabled(
     if: MustacheSpec.isAvailable,
     "the Mustache spec is not at ../shared/testdata/mustache-spec beside the repository"))
-struct MustacheSpecTests {
+struct RenderSpecTests {
   @Test("comments", arguments: try MustacheSpec.cases("comments.json"))
   func comments(_ spec: MustacheSpecCase) throws { try check(spec) }
 
