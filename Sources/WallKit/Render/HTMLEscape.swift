@@ -4,6 +4,7 @@
 public enum HTMLEscape {
   /// Returns `text` with the five HTML-special characters replaced by entities.
   /// - Parameter text: Untrusted text, such as a user's comment.
+  /// - Returns: The escaped text.
   public static func escape(_ text: String) -> String {
     var output = ""
     append(text, to: &output)

@@ -90,8 +90,12 @@ struct TemplateLexer {
   }
 
   /// Applies the content of a set-delimiter tag, such as `<% %>`.
-  private mutating func setDelimiters(_ content: String, at location: SourceLocation) throws(TemplateError) {
-    let parts = content.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+  private mutating func setDelimiters(_ content: String, at location: SourceLocation)
+    throws(TemplateError)
+  {
+    let parts = content.split(whereSeparator: {
+      $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r"
+    })
     guard parts.count == 2, !parts.contains(where: { $0.contains("=") }) else {
       throw error(at: location, .invalidDelimiters(content))
     }

@@ -37,6 +37,7 @@ public struct TemplateLibrary: Sendable {
 
   /// Whether the library holds a template called `name`.
   /// - Parameter name: A template name.
+  /// - Returns: `true` if `render(name, …)` finds a template.
   public func contains(_ name: String) -> Bool {
     templates[name] != nil
   }

@@ -16,12 +16,14 @@ struct TemplateOutput {
       atLineStart = string.utf8.last == UInt8(ascii: "\n")
       return
     }
-    var lineStart = string.startIndex
-    while let newline = string[lineStart...].firstIndex(of: "\n") {
+    // Split on the byte, not the Character: "\r\n" is one Character that holds the "\n".
+    let bytes = string.utf8
+    var lineStart = bytes.startIndex
+    while let newline = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) {
       writeLine(string[lineStart..<newline])
       text += "\n"
       atLineStart = true
-      lineStart = string.index(after: newline)
+      lineStart = bytes.index(after: newline)
     }
     writeLine(string[lineStart...])
   }

@@ -38,7 +38,8 @@ enum MustacheSpec {
   static let directory: URL? = {
     var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     while folder.path != "/" {
-      if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+      if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path)
+      {
         let spec = folder.deletingLastPathComponent()
           .appendingPathComponent("shared/testdata/mustache-spec")
         return FileManager.default.fileExists(atPath: spec.path) ? spec : nil

@@ -6,14 +6,17 @@ struct RenderErrorTests {
   /// The error building a library with `marked` (as template "wall") throws, and where the
   /// marker says it should point.
   private func parseError(
-    _ marked: String, reason: TemplateError.Reason, sourceLocation: SourceLocation = #_sourceLocation
+    _ marked: String, reason: TemplateError.Reason,
+    sourceLocation: SourceLocation = #_sourceLocation
   ) -> TemplateError? {
     let template = MarkedTemplate(marked)
     let error = #expect(throws: TemplateError.self, sourceLocation: sourceLocation) {
       try TemplateLibrary(templates: ["wall": template.source])
     }
     #expect(
-      error == TemplateError(template: "wall", line: template.line, column: template.column, reason: reason),
+      error
+        == TemplateError(
+          template: "wall", line: template.line, column: template.column, reason: reason),
       sourceLocation: sourceLocation)
     return error
   }
@@ -34,8 +37,10 @@ struct RenderErrorTests {
   @Test("a close tag for another section quotes both names")
   func mismatchedClose() {
     let error = parseError(
-      "{{#user}}\n  {{name}}\n1️⃣{{/users}}", reason: .mismatchedClose(expected: "user", found: "users"))
-    #expect(error?.description == "wall:3:1: error: close tag 'users' does not match open section 'user'")
+      "{{#user}}\n  {{name}}\n1️⃣{{/users}}",
+      reason: .mismatchedClose(expected: "user", found: "users"))
+    #expect(
+      error?.description == "wall:3:1: error: close tag 'users' does not match open section 'user'")
   }
 
   @Test("a close tag with nothing open")
@@ -82,7 +87,10 @@ struct RenderErrorTests {
       ])
     }
     #expect(
-      error == TemplateError(template: "layout", line: 2, column: 3, reason: .inclusionCycle(["layout", "page", "layout"])))
+      error
+        == TemplateError(
+          template: "layout", line: 2, column: 3,
+          reason: .inclusionCycle(["layout", "page", "layout"])))
     #expect(
       error?.description
         == "layout:2:3: error: templates include each other forever: 'layout -> page -> layout'")
@@ -93,7 +101,9 @@ struct RenderErrorTests {
     let error = #expect(throws: TemplateError.self) {
       try TemplateLibrary(templates: ["a": "x {{> a }}"])
     }
-    #expect(error == TemplateError(template: "a", line: 1, column: 3, reason: .inclusionCycle(["a", "a"])))
+    #expect(
+      error
+        == TemplateError(template: "a", line: 1, column: 3, reason: .inclusionCycle(["a", "a"])))
   }
 
   @Test("recursion the data never ends stops at the depth limit")
@@ -113,7 +123,9 @@ struct RenderErrorTests {
   func templateNotFound() throws {
     let library = try TemplateLibrary(templates: ["wall": "x"])
     let error = #expect(throws: TemplateError.self) { try library.render("walls", [:]) }
-    #expect(error == TemplateError(template: "walls", line: 0, column: 0, reason: .templateNotFound("walls")))
+    #expect(
+      error
+        == TemplateError(template: "walls", line: 0, column: 0, reason: .templateNotFound("walls")))
     #expect(error?.description == "walls: error: no template named 'walls'")
   }
 }

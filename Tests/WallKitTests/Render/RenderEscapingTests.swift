@@ -22,16 +22,20 @@ struct RenderEscapingTests {
   @Test("only triple mustaches and ampersand tags write raw text")
   func rawOutput() throws {
     let context: TemplateValue = ["html": "<b>&</b>"]
-    #expect(try render("{{html}}|{{{html}}}|{{&html}}", context) == "&lt;b&gt;&amp;&lt;/b&gt;|<b>&</b>|<b>&</b>")
+    #expect(
+      try render("{{html}}|{{{html}}}|{{&html}}", context)
+        == "&lt;b&gt;&amp;&lt;/b&gt;|<b>&</b>|<b>&</b>")
   }
 
   @Test("tags inside data are never interpreted")
   func noReinterpretation() throws {
     let library = try TemplateLibrary(templates: [
-      "t": "{{bio}} {{{bio}}} {{#user}}{{bio}}{{/user}} {{>card}}", "card": "[{{bio}}]", "secret": "S",
+      "t": "{{bio}} {{{bio}}} {{#user}}{{bio}}{{/user}} {{>card}}", "card": "[{{bio}}]",
+      "secret": "S",
     ])
     let bio = "{{#x}}{{>secret}}{{/x}} {{=<% %>=}} <%name%>"
-    let output = try library.render("t", ["bio": .string(bio), "user": ["bio": "{{bio}}"], "x": true])
+    let output = try library.render(
+      "t", ["bio": .string(bio), "user": ["bio": "{{bio}}"], "x": true])
     #expect(
       output == "{{#x}}{{&gt;secret}}{{/x}} {{=&lt;% %&gt;=}} &lt;%name%&gt; \(bio) {{bio}} "
         + "[{{#x}}{{&gt;secret}}{{/x}} {{=&lt;% %&gt;=}} &lt;%name%&gt;]")

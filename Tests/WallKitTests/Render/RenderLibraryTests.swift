@@ -7,33 +7,34 @@ struct RenderLibraryTests {
   func layout() throws {
     let library = try TemplateLibrary(templates: [
       "layout": """
-        <html>
-          <head><title>{{$title}}wallgen{{/title}}</title></head>
-          <body>
-            {{$content}}
-            <p>empty</p>
-            {{/content}}
-          </body>
-        </html>
+      <html>
+        <head><title>{{$title}}wallgen{{/title}}</title></head>
+        <body>
+          {{$content}}
+          <p>empty</p>
+          {{/content}}
+        </body>
+      </html>
 
-        """,
+      """,
       "wall": """
-        {{<layout}}
-        {{$title}}{{name}}'s wall{{/title}}
-        {{$content}}
-        <ul>
-          {{#friends}}
-          <li>{{>friend}}</li>
-          {{/friends}}
-        </ul>
-        {{/content}}
-        {{/layout}}
+      {{<layout}}
+      {{$title}}{{name}}'s wall{{/title}}
+      {{$content}}
+      <ul>
+        {{#friends}}
+        <li>{{>friend}}</li>
+        {{/friends}}
+      </ul>
+      {{/content}}
+      {{/layout}}
 
-        """,
+      """,
       "friend": "<a href=\"{{url}}\">{{name}}</a>",
     ])
     let context: TemplateValue = [
-      "name": "Ada", "friends": [["name": "Bob", "url": "/bob/"], ["name": "Cy & Di", "url": "/cd/"]],
+      "name": "Ada",
+      "friends": [["name": "Bob", "url": "/bob/"], ["name": "Cy & Di", "url": "/cd/"]],
     ]
     #expect(
       try library.render("wall", context) == """
@@ -53,11 +54,20 @@ struct RenderLibraryTests {
   @Test("standalone partials indent every line of nested partials")
   func nestedPartialIndentation() throws {
     let library = try TemplateLibrary(templates: [
-      "page": "<div>\n  {{>list}}\n</div>\n", "list": "<ul>\n  {{>item}}\n</ul>\n", "item": "<li>\n{{{html}}}\n</li>\n",
+      "page": "<div>\n  {{>list}}\n</div>\n", "list": "<ul>\n  {{>item}}\n</ul>\n",
+      "item": "<li>\n{{{html}}}\n</li>\n",
     ])
     #expect(
       try library.render("page", ["html": "a\nb"])
         == "<div>\n  <ul>\n    <li>\n    a\nb\n    </li>\n  </ul>\n</div>\n")
+  }
+
+  @Test("indentation follows CRLF line breaks too")
+  func crlfIndentation() throws {
+    let library = try TemplateLibrary(templates: [
+      "page": "<div>\r\n  {{>list}}\r\n</div>", "list": "<ul>\r\n\r\n</ul>\r\n",
+    ])
+    #expect(try library.render("page", [:]) == "<div>\r\n  <ul>\r\n\r\n  </ul>\r\n</div>")
   }
 
   @Test("content overriding a block renders that block's default inside itself")
@@ -78,7 +88,9 @@ struct RenderLibraryTests {
 
   @Test("missing partials and parents render as nothing")
   func missingPartials() throws {
-    let library = try TemplateLibrary(templates: ["t": "a{{>nope}}b{{<gone}}{{$x}}y{{/x}}{{/gone}}c"])
+    let library = try TemplateLibrary(templates: [
+      "t": "a{{>nope}}b{{<gone}}{{$x}}y{{/x}}{{/gone}}c"
+    ])
     #expect(try library.render("t", [:]) == "abc")
   }
 }

@@ -6,18 +6,23 @@ import WallKit
 struct RenderValueTests {
   @Test("JSON booleans stay booleans and numbers keep their kind")
   func fromJSON() throws {
-    let json = #"{"t": true, "f": false, "one": 1, "power": 1.210, "whole": 2.0, "s": "x", "n": null, "list": [1, "a"]}"#
+    let json =
+      #"{"t": true, "f": false, "one": 1, "power": 1.210, "whole": 2.0, "s": "x", "n": null, "list": [1, "a"]}"#
     let value = TemplateValue(jsonObject: try JSONSerialization.jsonObject(with: Data(json.utf8)))
     let expected: TemplateValue = [
-      "t": true, "f": false, "one": 1, "power": 1.21, "whole": 2.0, "s": "x", "n": nil, "list": [1, "a"],
+      "t": true, "f": false, "one": 1, "power": 1.21, "whole": 2.0, "s": "x", "n": nil,
+      "list": [1, "a"],
     ]
     #expect(value == expected)
   }
 
-  @Test("numbers render without a needless fraction", arguments: [
-    (TemplateValue.int(85), "85"), (.double(1.21), "1.21"), (.double(2.0), "2"), (.double(-0.5), "-0.5"),
-    (.bool(true), "true"), (.null, ""), (.array([1]), ""),
-  ])
+  @Test(
+    "numbers render without a needless fraction",
+    arguments: [
+      (TemplateValue.int(85), "85"), (.double(1.21), "1.21"), (.double(2.0), "2"),
+      (.double(-0.5), "-0.5"),
+      (.bool(true), "true"), (.null, ""), (.array([1]), ""),
+    ])
   func renderedText(_ value: TemplateValue, _ text: String) {
     #expect(value.renderedText == text)
   }
