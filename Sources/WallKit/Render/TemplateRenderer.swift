@@ -1,6 +1,6 @@
 /// Renders parsed templates against a context stack.
 struct TemplateRenderer {
-  /// How deeply partials, parents and overriding blocks may nest before rendering stops.
+  /// How deeply partials and parents may nest before rendering stops.
   static let depthLimit = 100
 
   private let templates: [String: [TemplateNode]]
@@ -8,9 +8,8 @@ struct TemplateRenderer {
   private var contexts: [TemplateValue]
   /// Block overrides in force; the outermost caller's override of a name wins.
   private var overrides: [String: [TemplateNode]] = [:]
-  /// Names of the templates being rendered, outermost first.
+  /// Names of the templates being rendered, outermost first; its count is the nesting depth.
   private var inclusions: [String]
-  private var depth = 0
 
   /// Prepares to render the template `name` with `context` as the bottom of the stack.
   init(templates: [String: [TemplateNode]], name: String, context: TemplateValue) {
@@ -91,7 +90,7 @@ struct TemplateRenderer {
       name = resolved
     }
     guard let nodes = templates[name] else { return }
-    guard depth < Self.depthLimit else {
+    guard inclusions.count <= Self.depthLimit else {
       throw TemplateError(
         template: inclusion.template, line: inclusion.location.line,
         column: inclusion.location.column,
@@ -103,9 +102,7 @@ struct TemplateRenderer {
     }
     let savedIndent = output.beginIndent(inclusion.indent)
     inclusions.append(name)
-    depth += 1
     try renderNodes(nodes)
-    depth -= 1
     inclusions.removeLast()
     output.endIndent(savedIndent)
     overrides = savedOverrides
