@@ -1,0 +1,73 @@
+/// A template that cannot be parsed or rendered, with the place in the template that is at fault.
+///
+/// Printed like a compiler diagnostic: `wall:12:5: error: unclosed section 'friends'`.
+public struct TemplateError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The name of the template, as given to ``TemplateLibrary``.
+  public var template: String
+  /// The 1-based line of the offending tag; 0 when the error is not about a place in a template.
+  public var line: Int
+  /// The 1-based column (in Unicode scalars) of the offending tag; 0 along with `line`.
+  public var column: Int
+  /// What is wrong.
+  public var reason: Reason
+
+  /// Creates an error.
+  /// - Parameters:
+  ///   - template: The name of the template.
+  ///   - line: The 1-based line, or 0 when the error has no place.
+  ///   - column: The 1-based column, or 0 when the error has no place.
+  ///   - reason: What is wrong.
+  public init(template: String, line: Int, column: Int, reason: Reason) {
+    self.template = template
+    self.line = line
+    self.column = column
+    self.reason = reason
+  }
+
+  /// `name:line:column: error: reason`, or `name: error: reason` when there is no place.
+  public var description: String {
+    line > 0
+      ? "\(template):\(line):\(column): error: \(reason)"
+      : "\(template): error: \(reason)"
+  }
+
+  /// The ways a template can be wrong.
+  public enum Reason: Equatable, Sendable, CustomStringConvertible {
+    /// A tag opened but its closing delimiter (the associated value) never came.
+    case unclosedTag(expected: String)
+    /// A tag with nothing to name, such as `{{#}}`.
+    case emptyTag
+    /// A section, inverted section, parent or block that is never closed.
+    case unclosedSection(String)
+    /// A close tag (`found`) that does not match the innermost open section (`expected`).
+    case mismatchedClose(expected: String, found: String)
+    /// A close tag with no section open.
+    case unexpectedClose(String)
+    /// A set-delimiter tag whose content (the associated value) is not two delimiters.
+    case invalidDelimiters(String)
+    /// ``TemplateLibrary/render(_:_:)`` was asked for a template it does not hold.
+    case templateNotFound(String)
+    /// Templates that include each other unconditionally, as a chain `a -> b -> a`.
+    case inclusionCycle([String])
+    /// Partials or parents nested deeper than the limit while rendering, ending in this chain.
+    case inclusionTooDeep(limit: Int, chain: [String])
+
+    /// One sentence that quotes the offending value.
+    public var description: String {
+      switch self {
+      case .unclosedTag(let expected): "unclosed tag, expected '\(expected)'"
+      case .emptyTag: "tag has no name"
+      case .unclosedSection(let name): "unclosed section '\(name)'"
+      case .mismatchedClose(let expected, let found):
+        "close tag '\(found)' does not match open section '\(expected)'"
+      case .unexpectedClose(let name): "close tag '\(name)' has no open section"
+      case .invalidDelimiters(let content): "invalid set-delimiter tag '\(content)'"
+      case .templateNotFound(let name): "no template named '\(name)'"
+      case .inclusionCycle(let chain):
+        "templates include each other forever: '\(chain.joined(separator: " -> "))'"
+      case .inclusionTooDeep(let limit, let chain):
+        "templates nest deeper than \(limit) levels: '\(chain.joined(separator: " -> "))'"
+      }
+    }
+  }
+}
