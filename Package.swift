@@ -29,7 +29,8 @@ let package = Package(
     .target(
       name: "WallKit",
       dependencies: ["CJPEGShim", "CPNGShim", "CZlib"],
-      swiftSettings: swiftSettings
+      swiftSettings: swiftSettings,
+      plugins: ["EmbedTheme"]
     ),
 
     // Executable
@@ -38,6 +39,10 @@ let package = Package(
       dependencies: ["WallKit"],
       swiftSettings: swiftSettings
     ),
+
+    // Build tools
+    .executableTarget(name: "theme-embedder"),
+    .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["theme-embedder"]),
 
     // Tests
     .target(

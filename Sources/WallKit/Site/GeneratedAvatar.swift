@@ -20,7 +20,7 @@ public enum GeneratedAvatar {
     var hash: UInt32 = 2_166_136_261
     for byte in userID.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
     let colour = palette[Int(hash % UInt32(palette.count))]
-    let text = HTMLText.escape(initials(of: name))
+    let text = HTMLEscape.escape(initials(of: name))
     return """
       <svg xmlns="http://www.w3.org/2000/svg" width="128" height="128" viewBox="0 0 128 128">\
       <rect width="128" height="128" fill="\(colour)"/>\
@@ -29,25 +29,5 @@ public enum GeneratedAvatar {
       font-weight="600">\(text)</text></svg>
 
       """
-  }
-}
-
-/// Escaping for text placed in HTML or XML outside templates.
-public enum HTMLText {
-  /// Escapes `& < > " '`.
-  public static func escape(_ text: String) -> String {
-    var output = ""
-    output.reserveCapacity(text.utf8.count)
-    for character in text {
-      switch character {
-      case "&": output += "&amp;"
-      case "<": output += "&lt;"
-      case ">": output += "&gt;"
-      case "\"": output += "&quot;"
-      case "'": output += "&#39;"
-      default: output.append(character)
-      }
-    }
-    return output
   }
 }
