@@ -150,6 +150,9 @@ int CJPEGShim_startDecode(CJPEGShim_Decoder *decoder, const CJPEGShim_DecodeOpti
   if (options->scaleNum > 0 && options->scaleDenom > 0) {
     cinfo->scale_num = (unsigned int)options->scaleNum;
     cinfo->scale_denom = (unsigned int)options->scaleDenom;
+  } else if (options->minWidth <= 0 && options->minHeight <= 0) {
+    cinfo->scale_num = 1;
+    cinfo->scale_denom = 1;
   } else {
     /* The smallest M/8 whose output is not below the requested minimum; 8/8 at most. */
     cinfo->scale_denom = 8;
@@ -185,9 +188,9 @@ static void shim_cmyk_to_rgb(const unsigned char *cmyk, unsigned char *rgb, size
     if (!inverted) {
       c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k;
     }
-    rgb[3 * x] = (unsigned char)((c * k + 127) / 255);
-    rgb[3 * x + 1] = (unsigned char)((m * k + 127) / 255);
-    rgb[3 * x + 2] = (unsigned char)((y * k + 127) / 255);
+    rgb[3 * x] = (unsigned char)(c * k / 255);
+    rgb[3 * x + 1] = (unsigned char)(m * k / 255);
+    rgb[3 * x + 2] = (unsigned char)(y * k / 255);
   }
 }
 

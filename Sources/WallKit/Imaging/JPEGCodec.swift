@@ -64,12 +64,14 @@ public enum JPEGCodec {
   /// - Parameters:
   ///   - bytes: The JPEG file.
   ///   - limits: File size and pixel limits.
-  /// - Returns: Stored size and orientation; `hasAlpha` is always false.
+  /// - Returns: Stored size, colour model, progressive flag and EXIF orientation.
   /// - Throws: `ImagingError` for empty, oversized or unreadable input.
-  static func inspect(_ bytes: [UInt8], limits: ImageLimits) throws(ImagingError) -> ImageInfo {
+  public static func header(_ bytes: [UInt8], limits: ImageLimits = ImageLimits())
+    throws(ImagingError) -> JPEGHeader
+  {
     try limits.checkFile(byteCount: bytes.count)
     let decoder = try Decoder()
-    return try bytes.withUnsafeBufferPointer { (data) throws(ImagingError) -> ImageInfo in
+    return try bytes.withUnsafeBufferPointer { (data) throws(ImagingError) -> JPEGHeader in
       let header = try decoder.readHeader(data)
       try limits.checkPixels(width: Int(header.width), height: Int(header.height))
       var orientation = 1
@@ -77,9 +79,28 @@ public enum JPEGCodec {
         let tiff = Array(UnsafeBufferPointer(start: exif, count: header.exifLength))
         orientation = EXIFOrientation.parse(tiff: tiff)
       }
-      return ImageInfo(
-        format: .jpeg, width: Int(header.width), height: Int(header.height),
-        orientation: orientation, hasAlpha: false)
+      return JPEGHeader(
+        width: Int(header.width), height: Int(header.height), components: Int(header.components),
+        colorModel: colorModel(header.colorSpace), isProgressive: header.progressive != 0,
+        orientation: orientation)
+    }
+  }
+
+  static func inspect(_ bytes: [UInt8], limits: ImageLimits) throws(ImagingError) -> ImageInfo {
+    let header = try header(bytes, limits: limits)
+    return ImageInfo(
+      format: .jpeg, width: header.width, height: header.height,
+      orientation: header.orientation, hasAlpha: false)
+  }
+
+  private static func colorModel(_ space: Int32) -> JPEGHeader.ColorModel {
+    switch Int(space) {
+    case CJPEGShim_COLOR_GRAYSCALE: return .grayscale
+    case CJPEGShim_COLOR_RGB: return .rgb
+    case CJPEGShim_COLOR_YCBCR: return .ycbcr
+    case CJPEGShim_COLOR_CMYK: return .cmyk
+    case CJPEGShim_COLOR_YCCK: return .ycck
+    default: return .unknown
     }
   }
 

@@ -76,40 +76,39 @@ public enum SHA256 {
     0xc671_78f2,
   ]
 
-  @inline(__always)
-  private static func rotr(_ value: UInt32, _ count: UInt32) -> UInt32 {
-    (value >> count) | (value << (32 - count))
-  }
-
+  /// One 64-byte block. Written with raw pointers and hand-inlined rotations so that even
+  /// unoptimized (debug) builds hash the test corpora at a usable speed.
   private static func compress(
     _ block: UnsafePointer<UInt8>, state: UnsafeMutableBufferPointer<UInt32>,
-    schedule w: UnsafeMutableBufferPointer<UInt32>
+    schedule: UnsafeMutableBufferPointer<UInt32>
   ) {
+    guard let w = schedule.baseAddress, let h0 = state.baseAddress else { return }
     for t in 0..<16 {
-      let b = block + t * 4
-      w[t] = UInt32(b[0]) << 24 | UInt32(b[1]) << 16 | UInt32(b[2]) << 8 | UInt32(b[3])
+      let b = block + t &* 4
+      w[t] = UInt32(b[0]) &<< 24 | UInt32(b[1]) &<< 16 | UInt32(b[2]) &<< 8 | UInt32(b[3])
     }
     for t in 16..<64 {
-      let s0 = rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >> 3)
-      let s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)
-      w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
+      let x = w[t &- 15]
+      let y = w[t &- 2]
+      let s0 = (x &>> 7 | x &<< 25) ^ (x &>> 18 | x &<< 14) ^ (x &>> 3)
+      let s1 = (y &>> 17 | y &<< 15) ^ (y &>> 19 | y &<< 13) ^ (y &>> 10)
+      w[t] = w[t &- 16] &+ s0 &+ w[t &- 7] &+ s1
     }
-    var a = state[0]
-    var b = state[1]
-    var c = state[2]
-    var d = state[3]
-    var e = state[4]
-    var f = state[5]
-    var g = state[6]
-    var h = state[7]
-    roundConstants.withUnsafeBufferPointer { k in
+    var a = h0[0]
+    var b = h0[1]
+    var c = h0[2]
+    var d = h0[3]
+    var e = h0[4]
+    var f = h0[5]
+    var g = h0[6]
+    var h = h0[7]
+    roundConstants.withUnsafeBufferPointer { constants in
+      guard let k = constants.baseAddress else { return }
       for t in 0..<64 {
-        let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-        let choose = (e & f) ^ (~e & g)
-        let t1 = h &+ s1 &+ choose &+ k[t] &+ w[t]
-        let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-        let majority = (a & b) ^ (a & c) ^ (b & c)
-        let t2 = s0 &+ majority
+        let s1 = (e &>> 6 | e &<< 26) ^ (e &>> 11 | e &<< 21) ^ (e &>> 25 | e &<< 7)
+        let t1 = h &+ s1 &+ ((e & f) ^ (~e & g)) &+ k[t] &+ w[t]
+        let s0 = (a &>> 2 | a &<< 30) ^ (a &>> 13 | a &<< 19) ^ (a &>> 22 | a &<< 10)
+        let t2 = s0 &+ ((a & b) ^ (a & c) ^ (b & c))
         h = g
         g = f
         f = e
@@ -120,13 +119,13 @@ public enum SHA256 {
         a = t1 &+ t2
       }
     }
-    state[0] = state[0] &+ a
-    state[1] = state[1] &+ b
-    state[2] = state[2] &+ c
-    state[3] = state[3] &+ d
-    state[4] = state[4] &+ e
-    state[5] = state[5] &+ f
-    state[6] = state[6] &+ g
-    state[7] = state[7] &+ h
+    h0[0] = h0[0] &+ a
+    h0[1] = h0[1] &+ b
+    h0[2] = h0[2] &+ c
+    h0[3] = h0[3] &+ d
+    h0[4] = h0[4] &+ e
+    h0[5] = h0[5] &+ f
+    h0[6] = h0[6] &+ g
+    h0[7] = h0[7] &+ h
   }
 }
