@@ -27,7 +27,8 @@ public enum ImageFixtures {
   ///   - height: Height in pixels.
   /// - Throws: `ImagingError` if encoding fails (it should not for positive sizes).
   public static func gradientJPEG(width: Int, height: Int) throws(ImagingError) -> [UInt8] {
-    try JPEGCodec.encode(gradientBitmap(width: width, height: height), quality: 90, progressive: false)
+    try JPEGCodec.encode(
+      gradientBitmap(width: width, height: height), quality: 90, progressive: false)
   }
 
   /// An RGBA checkerboard of 4-pixel squares, red and blue; with `alpha`, the blue squares are

@@ -1,4 +1,6 @@
-/// MD5 (RFC 1321), only to compare against published test checksums. Not for security.
+/// MD5 (RFC 1321), only to compare against published test checksums.
+///
+/// Not for security.
 public enum MD5 {
   /// The digest of `bytes` as 32 lower-case hexadecimal digits.
   /// - Parameter bytes: The message.

@@ -1,7 +1,9 @@
 import Foundation
 
-/// Locates the shared test corpus `<x>/shared/testdata`, which sits beside the checkout
-/// (`<x>/main` or `<x>/wt-*`). Found from this file's `#filePath`, never the working directory.
+/// Locates the shared test corpus `<x>/shared/testdata`.
+///
+/// The corpus sits beside the checkout (`<x>/main` or `<x>/wt-*`); it is found from this
+/// file's `#filePath`, never the working directory.
 public enum SharedTestData {
   /// The `shared/testdata` directory, or `nil` when it is not beside the checkout.
   public static let root: URL? = locate(from: #filePath)
@@ -24,7 +26,8 @@ public enum SharedTestData {
     return [UInt8](data)
   }
 
-  /// The rows of a tab-separated file with a header line, as dictionaries keyed by column name.
+  /// The rows of a tab-separated file with a header line, keyed by column name.
+  ///
   /// Returns no rows when the file is absent, so parameterized tests simply have no cases.
   /// - Parameter relative: A path such as `"jpeg/expected.tsv"`.
   public static func tsvRows(_ relative: String) -> [[String: String]] {

@@ -27,7 +27,9 @@ public struct EncodedImage: Sendable, Equatable {
 public struct DecodedImage: Sendable {
   /// The pixels: RGB for JPEG, RGBA for PNG.
   public var bitmap: Bitmap
-  /// Warnings, e.g. libjpeg's corrupt-data warnings as "first message (N warnings)".
+  /// Non-fatal decoder messages.
+  ///
+  /// For JPEG, libjpeg's corrupt-data warnings as `"<first message> (<N> warnings)"`.
   public var warnings: [String]
 
   /// Creates a decoded image.

@@ -1,4 +1,6 @@
-/// Why an image could not be read, resized or written. Each case carries the offending values.
+/// Why an image could not be read, resized or written.
+///
+/// Each case carries the offending values.
 public enum ImagingError: Error, Equatable, CustomStringConvertible {
   /// The input has zero bytes.
   case empty

@@ -158,16 +158,21 @@ extension JPEGCodec {
     func check(_ status: Int32) throws(ImagingError) {
       guard Int(status) != CJPEGShim_OK else { return }
       var text = [CChar](repeating: 0, count: 256)
-      text.withUnsafeMutableBufferPointer { CJPEGShim_copyErrorMessage(handle, $0.baseAddress, $0.count) }
+      text.withUnsafeMutableBufferPointer {
+        CJPEGShim_copyErrorMessage(handle, $0.baseAddress, $0.count)
+      }
       let message = String(cBuffer: text)
-      throw .decodeFailed(.jpeg, message: message.isEmpty ? "decoder misuse (status \(status))" : message)
+      throw .decodeFailed(
+        .jpeg, message: message.isEmpty ? "decoder misuse (status \(status))" : message)
     }
 
     func warnings() -> [String] {
       let count = CJPEGShim_warningCount(handle)
       guard count > 0 else { return [] }
       var text = [CChar](repeating: 0, count: 256)
-      text.withUnsafeMutableBufferPointer { CJPEGShim_copyFirstWarning(handle, $0.baseAddress, $0.count) }
+      text.withUnsafeMutableBufferPointer {
+        CJPEGShim_copyFirstWarning(handle, $0.baseAddress, $0.count)
+      }
       return ["\(String(cBuffer: text)) (\(count) warnings)"]
     }
   }

@@ -1,6 +1,8 @@
 /// How `JPEGCodec` decodes: shrink-on-load (DCT scaling) and libjpeg's upsampling mode.
 public struct JPEGDecodeOptions: Sendable, Equatable {
-  /// Decode at the smallest scale M/8 (M = 1...8) whose output is at least this size;
+  /// The smallest acceptable output size for shrink-on-load.
+  ///
+  /// Decoding uses the smallest scale M/8 (M = 1...8) whose output is at least this size;
   /// `nil` decodes at full size. Ignored when `scale` is set.
   public var minimumSize: PixelSize?
   /// An explicit DCT scale `numerator/denominator` (libjpeg `scale_num/scale_denom`).

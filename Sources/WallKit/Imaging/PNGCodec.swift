@@ -92,8 +92,10 @@ public enum PNGCodec {
 }
 
 extension PNGCodec {
-  /// Owns one `CPNGShim_Decoder`; the shim keeps every longjmp inside C. The data it reads
-  /// must outlive it, so it is only created inside `withUnsafeBufferPointer`.
+  /// Owns one `CPNGShim_Decoder`; the shim keeps every longjmp inside C.
+  ///
+  /// The data it reads must outlive it, so it is only created inside
+  /// `withUnsafeBufferPointer`.
   fileprivate final class Decoder {
     let handle: OpaquePointer
 
@@ -116,16 +118,21 @@ extension PNGCodec {
     func check(_ status: Int32) throws(ImagingError) {
       guard Int(status) != CPNGShim_OK else { return }
       var text = [CChar](repeating: 0, count: 256)
-      text.withUnsafeMutableBufferPointer { CPNGShim_copyErrorMessage(handle, $0.baseAddress, $0.count) }
+      text.withUnsafeMutableBufferPointer {
+        CPNGShim_copyErrorMessage(handle, $0.baseAddress, $0.count)
+      }
       let message = String(cBuffer: text)
-      throw .decodeFailed(.png, message: message.isEmpty ? "decoder misuse (status \(status))" : message)
+      throw .decodeFailed(
+        .png, message: message.isEmpty ? "decoder misuse (status \(status))" : message)
     }
 
     func warnings() -> [String] {
       let count = CPNGShim_warningCount(handle)
       guard count > 0 else { return [] }
       var text = [CChar](repeating: 0, count: 256)
-      text.withUnsafeMutableBufferPointer { CPNGShim_copyFirstWarning(handle, $0.baseAddress, $0.count) }
+      text.withUnsafeMutableBufferPointer {
+        CPNGShim_copyFirstWarning(handle, $0.baseAddress, $0.count)
+      }
       return count == 1 ? [String(cBuffer: text)] : ["\(String(cBuffer: text)) (\(count) warnings)"]
     }
   }

@@ -19,6 +19,8 @@ public struct Thumbnailer: Sendable {
     self.jpegQuality = jpegQuality
   }
 
+  /// Makes one variant per requested width.
+  ///
   /// Decodes JPEG or PNG bytes, applies EXIF orientation, shrink-on-load, and high-quality
   /// downscales to each width (never upscaling: widths above the source width are dropped, but
   /// the source width itself is produced if every requested width is larger). Heights keep the
@@ -52,8 +54,10 @@ public struct Thumbnailer: Sendable {
       warnings: decoded.warnings)
   }
 
-  /// Square centre-cropped avatars (e.g. 64 and 128) from a profile picture. Sizes above the
-  /// shorter upright side are dropped (that side itself is produced if all are larger).
+  /// Square centre-cropped avatars (for example 64 and 128) from a profile picture.
+  ///
+  /// Sizes above the shorter upright side are dropped (that side itself is produced if all
+  /// are larger).
   /// - Parameters:
   ///   - bytes: The encoded source.
   ///   - sizes: Requested side lengths in pixels; duplicates are merged.

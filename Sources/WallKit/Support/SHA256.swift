@@ -39,7 +39,9 @@ public enum SHA256 {
     var digest: [UInt8] = []
     digest.reserveCapacity(32)
     for word in state {
-      digest += [UInt8(word >> 24), UInt8(word >> 16 & 0xFF), UInt8(word >> 8 & 0xFF), UInt8(word & 0xFF)]
+      digest += [
+        UInt8(word >> 24), UInt8(word >> 16 & 0xFF), UInt8(word >> 8 & 0xFF), UInt8(word & 0xFF),
+      ]
     }
     return digest
   }
@@ -76,7 +78,9 @@ public enum SHA256 {
     0xc671_78f2,
   ]
 
-  /// One 64-byte block. Written with raw pointers and hand-inlined rotations so that even
+  /// Compresses one 64-byte block into `state`.
+  ///
+  /// Written with raw pointers and hand-inlined rotations so that even
   /// unoptimized (debug) builds hash the test corpora at a usable speed.
   private static func compress(
     _ block: UnsafePointer<UInt8>, state: UnsafeMutableBufferPointer<UInt32>,

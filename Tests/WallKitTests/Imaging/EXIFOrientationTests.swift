@@ -15,7 +15,8 @@ struct EXIFOrientationTests {
     let landscape = file.hasPrefix("Landscape")
     let bytes = try #require(SharedTestData.bytes("jpeg/exif-orientation/" + file))
     let reference = try #require(
-      SharedTestData.bytes("jpeg/exif-orientation/" + (landscape ? "Landscape_1.jpg" : "Portrait_1.jpg")))
+      SharedTestData.bytes(
+        "jpeg/exif-orientation/" + (landscape ? "Landscape_1.jpg" : "Portrait_1.jpg")))
     let thumbnailer = Thumbnailer()
     let set = try thumbnailer.variants(of: bytes, widths: [120])
     #expect(set.sourceWidth == (landscape ? 1800 : 1200))
@@ -23,7 +24,8 @@ struct EXIFOrientationTests {
     let variant = try #require(set.variants.first)
     #expect(variant.width == 120)
     #expect(variant.height == (landscape ? 80 : 180))
-    let expected = try JPEGCodec.decode(thumbnailer.variants(of: reference, widths: [120]).variants[0].bytes)
+    let expected = try JPEGCodec.decode(
+      thumbnailer.variants(of: reference, widths: [120]).variants[0].bytes)
     let actual = try JPEGCodec.decode(variant.bytes)
     #expect(ImageComparison.meanDifference(actual.bitmap, expected.bitmap) < 4)
   }
@@ -62,7 +64,9 @@ struct EXIFOrientationTests {
     // 3x2 RGB bitmap whose red channel numbers the pixels 0...5 row by row.
     let bitmap = Bitmap(
       width: 3, height: 2, channels: 3, pixels: (0..<6).flatMap { [UInt8($0), 0, 0] })
-    func reds(_ oriented: Bitmap) -> [UInt8] { stride(from: 0, to: oriented.pixels.count, by: 3).map { oriented.pixels[$0] } }
+    func reds(_ oriented: Bitmap) -> [UInt8] {
+      stride(from: 0, to: oriented.pixels.count, by: 3).map { oriented.pixels[$0] }
+    }
     #expect(reds(bitmap.oriented(1)) == [0, 1, 2, 3, 4, 5])
     #expect(reds(bitmap.oriented(2)) == [2, 1, 0, 5, 4, 3])
     #expect(reds(bitmap.oriented(3)) == [5, 4, 3, 2, 1, 0])

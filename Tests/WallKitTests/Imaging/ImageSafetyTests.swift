@@ -21,7 +21,9 @@ struct ImageSafetyTests {
       state = state &* 1_103_515_245 &+ 12345
       return UInt8(truncatingIfNeeded: state >> 16)
     }
-    let error = #expect(throws: ImagingError.self) { try thumbnailer.variants(of: junk, widths: [64]) }
+    let error = #expect(throws: ImagingError.self) {
+      try thumbnailer.variants(of: junk, widths: [64])
+    }
     #expect(error == .notAnImage(firstBytes: Array(junk.prefix(8))))
     #expect(
       ImagingError.notAnImage(firstBytes: [0x47, 0x49, 0x46]).description
@@ -48,7 +50,9 @@ struct ImageSafetyTests {
   @Test("a truncated PNG fails with libpng's reason")
   func truncatedPNG() throws {
     let png = try ImageFixtures.checkerPNG(width: 32, height: 32, alpha: true)
-    let error = #expect(throws: ImagingError.self) { try PNGCodec.decode(Array(png.prefix(png.count - 20))) }
+    let error = #expect(throws: ImagingError.self) {
+      try PNGCodec.decode(Array(png.prefix(png.count - 20)))
+    }
     #expect(error == .decodeFailed(.png, message: "unexpected end of PNG data"))
   }
 
@@ -90,8 +94,12 @@ struct ImageSafetyTests {
   @Test("bad requests are refused with the bad value")
   func badRequests() throws {
     let jpeg = try ImageFixtures.gradientJPEG(width: 16, height: 16)
-    #expect(throws: ImagingError.noSizesRequested) { try thumbnailer.variants(of: jpeg, widths: []) }
-    #expect(throws: ImagingError.invalidSize(-4)) { try thumbnailer.squareVariants(of: jpeg, sizes: [8, -4]) }
+    #expect(throws: ImagingError.noSizesRequested) {
+      try thumbnailer.variants(of: jpeg, widths: [])
+    }
+    #expect(throws: ImagingError.invalidSize(-4)) {
+      try thumbnailer.squareVariants(of: jpeg, sizes: [8, -4])
+    }
     #expect(throws: ImagingError.invalidQuality(0)) {
       try Thumbnailer(jpegQuality: 0).variants(of: jpeg, widths: [8])
     }

@@ -21,7 +21,8 @@ struct SHA256Tests {
   @Test("SHA-256 of one million 'a' matches FIPS 180-2")
   func millionA() {
     let message = [UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000)
-    #expect(SHA256.hex(message) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    #expect(
+      SHA256.hex(message) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
   }
 
   @Test("SHA-256 handles every padding boundary length")
@@ -31,7 +32,8 @@ struct SHA256Tests {
       SHA256.hex([UInt8](repeating: 0x61, count: 64))
         == "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb")
     #expect(SHA256.hash([UInt8](repeating: 0, count: 55)).count == 32)
-    #expect(SHA256.hex([UInt8](repeating: 0, count: 56)) != SHA256.hex([UInt8](repeating: 0, count: 55)))
+    #expect(
+      SHA256.hex([UInt8](repeating: 0, count: 56)) != SHA256.hex([UInt8](repeating: 0, count: 55)))
   }
 
   @Test(

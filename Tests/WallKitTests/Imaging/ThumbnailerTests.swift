@@ -80,7 +80,8 @@ struct ThumbnailerTests {
     for _ in 0..<8 {
       for x in 0..<16 { pixels += x < 8 ? [255, 0, 0, 255] : [0, 255, 0, 0] }
     }
-    let half = try Bitmap(width: 16, height: 8, channels: 4, pixels: pixels).resized(width: 4, height: 2)
+    let half = try Bitmap(width: 16, height: 8, channels: 4, pixels: pixels).resized(
+      width: 4, height: 2)
     for pixel in stride(from: 0, to: half.pixels.count, by: 4) where half.pixels[pixel + 3] > 0 {
       #expect(half.pixels[pixel] > 240 && half.pixels[pixel + 1] < 10)
     }
