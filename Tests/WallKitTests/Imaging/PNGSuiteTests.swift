@@ -21,31 +21,33 @@ struct PNGSuiteRow: Sendable, CustomTestStringConvertible {
   }
 }
 
-@Suite("PngSuite conformance")
-struct PNGSuiteTests {
-  @Test("the corpus lists 175 files", .enabled(if: SharedTestData.isAvailable))
-  func corpusIsComplete() {
-    #expect(PNGSuiteRow.all.count == 175)
-  }
+extension ImagingTests {
+  @Suite("PngSuite conformance")
+  struct PNGSuiteTests {
+    @Test("the corpus lists 175 files", .enabled(if: SharedTestData.isAvailable))
+    func corpusIsComplete() {
+      #expect(PNGSuiteRow.all.count == 175)
+    }
 
-  @Test(
-    "each file decodes to libpng's simplified-API RGBA8 or fails clearly",
-    .enabled(if: SharedTestData.isAvailable), arguments: PNGSuiteRow.all)
-  func conformance(row: PNGSuiteRow) throws {
-    let bytes = try #require(SharedTestData.bytes("pngsuite/" + row.file))
-    if row.expectsError {
-      let error = #expect(throws: ImagingError.self) { try PNGCodec.decode(bytes) }
-      guard case .decodeFailed(.png, let message) = error else {
-        Issue.record("expected decodeFailed(.png, …), got \(String(describing: error))")
+    @Test(
+      "each file decodes to libpng's simplified-API RGBA8 or fails clearly",
+      .enabled(if: SharedTestData.isAvailable), arguments: PNGSuiteRow.all)
+    func conformance(row: PNGSuiteRow) throws {
+      let bytes = try #require(SharedTestData.bytes("pngsuite/" + row.file))
+      if row.expectsError {
+        let error = #expect(throws: ImagingError.self) { try PNGCodec.decode(bytes) }
+        guard case .decodeFailed(.png, let message) = error else {
+          Issue.record("expected decodeFailed(.png, …), got \(String(describing: error))")
+          return
+        }
+        #expect(!message.isEmpty)
         return
       }
-      #expect(!message.isEmpty)
-      return
+      let decoded = try PNGCodec.decode(bytes)
+      #expect(decoded.bitmap.width == row.width)
+      #expect(decoded.bitmap.height == row.height)
+      #expect(decoded.bitmap.channels == 4)
+      #expect(SHA256.hex(decoded.bitmap.pixels) == row.rgba8SHA256)
     }
-    let decoded = try PNGCodec.decode(bytes)
-    #expect(decoded.bitmap.width == row.width)
-    #expect(decoded.bitmap.height == row.height)
-    #expect(decoded.bitmap.channels == 4)
-    #expect(SHA256.hex(decoded.bitmap.pixels) == row.rgba8SHA256)
   }
 }
