@@ -1,3 +1,241 @@
 #include "CPNGShim.h"
+
+#include <stdlib.h>
+#include <string.h>
+
 #include <png.h>
-unsigned int CPNGShim_version(void) { return (unsigned int)png_access_version_number(); }
+
+#define SHIM_MESSAGE_CAPACITY 256
+
+typedef struct {
+  char errorMessage[SHIM_MESSAGE_CAPACITY];
+  char firstWarning[SHIM_MESSAGE_CAPACITY];
+  long warnings;
+} ShimMessages;
+
+struct CPNGShim_Decoder {
+  png_structp png;
+  png_infop info;
+  const unsigned char *data;
+  size_t size;
+  size_t offset;
+  int state; /* 0 new, 1 header read, 2 pixels read, -1 failed */
+  ShimMessages messages;
+};
+
+static void shim_copy(const char *source, char *buffer, size_t capacity) {
+  if (buffer == NULL || capacity == 0) return;
+  size_t length = strlen(source);
+  if (length >= capacity) length = capacity - 1;
+  memcpy(buffer, source, length);
+  buffer[length] = '\0';
+}
+
+static void shim_error(png_structp png, png_const_charp message) {
+  ShimMessages *messages = png_get_error_ptr(png);
+  if (messages != NULL) shim_copy(message, messages->errorMessage, SHIM_MESSAGE_CAPACITY);
+  png_longjmp(png, 1);
+}
+
+static void shim_warning(png_structp png, png_const_charp message) {
+  ShimMessages *messages = png_get_error_ptr(png);
+  if (messages == NULL) return;
+  if (messages->warnings == 0) shim_copy(message, messages->firstWarning, SHIM_MESSAGE_CAPACITY);
+  messages->warnings++;
+}
+
+static void shim_read(png_structp png, png_bytep out, size_t length) {
+  CPNGShim_Decoder *decoder = png_get_io_ptr(png);
+  if (length > decoder->size - decoder->offset) png_error(png, "unexpected end of PNG data");
+  memcpy(out, decoder->data + decoder->offset, length);
+  decoder->offset += length;
+}
+
+CPNGShim_Decoder *CPNGShim_decoderCreate(const unsigned char *data, size_t size,
+                                         unsigned int maxWidth, unsigned int maxHeight) {
+  CPNGShim_Decoder *decoder = calloc(1, sizeof(CPNGShim_Decoder));
+  if (decoder == NULL) return NULL;
+  decoder->data = data;
+  decoder->size = data == NULL ? 0 : size;
+  decoder->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &decoder->messages, shim_error,
+                                        shim_warning);
+  if (decoder->png == NULL) {
+    free(decoder);
+    return NULL;
+  }
+  decoder->info = png_create_info_struct(decoder->png);
+  if (decoder->info == NULL) {
+    png_destroy_read_struct(&decoder->png, NULL, NULL);
+    free(decoder);
+    return NULL;
+  }
+  png_set_read_fn(decoder->png, decoder, shim_read);
+  png_set_user_limits(decoder->png, maxWidth, maxHeight);
+  return decoder;
+}
+
+void CPNGShim_decoderDestroy(CPNGShim_Decoder *decoder) {
+  if (decoder == NULL) return;
+  png_destroy_read_struct(&decoder->png, &decoder->info, NULL);
+  free(decoder);
+}
+
+int CPNGShim_readHeader(CPNGShim_Decoder *decoder, CPNGShim_Header *header) {
+  if (decoder == NULL || header == NULL) return CPNGShim_BAD_ARGUMENT;
+  if (decoder->state != 0) return CPNGShim_BAD_STATE;
+  memset(header, 0, sizeof(*header));
+  png_structp png = decoder->png;
+  png_infop info = decoder->info;
+  if (setjmp(png_jmpbuf(png))) {
+    decoder->state = -1;
+    return CPNGShim_ERROR;
+  }
+#ifdef PNG_BENIGN_ERRORS_SUPPORTED
+  png_set_benign_errors(png, 1); /* as the simplified API does */
+#endif
+  png_read_info(png, info);
+  header->width = png_get_image_width(png, info);
+  header->height = png_get_image_height(png, info);
+  header->bitDepth = png_get_bit_depth(png, info);
+  header->colorType = png_get_color_type(png, info);
+  header->interlaced = png_get_interlace_type(png, info) == PNG_INTERLACE_ADAM7;
+  header->hasTransparency = (header->colorType & PNG_COLOR_MASK_ALPHA) != 0 ||
+                            png_get_valid(png, info, PNG_INFO_tRNS) != 0;
+  decoder->state = 1;
+  return CPNGShim_OK;
+}
+
+/* Mirrors png_image_read_direct (pngread.c, libpng 1.6) for an 8-bit RGBA request. */
+static void shim_set_rgba8_transforms(png_structp png, png_infop info) {
+  int colorType = png_get_color_type(png, info);
+  int sixteen = png_get_bit_depth(png, info) == 16;
+  int hasAlpha = (colorType & PNG_COLOR_MASK_ALPHA) != 0 ||
+                 png_get_valid(png, info, PNG_INFO_tRNS) != 0;
+  png_set_expand(png);
+  if ((colorType & PNG_COLOR_MASK_COLOR) == 0) png_set_gray_to_rgb(png);
+  png_set_alpha_mode_fixed(png, PNG_ALPHA_PNG, sixteen ? PNG_GAMMA_LINEAR : PNG_DEFAULT_sRGB);
+  if (sixteen) png_set_scale_16(png);
+  if (!hasAlpha) png_set_add_alpha(png, 255, PNG_FILLER_AFTER);
+  png_set_alpha_mode_fixed(png, PNG_ALPHA_PNG, PNG_DEFAULT_sRGB);
+}
+
+int CPNGShim_readRGBA(CPNGShim_Decoder *decoder, unsigned char *rgba, size_t capacity) {
+  if (decoder == NULL || rgba == NULL) return CPNGShim_BAD_ARGUMENT;
+  if (decoder->state != 1) return CPNGShim_BAD_STATE;
+  png_structp png = decoder->png;
+  png_infop info = decoder->info;
+  png_uint_32 width = png_get_image_width(png, info);
+  png_uint_32 height = png_get_image_height(png, info);
+  size_t rowBytes = (size_t)width * 4;
+  if (rowBytes == 0 || capacity / rowBytes < (size_t)height) return CPNGShim_BAD_ARGUMENT;
+  if (setjmp(png_jmpbuf(png))) {
+    decoder->state = -1;
+    return CPNGShim_ERROR;
+  }
+  shim_set_rgba8_transforms(png, info);
+  int passes = png_set_interlace_handling(png);
+  png_read_update_info(png, info);
+  if (png_get_rowbytes(png, info) != rowBytes) png_error(png, "unexpected row size after transforms");
+  /* Each pass writes its pixels into the full-size rows (png_combine_row). */
+  for (int pass = 0; pass < passes; pass++) {
+    for (png_uint_32 y = 0; y < height; y++) {
+      png_read_row(png, rgba + rowBytes * y, NULL);
+    }
+  }
+  png_read_end(png, NULL);
+  decoder->state = 2;
+  return CPNGShim_OK;
+}
+
+long CPNGShim_warningCount(const CPNGShim_Decoder *decoder) {
+  return decoder == NULL ? 0 : decoder->messages.warnings;
+}
+
+void CPNGShim_copyFirstWarning(const CPNGShim_Decoder *decoder, char *buffer, size_t capacity) {
+  shim_copy(decoder == NULL ? "" : decoder->messages.firstWarning, buffer, capacity);
+}
+
+void CPNGShim_copyErrorMessage(const CPNGShim_Decoder *decoder, char *buffer, size_t capacity) {
+  shim_copy(decoder == NULL ? "" : decoder->messages.errorMessage, buffer, capacity);
+}
+
+/* State that must survive a longjmp out of the encoder, so it lives on the heap. */
+typedef struct {
+  ShimMessages messages;
+  unsigned char *buffer;
+  size_t size;
+  size_t capacity;
+  png_bytep *rows;
+} ShimEncoder;
+
+static void shim_write(png_structp png, png_bytep data, size_t length) {
+  ShimEncoder *enc = png_get_io_ptr(png);
+  if (length > enc->capacity - enc->size) {
+    size_t capacity = enc->capacity == 0 ? 4096 : enc->capacity;
+    while (length > capacity - enc->size) {
+      if (capacity > ((size_t)-1) / 2) png_error(png, "PNG output too large");
+      capacity *= 2;
+    }
+    unsigned char *grown = realloc(enc->buffer, capacity);
+    if (grown == NULL) png_error(png, "out of memory for PNG output");
+    enc->buffer = grown;
+    enc->capacity = capacity;
+  }
+  memcpy(enc->buffer + enc->size, data, length);
+  enc->size += length;
+}
+
+static void shim_flush(png_structp png) { (void)png; }
+
+int CPNGShim_encode(const unsigned char *pixels, int width, int height, int channels,
+                    unsigned char **output, size_t *outputSize, char *message,
+                    size_t messageCapacity) {
+  if (output == NULL || outputSize == NULL) return CPNGShim_BAD_ARGUMENT;
+  *output = NULL;
+  *outputSize = 0;
+  if (pixels == NULL || width <= 0 || height <= 0 || (channels != 3 && channels != 4)) {
+    shim_copy("invalid bitmap", message, messageCapacity);
+    return CPNGShim_BAD_ARGUMENT;
+  }
+  ShimEncoder *enc = calloc(1, sizeof(ShimEncoder));
+  if (enc == NULL) {
+    shim_copy("out of memory", message, messageCapacity);
+    return CPNGShim_ERROR;
+  }
+  png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &enc->messages, shim_error,
+                                            shim_warning);
+  png_infop info = png == NULL ? NULL : png_create_info_struct(png);
+  if (png == NULL || info == NULL) {
+    png_destroy_write_struct(&png, NULL);
+    free(enc);
+    shim_copy("out of memory", message, messageCapacity);
+    return CPNGShim_ERROR;
+  }
+  if (setjmp(png_jmpbuf(png))) {
+    shim_copy(enc->messages.errorMessage, message, messageCapacity);
+    png_destroy_write_struct(&png, &info);
+    free(enc->rows);
+    free(enc->buffer);
+    free(enc);
+    return CPNGShim_ERROR;
+  }
+  enc->rows = malloc(sizeof(png_bytep) * (size_t)height);
+  if (enc->rows == NULL) png_error(png, "out of memory for row pointers");
+  size_t rowBytes = (size_t)width * (size_t)channels;
+  for (int y = 0; y < height; y++) enc->rows[y] = (png_bytep)(pixels + rowBytes * (size_t)y);
+  png_set_write_fn(png, enc, shim_write, shim_flush);
+  png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8,
+               channels == 4 ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
+               PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+  png_write_info(png, info);
+  png_write_image(png, enc->rows);
+  png_write_end(png, NULL);
+  png_destroy_write_struct(&png, &info);
+  *output = enc->buffer;
+  *outputSize = enc->size;
+  free(enc->rows);
+  free(enc);
+  return CPNGShim_OK;
+}
+
+void CPNGShim_free(void *pointer) { free(pointer); }

@@ -1,27 +1,72 @@
 import Foundation
 
-/// Locates the shared test material (`../shared/testdata` beside the repository), which
-/// tests read in place and skip without when it is absent.
+/// Locates the shared test corpus `<x>/shared/testdata`.
+///
+/// The corpus sits beside the checkout (`<x>/main` or `<x>/wt-*`); it is found from this
+/// file's `#filePath`, never the working directory.
 public enum SharedTestData {
-  /// The `testdata` folder, or nil when this checkout has none beside it.
-  public static let root: URL? = {
-    var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    while folder.path != "/" {
-      let candidate = folder.appendingPathComponent("shared/testdata")
-      if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
-      folder = folder.deletingLastPathComponent()
-    }
-    return nil
-  }()
+  /// The `shared/testdata` directory, or `nil` when it is not beside the checkout.
+  public static let root: URL? = locate(from: #filePath)
 
-  /// Whether the shared test material is present.
+  /// True when the corpus is present; use as `@Test(.enabled(if: SharedTestData.isAvailable))`.
   public static var isAvailable: Bool {
-    if root == nil { print("note: ../shared/testdata is absent; tests that need it are skipped") }
+    if root == nil { print("note: ../shared/testdata is absent; the tests that need it are skipped") }
     return root != nil
   }
 
-  /// The path of a file or folder inside `testdata`, or nil when the folder is absent.
+  /// The path of a file or folder inside `shared/testdata`, or `nil` when absent.
+  /// - Parameter relative: A path such as `"graphs/facebook_combined.txt"`.
   public static func path(_ relative: String) -> String? {
-    root.map { $0.appendingPathComponent(relative).path }
+    url(relative)?.path
+  }
+
+  /// The URL of a file inside `shared/testdata`, or `nil` when the corpus or file is absent.
+  /// - Parameter relative: A path such as `"pngsuite/expected.tsv"`.
+  public static func url(_ relative: String) -> URL? {
+    guard let root else { return nil }
+    let url = root.appendingPathComponent(relative)
+    return FileManager.default.fileExists(atPath: url.path) ? url : nil
+  }
+
+  /// The bytes of a file inside `shared/testdata`, or `nil` when absent or unreadable.
+  /// - Parameter relative: A path such as `"jpeg/libjpeg-turbo/testorig.jpg"`.
+  public static func bytes(_ relative: String) -> [UInt8]? {
+    guard let url = url(relative), let data = try? Data(contentsOf: url) else { return nil }
+    return [UInt8](data)
+  }
+
+  /// The rows of a tab-separated file with a header line, keyed by column name.
+  ///
+  /// Returns no rows when the file is absent, so parameterized tests simply have no cases.
+  /// - Parameter relative: A path such as `"jpeg/expected.tsv"`.
+  public static func tsvRows(_ relative: String) -> [[String: String]] {
+    guard let bytes = bytes(relative) else { return [] }
+    let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map {
+      $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+    }
+    guard let header = lines.first else { return [] }
+    return lines.dropFirst().map { fields in
+      var row: [String: String] = [:]
+      for (index, name) in header.enumerated() {
+        row[name] = index < fields.count ? fields[index] : ""
+      }
+      return row
+    }
+  }
+
+  /// Walks up from `file` until a directory holding `shared/testdata` is found.
+  static func locate(from file: String) -> URL? {
+    var directory = URL(fileURLWithPath: file).deletingLastPathComponent()
+    while directory.pathComponents.count > 1 {
+      let candidate = directory.appendingPathComponent("shared/testdata")
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory),
+        isDirectory.boolValue
+      {
+        return candidate
+      }
+      directory = directory.deletingLastPathComponent()
+    }
+    return nil
   }
 }

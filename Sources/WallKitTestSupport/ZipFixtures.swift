@@ -174,25 +174,6 @@ public enum ZipFixtures {
     return (path, folder)
   }
 
-  /// The first `shared/testdata` folder found beside an ancestor of `filePath`, or nil.
-  ///
-  /// For a package at `/work/wt-zip` that is `/work/shared/testdata`.
-  /// - Parameter filePath: A test's `#filePath`.
-  public static func sharedTestdata(from filePath: String) -> String? {
-    var url = URL(fileURLWithPath: filePath).deletingLastPathComponent()
-    while url.path != "/" {
-      let candidate = url.appendingPathComponent("shared/testdata")
-      var isDirectory: ObjCBool = false
-      if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory),
-        isDirectory.boolValue
-      {
-        return candidate.path
-      }
-      url.deleteLastPathComponent()
-    }
-    return nil
-  }
-
   /// Runs `executable` with `arguments`; returns its exit status and combined output.
   /// - Parameter executable: An absolute path to the program.
   /// - Parameter arguments: Its arguments.

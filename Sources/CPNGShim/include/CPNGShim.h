@@ -1,5 +1,71 @@
 #ifndef CPNGSHIM_H
 #define CPNGSHIM_H
-/* Placeholder: the imaging work fills this in. */
-unsigned int CPNGShim_version(void);
+
+/*
+ * A thin C layer over libpng's traditional (full) API. libpng reports errors with longjmp;
+ * every setjmp and longjmp stays inside this file's functions, which return status codes,
+ * so no Swift frame is ever crossed. Nothing is printed: messages are copied into the decoder.
+ */
+
+#include <stddef.h>
+
+/** Status codes returned by every CPNGShim_ function that can fail. */
+enum {
+  CPNGShim_OK = 0,
+  CPNGShim_ERROR = 1,       /* libpng error; see CPNGShim_copyErrorMessage */
+  CPNGShim_BAD_STATE = 2,   /* functions called out of order, or after an error */
+  CPNGShim_BAD_ARGUMENT = 3 /* a size or buffer passed in is inconsistent */
+};
+
+/** The IHDR fields plus whether a tRNS chunk was seen. */
+typedef struct {
+  unsigned int width;
+  unsigned int height;
+  int bitDepth;
+  int colorType;  /* PNG_COLOR_TYPE_* */
+  int interlaced; /* 1 for Adam7 */
+  int hasTransparency; /* alpha channel or tRNS chunk */
+} CPNGShim_Header;
+
+typedef struct CPNGShim_Decoder CPNGShim_Decoder;
+
+/**
+ * Creates a decoder reading from `data`, which must stay valid until the decoder is destroyed.
+ * `maxWidth`/`maxHeight` go to png_set_user_limits. Returns NULL when out of memory.
+ */
+CPNGShim_Decoder *CPNGShim_decoderCreate(const unsigned char *data, size_t size,
+                                         unsigned int maxWidth, unsigned int maxHeight);
+/** Releases the decoder and everything it owns. Accepts NULL. */
+void CPNGShim_decoderDestroy(CPNGShim_Decoder *decoder);
+
+/** Reads the signature and every chunk up to the first IDAT (png_read_info). */
+int CPNGShim_readHeader(CPNGShim_Decoder *decoder, CPNGShim_Header *header);
+
+/**
+ * Decodes the image as packed RGBA8 into `rgba` (capacity >= width * height * 4), using the
+ * same transformations as libpng's simplified API for PNG_FORMAT_RGBA: expand palette/tRNS/low
+ * bit depths, gray to RGB, input gamma defaulting to sRGB (linear for 16-bit), 16-bit scaled
+ * down, output gamma-encoded to sRGB, opaque alpha filler; Adam7 via png_set_interlace_handling.
+ */
+int CPNGShim_readRGBA(CPNGShim_Decoder *decoder, unsigned char *rgba, size_t capacity);
+
+/** Number of libpng warnings (including benign errors) seen so far. */
+long CPNGShim_warningCount(const CPNGShim_Decoder *decoder);
+/** Copies the first warning's text into `buffer` (NUL-terminated, truncated to capacity). */
+void CPNGShim_copyFirstWarning(const CPNGShim_Decoder *decoder, char *buffer, size_t capacity);
+/** Copies the fatal error's text into `buffer` (NUL-terminated, truncated to capacity). */
+void CPNGShim_copyErrorMessage(const CPNGShim_Decoder *decoder, char *buffer, size_t capacity);
+
+/**
+ * Encodes packed 8-bit RGB (channels 3) or RGBA (channels 4) as a non-interlaced PNG with no
+ * ancillary chunks. On success `*output` is a malloc'd buffer the caller releases with
+ * CPNGShim_free. On failure the message is copied into `message`.
+ */
+int CPNGShim_encode(const unsigned char *pixels, int width, int height, int channels,
+                    unsigned char **output, size_t *outputSize, char *message,
+                    size_t messageCapacity);
+
+/** Releases a buffer returned by CPNGShim_encode. */
+void CPNGShim_free(void *pointer);
+
 #endif

@@ -7,8 +7,7 @@ import WallKitTestSupport
 struct ZipParseExportTests {
   /// The export zip under `shared/testdata/parse/parsecom-2014`, or nil when the folder is absent.
   static func exportZip() throws -> String? {
-    guard let testdata = ZipFixtures.sharedTestdata(from: #filePath) else { return nil }
-    let folder = testdata + "/parse/parsecom-2014"
+    guard let folder = SharedTestData.path("parse/parsecom-2014") else { return nil }
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
     return names.filter { $0.hasSuffix(".zip") }.sorted().first.map { folder + "/" + $0 }
   }

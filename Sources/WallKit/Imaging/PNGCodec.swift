@@ -1,0 +1,139 @@
+import CPNGShim
+
+/// Decodes and encodes PNG through libpng's traditional API (the only file that imports
+/// `CPNGShim`).
+///
+/// Decoding always yields RGBA8 with the same transformations as libpng's simplified API for
+/// `PNG_FORMAT_RGBA`: palettes, tRNS and low bit depths expanded, gray copied to RGB, 16-bit
+/// scaled (`png_set_scale_16`) and, for 16-bit or gAMA files, gamma-encoded to sRGB. Unlike the
+/// simplified API, Adam7 16-bit files decode correctly (libpng issue #853).
+public enum PNGCodec {
+  /// Decodes a PNG to RGBA8.
+  /// - Parameters:
+  ///   - bytes: The PNG file.
+  ///   - limits: File size and pixel limits, checked from IHDR before any allocation.
+  /// - Returns: RGBA pixels and libpng's warnings, if any.
+  /// - Throws: `ImagingError` for empty, oversized or undecodable input.
+  public static func decode(_ bytes: [UInt8], limits: ImageLimits = ImageLimits())
+    throws(ImagingError) -> DecodedImage
+  {
+    try precheck(bytes, limits: limits)
+    return try bytes.withUnsafeBufferPointer { (data) throws(ImagingError) -> DecodedImage in
+      let decoder = try Decoder(data, limits: limits)
+      let header = try decoder.readHeader()
+      let width = Int(header.width)
+      let height = Int(header.height)
+      try limits.checkPixels(width: width, height: height)
+      let count = width * height * 4
+      var status: Int32 = 0
+      let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+        status = CPNGShim_readRGBA(decoder.handle, buffer.baseAddress, buffer.count)
+        initialized = Int(status) == CPNGShim_OK ? count : 0
+      }
+      try decoder.check(status)
+      let bitmap = Bitmap(width: width, height: height, channels: 4, pixels: pixels)
+      return DecodedImage(bitmap: bitmap, warnings: decoder.warnings())
+    }
+  }
+
+  /// Reads the chunks before the image data: size and whether there is transparency.
+  /// - Parameters:
+  ///   - bytes: The PNG file.
+  ///   - limits: File size and pixel limits.
+  /// - Returns: Stored size; orientation is always 1.
+  /// - Throws: `ImagingError` for empty, oversized or unreadable input.
+  static func inspect(_ bytes: [UInt8], limits: ImageLimits) throws(ImagingError) -> ImageInfo {
+    try precheck(bytes, limits: limits)
+    return try bytes.withUnsafeBufferPointer { (data) throws(ImagingError) -> ImageInfo in
+      let decoder = try Decoder(data, limits: limits)
+      let header = try decoder.readHeader()
+      try limits.checkPixels(width: Int(header.width), height: Int(header.height))
+      return ImageInfo(
+        format: .png, width: Int(header.width), height: Int(header.height), orientation: 1,
+        hasAlpha: header.hasTransparency != 0)
+    }
+  }
+
+  /// Encodes 8-bit RGB or RGBA as a non-interlaced PNG with no ancillary chunks.
+  /// - Parameter bitmap: The pixels.
+  /// - Returns: The PNG file.
+  /// - Throws: `ImagingError.invalidBitmap` or `.encodeFailed`.
+  public static func encode(_ bitmap: Bitmap) throws(ImagingError) -> [UInt8] {
+    try bitmap.validate()
+    var output: UnsafeMutablePointer<UInt8>? = nil
+    var size = 0
+    var message = [CChar](repeating: 0, count: 256)
+    let status = bitmap.pixels.withUnsafeBufferPointer { pixels in
+      message.withUnsafeMutableBufferPointer { text in
+        CPNGShim_encode(
+          pixels.baseAddress, Int32(clamping: bitmap.width), Int32(clamping: bitmap.height),
+          Int32(bitmap.channels), &output, &size, text.baseAddress, text.count)
+      }
+    }
+    guard Int(status) == CPNGShim_OK, let output else {
+      throw .encodeFailed(.png, message: String(cBuffer: message))
+    }
+    defer { CPNGShim_free(output) }
+    return Array(UnsafeBufferPointer(start: output, count: size))
+  }
+
+  /// Refuses empty or oversized files, and a first chunk that is an IHDR declaring too many
+  /// pixels, before libpng allocates anything (libpng itself would first read to the IDAT).
+  private static func precheck(_ bytes: [UInt8], limits: ImageLimits) throws(ImagingError) {
+    try limits.checkFile(byteCount: bytes.count)
+    guard bytes.count >= 24, bytes[12..<16].elementsEqual([0x49, 0x48, 0x44, 0x52]) else {
+      return
+    }
+    func bigEndian(_ offset: Int) -> Int {
+      bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+    }
+    try limits.checkPixels(width: bigEndian(16), height: bigEndian(20))
+  }
+}
+
+extension PNGCodec {
+  /// Owns one `CPNGShim_Decoder`; the shim keeps every longjmp inside C.
+  ///
+  /// The data it reads must outlive it, so it is only created inside
+  /// `withUnsafeBufferPointer`.
+  fileprivate final class Decoder {
+    let handle: OpaquePointer
+
+    init(_ data: UnsafeBufferPointer<UInt8>, limits: ImageLimits) throws(ImagingError) {
+      let side = UInt32(clamping: min(limits.maxPixels, 0x7FFF_FFFF))
+      guard let handle = CPNGShim_decoderCreate(data.baseAddress, data.count, side, side) else {
+        throw .decodeFailed(.png, message: "out of memory creating a decoder")
+      }
+      self.handle = handle
+    }
+
+    deinit { CPNGShim_decoderDestroy(handle) }
+
+    func readHeader() throws(ImagingError) -> CPNGShim_Header {
+      var header = CPNGShim_Header()
+      try check(CPNGShim_readHeader(handle, &header))
+      return header
+    }
+
+    func check(_ status: Int32) throws(ImagingError) {
+      guard Int(status) != CPNGShim_OK else { return }
+      var text = [CChar](repeating: 0, count: 256)
+      text.withUnsafeMutableBufferPointer {
+        CPNGShim_copyErrorMessage(handle, $0.baseAddress, $0.count)
+      }
+      let message = String(cBuffer: text)
+      throw .decodeFailed(
+        .png, message: message.isEmpty ? "decoder misuse (status \(status))" : message)
+    }
+
+    func warnings() -> [String] {
+      let count = CPNGShim_warningCount(handle)
+      guard count > 0 else { return [] }
+      var text = [CChar](repeating: 0, count: 256)
+      text.withUnsafeMutableBufferPointer {
+        CPNGShim_copyFirstWarning(handle, $0.baseAddress, $0.count)
+      }
+      return count == 1 ? [String(cBuffer: text)] : ["\(String(cBuffer: text)) (\(count) warnings)"]
+    }
+  }
+}

@@ -1,0 +1,125 @@
+/// Makes resized, upright, metadata-free variants of JPEG and PNG images.
+///
+/// Pipeline: sniff and read the header (limits checked before decoding) → decode, using
+/// libjpeg's DCT scaling to the smallest M/8 not below the largest requested size → apply EXIF
+/// orientation → Lanczos-3 downscale to each size → encode. Opaque results are progressive
+/// JPEGs; results with any alpha below 255 are PNGs (alpha kept, nothing composited).
+public struct Thumbnailer: Sendable {
+  /// Limits applied to every source.
+  public var limits: ImageLimits
+  /// libjpeg quality for JPEG variants, 1...100.
+  public var jpegQuality: Int
+
+  /// Creates a thumbnailer.
+  /// - Parameters:
+  ///   - limits: File size and pixel limits for sources.
+  ///   - jpegQuality: libjpeg quality for JPEG variants, 1...100.
+  public init(limits: ImageLimits = ImageLimits(), jpegQuality: Int = 82) {
+    self.limits = limits
+    self.jpegQuality = jpegQuality
+  }
+
+  /// Makes one variant per requested width.
+  ///
+  /// Decodes JPEG or PNG bytes, applies EXIF orientation, shrink-on-load, and high-quality
+  /// downscales to each width (never upscaling: widths above the source width are dropped, but
+  /// the source width itself is produced if every requested width is larger). Heights keep the
+  /// upright aspect ratio (rounded, at least 1). Opaque → progressive JPEG; images with any
+  /// non-opaque alpha → PNG.
+  /// - Parameters:
+  ///   - bytes: The encoded source.
+  ///   - widths: Requested widths in pixels; duplicates are merged.
+  /// - Returns: One variant per kept width, narrowest first.
+  /// - Throws: `ImagingError` for bad requests, refused or undecodable sources.
+  public func variants(of bytes: [UInt8], widths: [Int]) throws(ImagingError) -> ThumbnailSet {
+    let info = try prepare(bytes, sizes: widths)
+    let sourceWidth = info.displayWidth
+    let sourceHeight = info.displayHeight
+    let kept = Self.keptSizes(widths, limit: sourceWidth)
+    let largest = kept.last ?? sourceWidth
+    let largestHeight = Self.height(forWidth: largest, width: sourceWidth, height: sourceHeight)
+    let minimum =
+      info.orientation >= 5
+      ? PixelSize(width: largestHeight, height: largest)
+      : PixelSize(width: largest, height: largestHeight)
+    let decoded = try decode(bytes, format: info.format, minimum: minimum)
+    let upright = decoded.bitmap.oriented(info.orientation)
+    var variants: [EncodedImage] = []
+    for width in kept {
+      let height = Self.height(forWidth: width, width: sourceWidth, height: sourceHeight)
+      variants.append(try encode(upright.resized(width: width, height: height)))
+    }
+    return ThumbnailSet(
+      sourceWidth: sourceWidth, sourceHeight: sourceHeight, variants: variants,
+      warnings: decoded.warnings)
+  }
+
+  /// Square centre-cropped avatars (for example 64 and 128) from a profile picture.
+  ///
+  /// Sizes above the shorter upright side are dropped (that side itself is produced if all
+  /// are larger).
+  /// - Parameters:
+  ///   - bytes: The encoded source.
+  ///   - sizes: Requested side lengths in pixels; duplicates are merged.
+  /// - Returns: One square variant per kept size, smallest first.
+  /// - Throws: `ImagingError` for bad requests, refused or undecodable sources.
+  public func squareVariants(of bytes: [UInt8], sizes: [Int]) throws(ImagingError)
+    -> ThumbnailSet
+  {
+    let info = try prepare(bytes, sizes: sizes)
+    let kept = Self.keptSizes(sizes, limit: min(info.width, info.height))
+    let largest = kept.last ?? min(info.width, info.height)
+    let decoded = try decode(
+      bytes, format: info.format, minimum: PixelSize(width: largest, height: largest))
+    let square = decoded.bitmap.oriented(info.orientation).centerSquare()
+    var variants: [EncodedImage] = []
+    for size in kept {
+      variants.append(try encode(square.resized(width: size, height: size)))
+    }
+    return ThumbnailSet(
+      sourceWidth: info.displayWidth, sourceHeight: info.displayHeight, variants: variants,
+      warnings: decoded.warnings)
+  }
+
+  /// Validates the request and reads the header (format, size, orientation, limits).
+  private func prepare(_ bytes: [UInt8], sizes: [Int]) throws(ImagingError) -> ImageInfo {
+    guard !sizes.isEmpty else { throw .noSizesRequested }
+    if let bad = sizes.first(where: { $0 <= 0 }) { throw .invalidSize(bad) }
+    guard (1...100).contains(jpegQuality) else { throw .invalidQuality(jpegQuality) }
+    return try ImageProbe.inspect(bytes, limits: limits)
+  }
+
+  private func decode(_ bytes: [UInt8], format: ImageFormat, minimum: PixelSize)
+    throws(ImagingError) -> DecodedImage
+  {
+    var decoded: DecodedImage
+    switch format {
+    case .jpeg: decoded = try JPEGCodec.decode(bytes, minimumSize: minimum, limits: limits)
+    case .png: decoded = try PNGCodec.decode(bytes, limits: limits)
+    }
+    if decoded.bitmap.channels == 4 && decoded.bitmap.isOpaque {
+      decoded.bitmap = decoded.bitmap.droppingAlpha()
+    }
+    return decoded
+  }
+
+  private func encode(_ bitmap: Bitmap) throws(ImagingError) -> EncodedImage {
+    if bitmap.isOpaque {
+      let bytes = try JPEGCodec.encode(bitmap, quality: jpegQuality, progressive: true)
+      return EncodedImage(format: .jpeg, width: bitmap.width, height: bitmap.height, bytes: bytes)
+    }
+    let bytes = try PNGCodec.encode(bitmap)
+    return EncodedImage(format: .png, width: bitmap.width, height: bitmap.height, bytes: bytes)
+  }
+
+  /// Distinct requested sizes not above `limit`, ascending; `[limit]` if none fits.
+  static func keptSizes(_ sizes: [Int], limit: Int) -> [Int] {
+    let kept = Set(sizes.filter { $0 <= limit }).sorted()
+    return kept.isEmpty ? [limit] : kept
+  }
+
+  /// The height that keeps the aspect ratio of `width` x `height` at `targetWidth`.
+  static func height(forWidth targetWidth: Int, width: Int, height: Int) -> Int {
+    max(1, (height * targetWidth * 2 + width) / (2 * width))
+  }
+}
