@@ -40,6 +40,12 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
 
+    .executableTarget(
+      name: "make-demo",
+      dependencies: ["WallKit"],
+      swiftSettings: swiftSettings
+    ),
+
     // Build tools
     .executableTarget(name: "theme-embedder"),
     .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["theme-embedder"]),
