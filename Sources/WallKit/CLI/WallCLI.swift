@@ -69,10 +69,3 @@ public enum WallCLI {
     "\(number) \(noun)\(number == 1 ? "" : "s")"
   }
 }
-
-extension WallCLI {
-  static func runBuild(_ options: BuildOptions, console: Console) -> ExitCode {
-    console.err("error: build is not available yet")
-    return .failure
-  }
-}

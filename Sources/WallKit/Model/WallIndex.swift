@@ -72,6 +72,11 @@ public struct WallIndex: Sendable {
     return commentsByImage[position].filter { $0.acl.grantsRead(to: userID, roles: roles) }
   }
 
+  /// Every comment under an image, whoever may read it, oldest first.
+  public func allComments(on imageID: String) -> [Comment] {
+    imagePosition[imageID].map { commentsByImage[$0] } ?? []
+  }
+
   /// Wall order: newest first, ties by objectId.
   public static func newestFirst(_ a: WallImage, _ b: WallImage) -> Bool {
     a.createdAt != b.createdAt ? a.createdAt > b.createdAt : a.objectId < b.objectId

@@ -1,0 +1,23 @@
+/// Why a build could not run at all (bad input is reported instead, never thrown).
+public enum BuildError: Error, Equatable, CustomStringConvertible {
+  /// The export could not be opened.
+  case importFailed(ImportError)
+  /// A template of the theme is invalid.
+  case template(TemplateError)
+  /// The `--theme` folder cannot be used.
+  case theme(ThemeError)
+  /// The output could not be written.
+  case write(step: String, WriteError)
+  /// A bad option value.
+  case option(UsageError)
+
+  public var description: String {
+    switch self {
+    case .importFailed(let error): "[import] \(error)"
+    case .template(let error): "[render] \(error)"
+    case .theme(let error): "[theme] \(error)"
+    case .write(let step, let error): "[\(step)] \(error)"
+    case .option(let error): error.message
+    }
+  }
+}

@@ -1,0 +1,31 @@
+/// What a build did, for the final summary line and for tests.
+public struct BuildSummary: Sendable, Equatable {
+  /// Walls rendered (one per user).
+  public var walls = 0
+  /// HTML pages produced (wall pages and the index).
+  public var pages = 0
+  /// Pages and assets written because they were new or changed.
+  public var filesWritten = 0
+  /// Pages and assets already up to date.
+  public var filesUnchanged = 0
+  /// Source images decoded and stored in this build.
+  public var imagesProcessed = 0
+  /// Source images whose stored variants were reused.
+  public var imagesReused = 0
+  /// Source images that could not be used (shown as placeholders).
+  public var imagesFailed = 0
+  /// Errors reported.
+  public var errors = 0
+  /// Warnings reported.
+  public var warnings = 0
+
+  /// Creates an empty summary.
+  public init() {}
+
+  /// One line: "12 walls, 14 pages (3 written); images: 40 processed, 0 reused, 1 failed; 1 error, 0 warnings".
+  public var line: String {
+    "\(walls) walls, \(pages) pages (\(filesWritten) files written, \(filesUnchanged) unchanged); "
+      + "images: \(imagesProcessed) processed, \(imagesReused) reused, \(imagesFailed) failed; "
+      + "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
+  }
+}

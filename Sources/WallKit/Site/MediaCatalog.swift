@@ -1,0 +1,36 @@
+/// A derived image file in the site, with its pixel size.
+public struct StoredImage: Sendable, Hashable {
+  /// Path relative to the site root (`media/ab/<key>-w320.jpg`).
+  public var path: String
+  /// Width in pixels.
+  public var width: Int
+  /// Height in pixels.
+  public var height: Int
+}
+
+/// What the media stage made of one source image.
+public enum MediaOutcome: Sendable, Hashable {
+  /// Display variants, narrowest first, and the original's copy when kept.
+  case ready(variants: [StoredImage], original: StoredImage?)
+  /// The image could not be used; the reason is in the report.
+  case failed(reason: String)
+}
+
+/// A user's picture at two sizes (both the same file for a generated SVG avatar).
+public struct AvatarImage: Sendable, Hashable {
+  /// The 64 px picture.
+  public var small: String
+  /// The 128 px picture.
+  public var large: String
+}
+
+/// The media of a build: what each image and each user's picture became.
+public struct MediaCatalog: Sendable {
+  /// Outcomes by source path inside the export (`files/…`).
+  public var images: [String: MediaOutcome] = [:]
+  /// Avatars by user objectId.
+  public var avatars: [String: AvatarImage] = [:]
+
+  /// An empty catalog.
+  public init() {}
+}

@@ -1,0 +1,87 @@
+/// Content-addressed storage of derived images under `media/`: names come from a hash of the
+/// source bytes and the pipeline version, so an output that exists is never recomputed.
+/// A small record per source (in `.wallgen/media/`) says what was made, or why it failed.
+public struct MediaStore: Sendable {
+  /// Bump when the thumbnails' bytes would change for the same source.
+  public static let pipelineVersion = "wallgen-media-1"
+
+  /// The site's output folder.
+  public let siteRoot: String
+
+  /// Creates a store writing under `siteRoot`.
+  public init(siteRoot: String) {
+    self.siteRoot = siteRoot
+  }
+
+  /// The key of a source: hex SHA-256 of the pipeline version and the bytes, first 32 digits.
+  public static func key(for bytes: [UInt8], recipe: String) -> String {
+    var hashed = Array("\(pipelineVersion)\n\(recipe)\n".utf8)
+    hashed.append(contentsOf: SHA256.hash(bytes))
+    return String(SHA256.hex(SHA256.hash(hashed)).prefix(32))
+  }
+
+  /// Site-relative path of one derived file: `media/<first two>/<key>-<variant>.<ext>`.
+  public static func path(key: String, variant: String, fileExtension: String) -> String {
+    "media/\(key.prefix(2))/\(key)-\(variant).\(fileExtension)"
+  }
+
+  /// Where the record of a key lives, relative to the site root.
+  static func recordPath(key: String) -> String {
+    ".wallgen/media/\(key.prefix(2))/\(key).json"
+  }
+
+  /// The stored outcome for `key`, if an earlier build recorded one whose files all exist.
+  func cached(key: String) -> MediaOutcome? {
+    let path = "\(siteRoot)/\(Self.recordPath(key: key))"
+    guard FileSystem.kind(of: path) == .regular,
+      let bytes = try? FileSystem.readFile(path, limit: 1 << 20),
+      let record = try? JSONParser.parse(bytes),
+      let outcome = MediaRecord.decode(record)
+    else { return nil }
+    if case .ready(let variants, let original) = outcome {
+      let files = variants + (original.map { [$0] } ?? [])
+      guard files.allSatisfy({ FileSystem.kind(of: "\(siteRoot)/\($0.path)") == .regular }) else {
+        return nil
+      }
+    }
+    return outcome
+  }
+
+  /// Writes derived files, then the record (last, so a killed build leaves no record that
+  /// points at missing files).
+  func store(key: String, files: [(path: String, bytes: [UInt8])], outcome: MediaOutcome) throws(WriteError) {
+    for file in files {
+      try FileSystem.writeAtomically(file.bytes, to: "\(siteRoot)/\(file.path)")
+    }
+    try FileSystem.writeAtomically(MediaRecord.encode(outcome).serialized, to: "\(siteRoot)/\(Self.recordPath(key: key))")
+  }
+}
+
+/// The JSON form of a `MediaOutcome` kept between builds.
+enum MediaRecord {
+  static func encode(_ outcome: MediaOutcome) -> JSONValue {
+    func image(_ stored: StoredImage) -> JSONValue {
+      ["path": .string(stored.path), "width": .number(Double(stored.width)), "height": .number(Double(stored.height))]
+    }
+    switch outcome {
+    case .ready(let variants, let original):
+      return ["variants": .array(variants.map(image)), "original": original.map(image) ?? .null]
+    case .failed(let reason):
+      return ["error": .string(reason)]
+    }
+  }
+
+  static func decode(_ value: JSONValue) -> MediaOutcome? {
+    if let reason = value["error"]?.stringValue { return .failed(reason: reason) }
+    func image(_ value: JSONValue?) -> StoredImage? {
+      guard let value, let path = value["path"]?.stringValue, case .number(let width)? = value["width"],
+        case .number(let height)? = value["height"]
+      else { return nil }
+      return StoredImage(path: path, width: Int(width), height: Int(height))
+    }
+    guard let list = value["variants"]?.arrayValue else { return nil }
+    let variants = list.compactMap { image($0) }
+    guard variants.count == list.count, !variants.isEmpty else { return nil }
+    return .ready(variants: variants, original: image(value["original"]))
+  }
+}

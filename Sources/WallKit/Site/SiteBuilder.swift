@@ -1,0 +1,127 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Builds a site from an export in named steps: import → media → render → assets.
+/// Bad records and images are reported and skipped; only a missing export, a broken theme or
+/// an unwritable output stop the build.
+public struct SiteBuilder {
+  /// The build's settings.
+  public struct Settings: Sendable {
+    public var export: String
+    public var output: String
+    public var pageSize = 30
+    public var timeZone = DisplayTimeZone.utc
+    public var jobs = SiteBuilder.defaultJobs
+    public var theme = Theme.builtIn
+    public var limits = ImageLimits()
+    public var copyOriginals = true
+
+    /// Settings with defaults for everything but the paths.
+    public init(export: String, output: String) {
+      self.export = export
+      self.output = output
+    }
+  }
+
+  /// One worker per online core.
+  public static var defaultJobs: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+
+  /// The result of a build.
+  public struct Result: Sendable {
+    public var summary: BuildSummary
+    public var report: ProblemReport
+  }
+
+  let settings: Settings
+  /// Called with "[i/n] step" as each step starts.
+  let progress: @Sendable (String) -> Void
+
+  /// Creates a builder.
+  public init(settings: Settings, progress: @escaping @Sendable (String) -> Void = { _ in }) {
+    self.settings = settings
+    self.progress = progress
+  }
+
+  static let steps = ["import", "media", "render", "assets"]
+
+  private func announce(_ step: String) {
+    let position = (Self.steps.firstIndex(of: step) ?? 0) + 1
+    progress("[\(position)/\(Self.steps.count)] \(step)")
+  }
+
+  /// Runs the build.
+  /// - Throws: `BuildError` when the export cannot be opened, a template is invalid, or the
+  ///   output cannot be written.
+  public func build() throws(BuildError) -> Result {
+    announce("import")
+    let imported: ImportResult
+    do {
+      imported = try ExportImporter.load(settings.export)
+    } catch {
+      throw .importFailed(error)
+    }
+    let templates: TemplateLibrary
+    do {
+      templates = try TemplateLibrary(templates: settings.theme.templates)
+    } catch {
+      throw .template(error)
+    }
+    var report = imported.report
+    var summary = BuildSummary()
+    do {
+      try FileSystem.createDirectory(settings.output)
+    } catch {
+      throw .write(step: "import", error)
+    }
+
+    announce("media")
+    let index = WallIndex(dataset: imported.dataset)
+    let stage = MediaStage(
+      source: imported.source, store: MediaStore(siteRoot: settings.output),
+      thumbnailer: Thumbnailer(limits: settings.limits), jobs: settings.jobs,
+      copyOriginals: settings.copyOriginals)
+    var (catalog, counters) = stage.run(images: index.images, users: index.users, report: &report)
+    summary.imagesProcessed = counters.processed
+    summary.imagesReused = counters.reused
+    summary.imagesFailed = counters.failed
+    do {
+      try addGeneratedAvatars(to: &catalog, users: index.users)
+    } catch {
+      throw .write(step: "media", error)
+    }
+
+    announce("render")
+    let rendered = try renderPages(index: index, catalog: catalog, templates: templates, report: &report)
+    summary.walls = index.users.count
+    summary.pages = rendered.pages
+    summary.filesWritten = rendered.written
+    summary.filesUnchanged = rendered.pages - rendered.written
+
+    announce("assets")
+    for (path, bytes) in settings.theme.assets.sorted(by: { $0.key < $1.key }) {
+      do {
+        if try SiteWriter.write(bytes, to: "\(settings.output)/assets/\(path)") == .written {
+          summary.filesWritten += 1
+        } else {
+          summary.filesUnchanged += 1
+        }
+      } catch {
+        throw .write(step: "assets", error)
+      }
+    }
+    summary.errors = report.errorCount
+    summary.warnings = report.warningCount
+    return Result(summary: summary, report: report)
+  }
+
+  /// Users without a usable picture get an SVG of their initials, stored by content.
+  private func addGeneratedAvatars(to catalog: inout MediaCatalog, users: [User]) throws(WriteError) {
+    for user in users where catalog.avatars[user.objectId] == nil {
+      let svg = Array(GeneratedAvatar.svg(userID: user.objectId, name: user.displayName).utf8)
+      let path = MediaStore.path(key: MediaStore.key(for: svg, recipe: "generated avatar"), variant: "avatar", fileExtension: "svg")
+      _ = try SiteWriter.write(svg, to: "\(settings.output)/\(path)")
+      catalog.avatars[user.objectId] = AvatarImage(small: path, large: path)
+    }
+  }
+}

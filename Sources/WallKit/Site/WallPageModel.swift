@@ -1,0 +1,110 @@
+/// Builds the template data of wall pages from the index and the media catalog.
+/// Only what the wall's owner may see goes in: their wall's images and the comments they may read.
+struct WallPageModel {
+  let index: WallIndex
+  let catalog: MediaCatalog
+  let layout: SiteLayout
+  let zone: DisplayTimeZone
+  let pageSize: Int
+  let linkIndex: Bool
+  /// Images that load eagerly at the top of each page; the rest are lazy.
+  static let eagerImages = 3
+
+  /// The pages of one user's wall, each as (site-relative path, template data), and the
+  /// objectIds of what they show.
+  func pages(for user: User) -> (pages: [(path: String, context: TemplateValue)], images: [String], comments: [String]) {
+    let wall = index.wall(for: user.objectId)
+    let pageCount = max(1, (wall.count + pageSize - 1) / pageSize)
+    var pages: [(String, TemplateValue)] = []
+    var shownComments: [String] = []
+    let root = SiteLayout.wallToRoot
+    for page in 1...pageCount {
+      let slice = wall.dropFirst((page - 1) * pageSize).prefix(pageSize)
+      var cards: [TemplateValue] = []
+      for (position, image) in slice.enumerated() {
+        let comments = index.comments(on: image.objectId, visibleTo: user.objectId)
+        shownComments.append(contentsOf: comments.map(\.objectId))
+        cards.append(card(image, comments: comments, lazy: position >= Self.eagerImages, root: root))
+      }
+      let context: TemplateValue = [
+        "root": .string(root),
+        "indexHref": linkIndex ? .string(root + "index.html") : .null,
+        "owner": person(user, root: root),
+        "images": .array(cards),
+        "hasImages": .bool(!cards.isEmpty),
+        "pagination": pagination(page: page, count: pageCount),
+      ]
+      pages.append((layout.wallPage(userID: user.objectId, page: page), context))
+    }
+    return (pages, wall.map(\.objectId), shownComments)
+  }
+
+  private func card(_ image: WallImage, comments: [Comment], lazy: Bool, root: String) -> TemplateValue {
+    let uploader = index.user(image.uploaderID)
+    let alt = "Photo by \(uploader?.displayName ?? "unknown"), \(DateStyle.short(image.createdAt, in: zone))"
+    var photo: TemplateValue = .null
+    if let path = image.file?.path, case .ready(let variants, let original)? = catalog.images[path],
+      let smallest = variants.first, let largest = variants.last
+    {
+      let middle = variants.count > 1 ? variants[variants.count / 2] : smallest
+      photo = [
+        "src": .string(root + middle.path),
+        "srcset": .string(variants.map { "\(root)\($0.path) \($0.width)w" }.joined(separator: ", ")),
+        "width": .int(middle.width), "height": .int(middle.height),
+        "full": .string(root + largest.path),
+        "original": original.map { .string(root + $0.path) } ?? .null,
+        "lazy": .bool(lazy),
+      ]
+    }
+    return [
+      "objectId": .string(image.objectId),
+      "alt": .string(alt),
+      "photo": photo,
+      "uploader": uploader.map { person($0, root: root) } ?? .null,
+      "time": time(image.createdAt),
+      "comments": .array(comments.map { comment($0, root: root) }),
+      "hasComments": .bool(!comments.isEmpty),
+    ]
+  }
+
+  private func comment(_ comment: Comment, root: String) -> TemplateValue {
+    [
+      "objectId": .string(comment.objectId),
+      "author": index.user(comment.authorID).map { person($0, root: root) } ?? .null,
+      "text": .string(comment.text),
+      "time": time(comment.createdAt),
+    ]
+  }
+
+  func person(_ user: User, root: String) -> TemplateValue {
+    let avatar = catalog.avatars[user.objectId]
+    return [
+      "name": .string(user.displayName),
+      "avatar": [
+        "small": .string(root + (avatar?.small ?? "")),
+        "large": .string(root + (avatar?.large ?? "")),
+      ],
+    ]
+  }
+
+  private func time(_ timestamp: Timestamp) -> TemplateValue {
+    [
+      "iso": .string(DateStyle.machine(timestamp)),
+      "text": .string(DateStyle.short(timestamp, in: zone)),
+      "long": .string(DateStyle.long(timestamp, in: zone)),
+    ]
+  }
+
+  private func pagination(page: Int, count: Int) -> TemplateValue {
+    guard count > 1 else { return .null }
+    return [
+      "current": .int(page), "count": .int(count),
+      "newer": page > 1 ? .string(SiteLayout.pageFileName(page - 1)) : .null,
+      "older": page < count ? .string(SiteLayout.pageFileName(page + 1)) : .null,
+      "pages": .array(
+        (1...count).map {
+          ["number": .int($0), "href": .string(SiteLayout.pageFileName($0)), "isCurrent": .bool($0 == page)]
+        }),
+    ]
+  }
+}
