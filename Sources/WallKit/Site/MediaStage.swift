@@ -39,18 +39,39 @@ struct MediaStage {
     }
     let photoPaths = owners.keys.sorted()
     let pictured = users.filter { $0.picture != nil }.sorted { $0.objectId < $1.objectId }
-    let total = photoPaths.count + pictured.count
-    let results = ParallelWork.map(count: total, jobs: jobs) { [self] index -> Job in
-      if index < photoPaths.count {
-        return process(path: photoPaths[index], avatar: false)
-      }
-      let picture = pictured[index - photoPaths.count].picture?.path ?? ""
-      return process(path: picture, avatar: true)
+    let sources = photoPaths.map { Source(path: $0, avatar: false) }
+      + pictured.map { Source(path: $0.picture?.path ?? "", avatar: true) }
+    // Pass 1: key every source by content, so equal files are decoded once.
+    let keys = ParallelWork.map(count: sources.count, jobs: jobs) { [self] index in
+      key(for: sources[index])
     }
-    for (index, job) in results.enumerated() {
-      let isPhoto = index < photoPaths.count
-      let path = isPhoto ? photoPaths[index] : pictured[index - photoPaths.count].picture?.path ?? ""
+    var firstWithKey: [String: Int] = [:]
+    for (index, key) in keys.enumerated() {
+      if case .success(let key) = key, firstWithKey[key] == nil { firstWithKey[key] = index }
+    }
+    let unique = firstWithKey.values.sorted()
+    // Pass 2: decode and store each distinct source (or reuse what is stored).
+    let processed = ParallelWork.map(count: unique.count, jobs: jobs) { [self] position -> Job in
+      let index = unique[position]
+      guard case .success(let key) = keys[index] else { return Job(outcome: .failed(reason: ""), reused: false) }
+      return process(sources[index], key: key)
+    }
+    var jobByKey: [String: Job] = [:]
+    for (position, index) in unique.enumerated() {
+      if case .success(let key) = keys[index] { jobByKey[key] = processed[position] }
+      let job = processed[position]
       if job.reused { counters.reused += 1 } else if case .failed = job.outcome { counters.failed += 1 } else { counters.processed += 1 }
+    }
+    for (index, source) in sources.enumerated() {
+      let job: Job
+      switch keys[index] {
+      case .success(let key): job = jobByKey[key] ?? Job(outcome: .failed(reason: "not processed"), reused: false)
+      case .failure(let error):
+        counters.failed += 1
+        job = Job(outcome: .failed(reason: error.reason), problem: error.reason, reused: false)
+      }
+      let isPhoto = !source.avatar
+      let path = source.path
       let (className, objectId) =
         isPhoto ? (owners[path]?.className ?? "", owners[path]?.objectId ?? "") : ("_User", pictured[index - photoPaths.count].objectId)
       if let problem = job.problem {
@@ -68,19 +89,36 @@ struct MediaStage {
     return (catalog, counters)
   }
 
-  /// Reads, decodes and stores one source, or reuses what is stored for its bytes.
-  private func process(path: String, avatar: Bool) -> Job {
-    let bytes: [UInt8]
-    do {
-      bytes = try source.read(path, limit: thumbnailer.limits.maxFileBytes)
-    } catch {
-      return Job(outcome: .failed(reason: error.reason), problem: error.reason, reused: false)
+  /// A file to turn into variants: a wall photo, or a profile picture (avatar).
+  private struct Source: Sendable {
+    var path: String
+    var avatar: Bool
+  }
+
+  /// The content key of a source: its bytes' hash and how it is processed.
+  private func key(for source: Source) -> Result<String, ImportError> {
+    Result { () throws(ImportError) in
+      let bytes = try self.source.read(source.path, limit: thumbnailer.limits.maxFileBytes)
+      let recipe =
+        source.avatar
+        ? "avatar \(Self.avatarSizes)"
+        : "photo \(Self.photoWidths) q\(thumbnailer.jpegQuality) original=\(copyOriginals)"
+      return MediaStore.key(for: bytes, recipe: recipe)
     }
-    let recipe = avatar ? "avatar \(Self.avatarSizes)" : "photo \(Self.photoWidths) q\(thumbnailer.jpegQuality) original=\(copyOriginals)"
-    let key = MediaStore.key(for: bytes, recipe: recipe)
+  }
+
+  /// Decodes and stores one source, or reuses what is stored for its key.
+  private func process(_ source: Source, key: String) -> Job {
+    let avatar = source.avatar
     if let cached = store.cached(key: key) {
       if case .failed(let reason) = cached { return Job(outcome: cached, problem: reason, reused: true) }
       return Job(outcome: cached, reused: true)
+    }
+    let bytes: [UInt8]
+    do {
+      bytes = try self.source.read(source.path, limit: thumbnailer.limits.maxFileBytes)
+    } catch {
+      return Job(outcome: .failed(reason: error.reason), problem: error.reason, reused: false)
     }
     do {
       let set =
