@@ -11,7 +11,8 @@ struct EmbedTheme: BuildToolPlugin {
     let folders = ["Templates", "Public"].map { root.appendingPathComponent($0) }
     var inputs: [URL] = []
     for folder in folders {
-      guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { continue }
+      guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+      else { continue }
       for case let file as URL in walker where !file.hasDirectoryPath {
         inputs.append(file)
       }

@@ -42,26 +42,36 @@ public enum HostileExport {
       ])
     try export.writeClass(
       "_Join:friends:_User",
-      [P.friendRow("uEvil", "uGood"), P.friendRow("uGood", "uEvil"), P.friendRow("uGood", "../../escape"), P.friendRow("../../escape", "uGood")])
+      [
+        P.friendRow("uEvil", "uGood"), P.friendRow("uGood", "uEvil"),
+        P.friendRow("uGood", "../../escape"), P.friendRow("../../escape", "uGood"),
+      ])
     try export.writeClass(
       "WallImage",
       [
         P.image("i-ok", uploaderFBId: "666", username: "x", fileName: "ok.jpg", at: 50),
-        P.image("i-dots", uploaderFBId: "777", username: "good", fileName: "../outside.jpg", at: 40),
+        P.image(
+          "i-dots", uploaderFBId: "777", username: "good", fileName: "../outside.jpg", at: 40),
         P.image("i-abs", uploaderFBId: "777", username: "good", fileName: "/etc/passwd", at: 30),
         P.image("i-link", uploaderFBId: "777", username: "good", fileName: "link.jpg", at: 20),
-        P.image("\"><script>alert(4)</script>", uploaderFBId: "888", username: "dots", fileName: "ok.jpg", at: 10),
+        P.image(
+          "\"><script>alert(4)</script>", uploaderFBId: "888", username: "dots", fileName: "ok.jpg",
+          at: 10),
       ])
     try export.writeClass(
       "WallImageComment",
       (markup + templateSyntax).enumerated().map { position, text in
-        P.comment("c\(position)", on: "i-ok", byFBId: "666", username: "x", text: text + "\nsecond line", at: 60 + position)
+        P.comment(
+          "c\(position)", on: "i-ok", byFBId: "666", username: "x", text: text + "\nsecond line",
+          at: 60 + position)
       })
     try export.writeFile("files/ok.jpg", ImageFixtures.gradientJPEG(width: 40, height: 30))
-    try FileManager.default.createSymbolicLink(atPath: "\(root)/files/link.jpg", withDestinationPath: "\(folder)/outside.jpg")
+    try FileManager.default.createSymbolicLink(
+      atPath: "\(root)/files/link.jpg", withDestinationPath: "\(folder)/outside.jpg")
     // The whole graph folder is a link to outside: it must not be followed either.
     try FileManager.default.createSymbolicLink(atPath: "\(root)/graph", withDestinationPath: folder)
-    try FileSystem.writeAtomically(#"{"id":"777","name":"Mallory","friends":{"data":[]}}"#, to: "\(folder)/777.json")
+    try FileSystem.writeAtomically(
+      #"{"id":"777","name":"Mallory","friends":{"data":[]}}"#, to: "\(folder)/777.json")
     return root
   }
 }

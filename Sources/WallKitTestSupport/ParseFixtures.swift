@@ -25,7 +25,10 @@ public enum ParseFixtures {
 
   /// A Parse File value whose bytes live at `files/<name>`.
   public static func file(_ name: String) -> JSONValue {
-    ["__type": "File", "name": .string(name), "url": .string("http://files.parsetfss.com/app/\(name)")]
+    [
+      "__type": "File", "name": .string(name),
+      "url": .string("http://files.parsetfss.com/app/\(name)"),
+    ]
   }
 
   /// An ACL granting read to the given keys (`"*"`, user objectIds, `"role:<name>"`).
@@ -40,7 +43,8 @@ public enum ParseFixtures {
   ) -> JSONValue {
     var fields: [String: JSONValue] = [
       "objectId": .string(objectId), "image": file(fileName), "userFBId": .string(uploaderFBId),
-      "user": .string(username), "createdAt": .string(iso(seconds)), "updatedAt": .string(iso(seconds)),
+      "user": .string(username), "createdAt": .string(iso(seconds)),
+      "updatedAt": .string(iso(seconds)),
     ]
     if let readers { fields["ACL"] = acl(readers) }
     return .object(fields)
@@ -66,10 +70,14 @@ public enum ParseFixtures {
   }
 
   /// The contents of `graph/<fbId>.json`.
-  public static func graph(fbId: String, name: String, friends: [(id: String, name: String)]) -> JSONValue {
+  public static func graph(fbId: String, name: String, friends: [(id: String, name: String)])
+    -> JSONValue
+  {
     [
       "id": .string(fbId), "name": .string(name),
-      "friends": ["data": .array(friends.map { ["id": .string($0.id), "name": .string($0.name)] })],
+      "friends": [
+        "data": .array(friends.map { ["id": .string($0.id), "name": .string($0.name)] })
+      ],
     ]
   }
 }

@@ -10,7 +10,9 @@ public enum SharedTestData {
 
   /// True when the corpus is present; use as `@Test(.enabled(if: SharedTestData.isAvailable))`.
   public static var isAvailable: Bool {
-    if root == nil { print("note: ../shared/testdata is absent; the tests that need it are skipped") }
+    if root == nil {
+      print("note: ../shared/testdata is absent; the tests that need it are skipped")
+    }
     return root != nil
   }
 

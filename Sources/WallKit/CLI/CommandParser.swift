@@ -21,7 +21,8 @@ public enum CommandParser {
     default:
       if first.hasPrefix("-") { throw UsageError("unknown option '\(first)'") }
       let suggestion = commands.first { editDistance($0, first) <= 2 }
-      throw UsageError("unknown command '\(first)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
+      throw UsageError(
+        "unknown command '\(first)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
     }
   }
 
@@ -33,7 +34,8 @@ public enum CommandParser {
     for i in 1...max(a.count, 1) where !a.isEmpty {
       var current = [i] + [Int](repeating: 0, count: b.count)
       for j in 1...max(b.count, 1) where !b.isEmpty {
-        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        current[j] = min(
+          previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
       }
       previous = current
     }
@@ -52,7 +54,8 @@ public enum CommandParser {
       case "--timezone": options.timeZone = try reader.value(for: argument)
       case "--jobs", "-j": options.jobs = try reader.integer(for: argument, in: 1...256)
       case "--theme": options.theme = try reader.value(for: argument)
-      case "--max-pixels": options.maxPixels = try reader.integer(for: argument, in: 1...10_000_000_000)
+      case "--max-pixels":
+        options.maxPixels = try reader.integer(for: argument, in: 1...10_000_000_000)
       case "--no-originals": options.copyOriginals = false
       case "--strict": options.strict = true
       case "-q", "--quiet": options.quiet = true
@@ -117,7 +120,9 @@ struct ArgumentReader {
   mutating func integer(for flag: String, in range: ClosedRange<Int>) throws(UsageError) -> Int {
     let text = try value(for: flag)
     guard let number = Int(text), range.contains(number) else {
-      throw UsageError("option '\(flag)' needs a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'", command: command)
+      throw UsageError(
+        "option '\(flag)' needs a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'",
+        command: command)
     }
     return number
   }
@@ -127,7 +132,8 @@ struct ArgumentReader {
       throw UsageError("unknown option '\(argument)' for '\(command)'", command: command)
     }
     guard slot == nil else {
-      throw UsageError("unexpected argument '\(argument)': '\(command)' takes one export", command: command)
+      throw UsageError(
+        "unexpected argument '\(argument)': '\(command)' takes one export", command: command)
     }
     slot = argument
   }

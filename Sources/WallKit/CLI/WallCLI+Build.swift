@@ -49,7 +49,8 @@ extension WallCLI {
         return .failure
       }
     }
-    let seconds = Double((ContinuousClock.now - started).components.attoseconds) / 1e18
+    let seconds =
+      Double((ContinuousClock.now - started).components.attoseconds) / 1e18
       + Double((ContinuousClock.now - started).components.seconds)
     if !quiet {
       console.err("built \(result.summary.line) in \(String(format: "%.2f", seconds)) s")

@@ -37,8 +37,11 @@ public enum WallCLI {
   static func resolveExport(_ named: String?, console: Console) -> String? {
     if let named { return named }
     guard FileSystem.kind(of: demoExport) == .directory else {
-      console.err("error: no export given, and the demo export '\(demoExport)' is not in the current folder")
-      console.err("hint: run 'wallgen build PATH' with an export folder or zip, or run from the wallgen repository")
+      console.err(
+        "error: no export given, and the demo export '\(demoExport)' is not in the current folder")
+      console.err(
+        "hint: run 'wallgen build PATH' with an export folder or zip, or run from the wallgen repository"
+      )
       return nil
     }
     return demoExport

@@ -8,7 +8,8 @@ extension AccessControl {
     var acl = AccessControl()
     for (key, grant) in entries {
       guard let permissions = grant.objectValue else {
-        return .failure(ACLFormatError(reason: "ACL entry \"\(key)\" is \(grant.kindDescription), not an object"))
+        return .failure(
+          ACLFormatError(reason: "ACL entry \"\(key)\" is \(grant.kindDescription), not an object"))
       }
       guard permissions["read"]?.boolValue == true else { continue }
       if key == "*" {

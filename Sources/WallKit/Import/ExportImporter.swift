@@ -64,9 +64,11 @@ struct ImportSession {
       do {
         _ = try JSONParser.parse(source.read(name, limit: ImportLimits.maximumClassFileBytes))
       } catch let error as JSONSyntaxError {
-        report.warning(name, className, "", "invalid JSON at \(error); the class is not used by walls")
+        report.warning(
+          name, className, "", "invalid JSON at \(error); the class is not used by walls")
       } catch {
-        report.warning(name, className, "", "cannot be read: \(error); the class is not used by walls")
+        report.warning(
+          name, className, "", "cannot be read: \(error); the class is not used by walls")
       }
     }
   }

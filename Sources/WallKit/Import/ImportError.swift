@@ -28,7 +28,8 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
     case .notAnExport(_, let reason): "not an export: \(reason)"
     case .notFound: "file not found"
     case .outsideExport: "refers outside the export; refused"
-    case .tooLarge(_, let bytes, let limit): "file of \(bytes) bytes exceeds the limit of \(limit) bytes"
+    case .tooLarge(_, let bytes, let limit):
+      "file of \(bytes) bytes exceeds the limit of \(limit) bytes"
     case .unreadable(_, let reason): "cannot be read: \(reason)"
     }
   }

@@ -16,7 +16,9 @@ extension ImportSession {
     guard let file = ParseClassFile.read(className, from: source, into: &report) else { return }
     for object in file.objects {
       guard dataset.images[object.objectId] == nil else {
-        report.error("\(className).json", className, object.objectId, "objectId is also a WallImage's; the WallImage is kept")
+        report.error(
+          "\(className).json", className, object.objectId,
+          "objectId is also a WallImage's; the WallImage is kept")
         continue
       }
       guard let image = readImage(object, className: className) else { continue }
@@ -33,11 +35,16 @@ extension ImportSession {
   private mutating func readImage(_ object: ParseObject, className: String) -> WallImage? {
     let file = className + ".json"
     guard let uploaderID = resolveAuthor(of: object) else {
-      report.error(file, className, object.objectId, "unknown uploader (\(describeAuthor(of: object))); the image is not shown")
+      report.error(
+        file, className, object.objectId,
+        "unknown uploader (\(describeAuthor(of: object))); the image is not shown")
       return nil
     }
     guard let createdAt = object.timestamp("createdAt") else {
-      report.error(file, className, object.objectId, "createdAt \(quoted(object.fields["createdAt"])) is not an ISO-8601 date; the image is not shown")
+      report.error(
+        file, className, object.objectId,
+        "createdAt \(quoted(object.fields["createdAt"])) is not an ISO-8601 date; the image is not shown"
+      )
       return nil
     }
     let acl = readACL(of: object, file: file, className: className)
@@ -54,7 +61,9 @@ extension ImportSession {
   ) -> FileReference? {
     guard case .object(let value)? = object.fields[field], value["__type"]?.stringValue == "File"
     else {
-      report.error(file, className, object.objectId, "field \"\(field)\" is not a Parse File; shown as a placeholder")
+      report.error(
+        file, className, object.objectId,
+        "field \"\(field)\" is not a Parse File; shown as a placeholder")
       return nil
     }
     let name = value["name"]?.stringValue ?? ""
@@ -71,15 +80,22 @@ extension ImportSession {
       }
     }
     if !unsafe.isEmpty {
-      report.error(file, className, object.objectId, "file name \"\(unsafe[0])\" would leave files/; refused, shown as a placeholder")
+      report.error(
+        file, className, object.objectId,
+        "file name \"\(unsafe[0])\" would leave files/; refused, shown as a placeholder")
     } else if name.isEmpty && fromURL.isEmpty {
-      report.error(file, className, object.objectId, "the File has no name or url; shown as a placeholder")
+      report.error(
+        file, className, object.objectId, "the File has no name or url; shown as a placeholder")
     } else {
       var tried: [String] = []
-      for candidate in [name, fromURL] where !candidate.isEmpty && !tried.contains("files/\(candidate)") {
+      for candidate in [name, fromURL]
+      where !candidate.isEmpty && !tried.contains("files/\(candidate)") {
         tried.append("files/\(candidate)")
       }
-      report.error(file, className, object.objectId, "missing file \(tried.map { "\"\($0)\"" }.joined(separator: " or ")); shown as a placeholder")
+      report.error(
+        file, className, object.objectId,
+        "missing file \(tried.map { "\"\($0)\"" }.joined(separator: " or ")); shown as a placeholder"
+      )
     }
     return nil
   }
@@ -91,19 +107,26 @@ extension ImportSession {
     guard let comments = ParseClassFile.read(className, from: source, into: &report) else { return }
     for object in comments.objects {
       guard let imageID = object.string("imageObjectId") ?? pointerID(object.fields["image"]) else {
-        report.error(file, className, object.objectId, "has no imageObjectId; the comment is not shown")
+        report.error(
+          file, className, object.objectId, "has no imageObjectId; the comment is not shown")
         continue
       }
       guard dataset.images[imageID] != nil else {
-        report.error(file, className, object.objectId, "comment on missing image \"\(imageID)\"; not shown")
+        report.error(
+          file, className, object.objectId, "comment on missing image \"\(imageID)\"; not shown")
         continue
       }
       guard let authorID = resolveAuthor(of: object) else {
-        report.error(file, className, object.objectId, "unknown author (\(describeAuthor(of: object))); the comment is not shown")
+        report.error(
+          file, className, object.objectId,
+          "unknown author (\(describeAuthor(of: object))); the comment is not shown")
         continue
       }
       guard let createdAt = object.timestamp("createdAt") else {
-        report.error(file, className, object.objectId, "createdAt \(quoted(object.fields["createdAt"])) is not an ISO-8601 date; the comment is not shown")
+        report.error(
+          file, className, object.objectId,
+          "createdAt \(quoted(object.fields["createdAt"])) is not an ISO-8601 date; the comment is not shown"
+        )
         continue
       }
       let text = object.string("comment") ?? ""

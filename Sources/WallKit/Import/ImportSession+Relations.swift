@@ -10,7 +10,8 @@ extension ImportSession {
         continue
       }
       guard dataset.users[related] != nil else {
-        report.error(file, className, row.label, "relatedId \"\(related)\" is no user of the export")
+        report.error(
+          file, className, row.label, "relatedId \"\(related)\" is no user of the export")
         continue
       }
       if owner != related { dataset.friends[owner, default: []].insert(related) }
@@ -32,11 +33,15 @@ extension ImportSession {
     var members: [String: Set<String>] = [:]
     for row in readJoinRows("_Join:users:_Role") {
       guard roleName[row.owningId] != nil else {
-        report.error("_Join:users:_Role.json", "_Join:users:_Role", row.label, "owningId \"\(row.owningId)\" is no role")
+        report.error(
+          "_Join:users:_Role.json", "_Join:users:_Role", row.label,
+          "owningId \"\(row.owningId)\" is no role")
         continue
       }
       guard dataset.users[row.relatedId] != nil else {
-        report.error("_Join:users:_Role.json", "_Join:users:_Role", row.label, "relatedId \"\(row.relatedId)\" is no user of the export")
+        report.error(
+          "_Join:users:_Role.json", "_Join:users:_Role", row.label,
+          "relatedId \"\(row.relatedId)\" is no user of the export")
         continue
       }
       members[row.owningId, default: []].insert(row.relatedId)
@@ -45,7 +50,8 @@ extension ImportSession {
     var includedRoles: [String: Set<String>] = [:]
     for row in readJoinRows("_Join:roles:_Role") {
       guard roleName[row.owningId] != nil, roleName[row.relatedId] != nil else {
-        report.error("_Join:roles:_Role.json", "_Join:roles:_Role", row.label, "a side of the row is no role")
+        report.error(
+          "_Join:roles:_Role.json", "_Join:roles:_Role", row.label, "a side of the row is no role")
         continue
       }
       includedRoles[row.owningId, default: []].insert(row.relatedId)
@@ -88,7 +94,9 @@ extension ImportSession {
       return []
     }
     guard let rows = document.arrayValue ?? document["results"]?.arrayValue else {
-      report.error(file, className, "", "expected {\"results\": [...]} or a top-level array, found \(document.kindDescription)")
+      report.error(
+        file, className, "",
+        "expected {\"results\": [...]} or a top-level array, found \(document.kindDescription)")
       return []
     }
     var result: [JoinRow] = []
@@ -96,7 +104,8 @@ extension ImportSession {
     for (position, row) in rows.enumerated() {
       guard let owner = row["owningId"]?.stringValue, let related = row["relatedId"]?.stringValue
       else {
-        report.error(file, className, "", "row #\(position + 1) lacks a string owningId or relatedId")
+        report.error(
+          file, className, "", "row #\(position + 1) lacks a string owningId or relatedId")
         continue
       }
       if seen.insert([owner, related]).inserted {
@@ -114,7 +123,8 @@ extension ImportSession {
       where !(dataset.friends[friendID]?.contains(userID) ?? false) {
         report.warning(
           "_Join:friends:_User.json", "_User", userID,
-          "lists \(friendID) as a friend, but \(friendID) does not list \(userID); taken as written")
+          "lists \(friendID) as a friend, but \(friendID) does not list \(userID); taken as written"
+        )
       }
     }
   }

@@ -14,7 +14,8 @@ extension ImportSession {
         if let other = userByFacebookID[facebookID] {
           report.error(
             file, "_User", object.objectId,
-            "Facebook id \"\(facebookID)\" is also the id of user \(other); records by that id go to \(other)")
+            "Facebook id \"\(facebookID)\" is also the id of user \(other); records by that id go to \(other)"
+          )
         } else {
           userByFacebookID[facebookID] = object.objectId
         }
@@ -36,12 +37,15 @@ extension ImportSession {
     for userID in dataset.users.keys.sorted() {
       guard let facebookID = dataset.users[userID]?.facebookID else { continue }
       guard ExportPath.isSafeRelative(facebookID), !facebookID.contains("/") else {
-        report.error("_User.json", "_User", userID, "Facebook id \"\(facebookID)\" is not a safe file name; its graph data is not read")
+        report.error(
+          "_User.json", "_User", userID,
+          "Facebook id \"\(facebookID)\" is not a safe file name; its graph data is not read")
         continue
       }
       for ext in ["jpg", "jpeg", "png"] where names.contains("\(facebookID).\(ext)") {
         let path = "graph/\(facebookID).\(ext)"
-        dataset.users[userID]?.picture = FileReference(path: path, originalName: "\(facebookID).\(ext)")
+        dataset.users[userID]?.picture = FileReference(
+          path: path, originalName: "\(facebookID).\(ext)")
         break
       }
       if names.contains("\(facebookID).json") {
@@ -51,7 +55,9 @@ extension ImportSession {
     for name in names.sorted() where name.hasSuffix(".json") {
       let facebookID = String(name.dropLast(5))
       if userByFacebookID[facebookID] == nil {
-        report.warning("graph/\(name)", "", facebookID, "Graph data for Facebook id \"\(facebookID)\", which no _User has; not used")
+        report.warning(
+          "graph/\(name)", "", facebookID,
+          "Graph data for Facebook id \"\(facebookID)\", which no _User has; not used")
       }
     }
   }
@@ -82,7 +88,8 @@ extension ImportSession {
         continue
       }
       guard let friendID = userByFacebookID[friendFacebookID] else {
-        report.error(file, "", facebookID, "friend id \"\(friendFacebookID)\" is no user of the export")
+        report.error(
+          file, "", facebookID, "friend id \"\(friendFacebookID)\" is no user of the export")
         continue
       }
       if friendID != userID { dataset.friends[userID, default: []].insert(friendID) }

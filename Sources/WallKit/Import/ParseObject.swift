@@ -73,7 +73,8 @@ extension ParseClassFile {
     objects.reserveCapacity(rows.count)
     for (position, row) in rows.enumerated() {
       guard let fields = row.objectValue else {
-        report.error(file, className, "", "entry #\(position + 1) is \(row.kindDescription), not an object")
+        report.error(
+          file, className, "", "entry #\(position + 1) is \(row.kindDescription), not an object")
         continue
       }
       guard let objectId = fields["objectId"]?.stringValue, !objectId.isEmpty else {

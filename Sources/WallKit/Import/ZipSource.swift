@@ -17,7 +17,8 @@ public struct ZipSource: ExportSource {
     }
     location = path
     let files = archive.entries.filter { !$0.isDirectory }
-    let tops = Set(files.map { $0.name.split(separator: "/", maxSplits: 1).first.map(String.init) ?? "" })
+    let tops = Set(
+      files.map { $0.name.split(separator: "/", maxSplits: 1).first.map(String.init) ?? "" })
     let nested = files.allSatisfy { $0.name.contains("/") }
     prefix = (tops.count == 1 && nested) ? (tops.first ?? "") + "/" : ""
     var map: [String: ZipEntry] = [:]
@@ -30,7 +31,8 @@ public struct ZipSource: ExportSource {
   /// Entry names the zip reader refused, as import problems.
   public var openingProblems: [Problem] {
     archive.rejected.map {
-      Problem(.error, file: $0.name, reason: "zip entry refused: \($0.reason); its content is not read")
+      Problem(
+        .error, file: $0.name, reason: "zip entry refused: \($0.reason); its content is not read")
     }
   }
 
@@ -40,8 +42,10 @@ public struct ZipSource: ExportSource {
 
   public func fileNames(in directory: String) -> [String] {
     let head = directory.isEmpty ? "" : directory + "/"
-    return entriesByPath.keys.filter { $0.hasPrefix(head) && !$0.dropFirst(head.count).contains("/") }
-      .map { String($0.dropFirst(head.count)) }.sorted()
+    return entriesByPath.keys.filter {
+      $0.hasPrefix(head) && !$0.dropFirst(head.count).contains("/")
+    }
+    .map { String($0.dropFirst(head.count)) }.sorted()
   }
 
   public func read(_ path: String, limit: Int) throws(ImportError) -> [UInt8] {

@@ -29,7 +29,9 @@ public struct JSONParser {
     guard index < bytes.count else { throw fault("empty document") }
     let value = try parseValue()
     skipWhitespace()
-    guard index == bytes.count else { throw fault("unexpected \(describeCurrent()) after the value") }
+    guard index == bytes.count else {
+      throw fault("unexpected \(describeCurrent()) after the value")
+    }
     return value
   }
 
@@ -150,7 +152,8 @@ public struct JSONParser {
     throw fault("unterminated string")
   }
 
-  private func decodeUTF8(_ slice: UnsafeBufferPointer<UInt8>, at start: Int) throws(JSONSyntaxError)
+  private func decodeUTF8(_ slice: UnsafeBufferPointer<UInt8>, at start: Int)
+    throws(JSONSyntaxError)
     -> String
   {
     guard let text = String(validating: slice, as: UTF8.self) else {

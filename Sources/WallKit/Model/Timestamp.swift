@@ -58,7 +58,8 @@ public struct Timestamp: Sendable, Hashable, Comparable {
       }
     }
     let days = Self.daysSinceEpoch(year: year, month: month, day: day)
-    let seconds = Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+    let seconds =
+      Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
       - Int64(offsetMinutes * 60)
     self.millisecondsSince1970 = seconds * 1000 + Int64(millis)
   }

@@ -39,6 +39,7 @@ public struct Problem: Sendable, Hashable, CustomStringConvertible {
   public var description: String {
     let subject = [className, objectId].filter { !$0.isEmpty }.joined(separator: " ")
     let prefix = severity == .warning ? "warning: " : ""
-    return subject.isEmpty ? "\(file): \(prefix)\(reason)" : "\(file): \(subject): \(prefix)\(reason)"
+    return subject.isEmpty
+      ? "\(file): \(prefix)\(reason)" : "\(file): \(subject): \(prefix)\(reason)"
   }
 }

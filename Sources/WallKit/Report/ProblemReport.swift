@@ -7,13 +7,19 @@ public struct ProblemReport: Sendable {
   public init() {}
 
   /// Adds an error.
-  public mutating func error(_ file: String, _ className: String = "", _ objectId: String = "", _ reason: String) {
-    problems.append(Problem(.error, file: file, className: className, objectId: objectId, reason: reason))
+  public mutating func error(
+    _ file: String, _ className: String = "", _ objectId: String = "", _ reason: String
+  ) {
+    problems.append(
+      Problem(.error, file: file, className: className, objectId: objectId, reason: reason))
   }
 
   /// Adds a warning.
-  public mutating func warning(_ file: String, _ className: String = "", _ objectId: String = "", _ reason: String) {
-    problems.append(Problem(.warning, file: file, className: className, objectId: objectId, reason: reason))
+  public mutating func warning(
+    _ file: String, _ className: String = "", _ objectId: String = "", _ reason: String
+  ) {
+    problems.append(
+      Problem(.warning, file: file, className: className, objectId: objectId, reason: reason))
   }
 
   /// Adds problems found elsewhere.
@@ -29,7 +35,9 @@ public struct ProblemReport: Sendable {
   /// The problems sorted by file, class, objectId and reason, for stable output.
   public var sorted: [Problem] {
     problems.sorted {
-      ($0.file, $0.className, $0.objectId, $0.reason) < ($1.file, $1.className, $1.objectId, $1.reason)
+      ($0.file, $0.className, $0.objectId, $0.reason) < (
+        $1.file, $1.className, $1.objectId, $1.reason
+      )
     }
   }
 }

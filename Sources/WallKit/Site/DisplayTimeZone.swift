@@ -17,7 +17,8 @@ public struct DisplayTimeZone: Sendable, Equatable {
     if let sign = text.first, sign == "+" || sign == "-" {
       let digits = text.dropFirst().filter { $0 != ":" }
       guard digits.count == 2 || digits.count == 4, digits.allSatisfy(\.isASCII),
-        let hours = Int(digits.prefix(2)), let minutes = Int(digits.dropFirst(2).isEmpty ? "0" : String(digits.dropFirst(2))),
+        let hours = Int(digits.prefix(2)),
+        let minutes = Int(digits.dropFirst(2).isEmpty ? "0" : String(digits.dropFirst(2))),
         hours <= 14, minutes < 60
       else {
         throw UsageError("time zone '\(text)' is not an offset like +02:00", command: "build")
@@ -28,7 +29,9 @@ public struct DisplayTimeZone: Sendable, Equatable {
       return
     }
     guard TimeZone(identifier: text) != nil else {
-      throw UsageError("unknown time zone '\(text)'; use UTC, an offset like +02:00, or a name like Europe/Paris", command: "build")
+      throw UsageError(
+        "unknown time zone '\(text)'; use UTC, an offset like +02:00, or a name like Europe/Paris",
+        command: "build")
     }
     name = text
     fixedOffsetMinutes = nil

@@ -29,7 +29,9 @@ struct MediaStage {
   }
 
   /// Processes the photos of `images` and the pictures of `users`.
-  func run(images: [WallImage], users: [User], report: inout ProblemReport) -> (MediaCatalog, Counters) {
+  func run(images: [WallImage], users: [User], report: inout ProblemReport) -> (
+    MediaCatalog, Counters
+  ) {
     var catalog = MediaCatalog()
     var counters = Counters()
     // Each file once, however many images or walls use it; in a fixed order.
@@ -39,7 +41,8 @@ struct MediaStage {
     }
     let photoPaths = owners.keys.sorted()
     let pictured = users.filter { $0.picture != nil }.sorted { $0.objectId < $1.objectId }
-    let sources = photoPaths.map { Source(path: $0, avatar: false) }
+    let sources =
+      photoPaths.map { Source(path: $0, avatar: false) }
       + pictured.map { Source(path: $0.picture?.path ?? "", avatar: true) }
     // Pass 1: key every source by content, so equal files are decoded once.
     let keys = ParallelWork.map(count: sources.count, jobs: jobs) { [self] index in
@@ -53,19 +56,28 @@ struct MediaStage {
     // Pass 2: decode and store each distinct source (or reuse what is stored).
     let processed = ParallelWork.map(count: unique.count, jobs: jobs) { [self] position -> Job in
       let index = unique[position]
-      guard case .success(let key) = keys[index] else { return Job(outcome: .failed(reason: ""), reused: false) }
+      guard case .success(let key) = keys[index] else {
+        return Job(outcome: .failed(reason: ""), reused: false)
+      }
       return process(sources[index], key: key)
     }
     var jobByKey: [String: Job] = [:]
     for (position, index) in unique.enumerated() {
       if case .success(let key) = keys[index] { jobByKey[key] = processed[position] }
       let job = processed[position]
-      if job.reused { counters.reused += 1 } else if case .failed = job.outcome { counters.failed += 1 } else { counters.processed += 1 }
+      if job.reused {
+        counters.reused += 1
+      } else if case .failed = job.outcome {
+        counters.failed += 1
+      } else {
+        counters.processed += 1
+      }
     }
     for (index, source) in sources.enumerated() {
       let job: Job
       switch keys[index] {
-      case .success(let key): job = jobByKey[key] ?? Job(outcome: .failed(reason: "not processed"), reused: false)
+      case .success(let key):
+        job = jobByKey[key] ?? Job(outcome: .failed(reason: "not processed"), reused: false)
       case .failure(let error):
         counters.failed += 1
         job = Job(outcome: .failed(reason: error.reason), problem: error.reason, reused: false)
@@ -73,17 +85,24 @@ struct MediaStage {
       let isPhoto = !source.avatar
       let path = source.path
       let (className, objectId) =
-        isPhoto ? (owners[path]?.className ?? "", owners[path]?.objectId ?? "") : ("_User", pictured[index - photoPaths.count].objectId)
+        isPhoto
+        ? (owners[path]?.className ?? "", owners[path]?.objectId ?? "")
+        : ("_User", pictured[index - photoPaths.count].objectId)
       if let problem = job.problem {
-        report.error(path, className, objectId, problem + (isPhoto ? "; shown as a placeholder" : "; a generated avatar is used"))
+        report.error(
+          path, className, objectId,
+          problem + (isPhoto ? "; shown as a placeholder" : "; a generated avatar is used"))
       }
       for warning in job.warnings {
         report.warning(path, className, objectId, "decoded with a warning: \(warning)")
       }
       if isPhoto {
         catalog.images[path] = job.outcome
-      } else if case .ready(let variants, _) = job.outcome, let small = variants.first, let large = variants.last {
-        catalog.avatars[pictured[index - photoPaths.count].objectId] = AvatarImage(small: small.path, large: large.path)
+      } else if case .ready(let variants, _) = job.outcome, let small = variants.first,
+        let large = variants.last
+      {
+        catalog.avatars[pictured[index - photoPaths.count].objectId] = AvatarImage(
+          small: small.path, large: large.path)
       }
     }
     return (catalog, counters)
@@ -111,7 +130,9 @@ struct MediaStage {
   private func process(_ source: Source, key: String) -> Job {
     let avatar = source.avatar
     if let cached = store.cached(key: key) {
-      if case .failed(let reason) = cached { return Job(outcome: cached, problem: reason, reused: true) }
+      if case .failed(let reason) = cached {
+        return Job(outcome: cached, problem: reason, reused: true)
+      }
       return Job(outcome: cached, reused: true)
     }
     let bytes: [UInt8]
@@ -128,13 +149,16 @@ struct MediaStage {
       var files: [(path: String, bytes: [UInt8])] = []
       var variants: [StoredImage] = []
       for variant in set.variants {
-        let name = MediaStore.path(key: key, variant: "\(avatar ? "a" : "w")\(variant.width)", fileExtension: variant.format.fileExtension)
+        let name = MediaStore.path(
+          key: key, variant: "\(avatar ? "a" : "w")\(variant.width)",
+          fileExtension: variant.format.fileExtension)
         files.append((name, variant.bytes))
         variants.append(StoredImage(path: name, width: variant.width, height: variant.height))
       }
       var original: StoredImage?
       if copyOriginals && !avatar, let format = ImageFormat.sniff(bytes) {
-        let name = MediaStore.path(key: key, variant: "original", fileExtension: format.fileExtension)
+        let name = MediaStore.path(
+          key: key, variant: "original", fileExtension: format.fileExtension)
         files.append((name, bytes))
         original = StoredImage(path: name, width: set.sourceWidth, height: set.sourceHeight)
       }

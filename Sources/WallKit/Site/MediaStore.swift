@@ -49,11 +49,14 @@ public struct MediaStore: Sendable {
 
   /// Writes derived files, then the record (last, so a killed build leaves no record that
   /// points at missing files).
-  func store(key: String, files: [(path: String, bytes: [UInt8])], outcome: MediaOutcome) throws(WriteError) {
+  func store(key: String, files: [(path: String, bytes: [UInt8])], outcome: MediaOutcome)
+    throws(WriteError)
+  {
     for file in files {
       try FileSystem.writeAtomically(file.bytes, to: "\(siteRoot)/\(file.path)")
     }
-    try FileSystem.writeAtomically(MediaRecord.encode(outcome).serialized, to: "\(siteRoot)/\(Self.recordPath(key: key))")
+    try FileSystem.writeAtomically(
+      MediaRecord.encode(outcome).serialized, to: "\(siteRoot)/\(Self.recordPath(key: key))")
   }
 }
 
@@ -61,7 +64,10 @@ public struct MediaStore: Sendable {
 enum MediaRecord {
   static func encode(_ outcome: MediaOutcome) -> JSONValue {
     func image(_ stored: StoredImage) -> JSONValue {
-      ["path": .string(stored.path), "width": .number(Double(stored.width)), "height": .number(Double(stored.height))]
+      [
+        "path": .string(stored.path), "width": .number(Double(stored.width)),
+        "height": .number(Double(stored.height)),
+      ]
     }
     switch outcome {
     case .ready(let variants, let original):
@@ -74,7 +80,8 @@ enum MediaRecord {
   static func decode(_ value: JSONValue) -> MediaOutcome? {
     if let reason = value["error"]?.stringValue { return .failed(reason: reason) }
     func image(_ value: JSONValue?) -> StoredImage? {
-      guard let value, let path = value["path"]?.stringValue, case .number(let width)? = value["width"],
+      guard let value, let path = value["path"]?.stringValue,
+        case .number(let width)? = value["width"],
         case .number(let height)? = value["height"]
       else { return nil }
       return StoredImage(path: path, width: Int(width), height: Int(height))

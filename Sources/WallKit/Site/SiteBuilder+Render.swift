@@ -16,14 +16,17 @@ extension SiteBuilder {
       var comments: [String] = []
       var failure: BuildError?
     }
-    let results = ParallelWork.map(count: index.users.count, jobs: settings.jobs) { position -> WallResult in
+    let results = ParallelWork.map(count: index.users.count, jobs: settings.jobs) {
+      position -> WallResult in
       let user = index.users[position]
       let wall = model.pages(for: user)
       var result = WallResult(images: wall.images, comments: wall.comments)
       for page in wall.pages {
         do {
           let html = try templates.render("wall", page.context)
-          if try SiteWriter.write(Array(html.utf8), to: "\(output)/\(page.path)") == .written { result.written += 1 }
+          if try SiteWriter.write(Array(html.utf8), to: "\(output)/\(page.path)") == .written {
+            result.written += 1
+          }
           result.pages += 1
         } catch let error as TemplateError {
           result.failure = .template(error)
@@ -37,18 +40,24 @@ extension SiteBuilder {
     }
     if let failure = results.lazy.compactMap(\.failure).first { throw failure }
     for user in index.users where layout.wallFolders[user.objectId] != user.objectId {
-      report.warning("_User.json", "_User", user.objectId, "objectId is not a safe folder name; the wall is at walls/\(layout.wallFolders[user.objectId] ?? "")/")
+      report.warning(
+        "_User.json", "_User", user.objectId,
+        "objectId is not a safe folder name; the wall is at walls/\(layout.wallFolders[user.objectId] ?? "")/"
+      )
     }
     reportUnshown(index: index, results: results.map { ($0.images, $0.comments) }, report: &report)
 
-    let indexPage = try renderIndex(index: index, layout: layout, model: model, wallSizes: results.map(\.images.count), templates: templates)
+    let indexPage = try renderIndex(
+      index: index, layout: layout, model: model, wallSizes: results.map(\.images.count),
+      templates: templates)
     let pages = results.reduce(0) { $0 + $1.pages } + 1
     let written = results.reduce(0) { $0 + $1.written } + (indexPage == .written ? 1 : 0)
     return (pages, written)
   }
 
   private func renderIndex(
-    index: WallIndex, layout: SiteLayout, model: WallPageModel, wallSizes: [Int], templates: TemplateLibrary
+    index: WallIndex, layout: SiteLayout, model: WallPageModel, wallSizes: [Int],
+    templates: TemplateLibrary
   ) throws(BuildError) -> SiteWriter.Outcome {
     let order = index.users.indices.sorted {
       let (a, b) = (index.users[$0], index.users[$1])
@@ -67,7 +76,8 @@ extension SiteBuilder {
       return entry
     }
     do {
-      let html = try templates.render("index", ["root": "", "walls": .array(walls), "wallCount": .int(walls.count)])
+      let html = try templates.render(
+        "index", ["root": "", "walls": .array(walls), "wallCount": .int(walls.count)])
       return try SiteWriter.write(Array(html.utf8), to: "\(settings.output)/index.html")
     } catch let error as TemplateError {
       throw .template(error)
@@ -80,7 +90,9 @@ extension SiteBuilder {
 
   /// Images and comments that reached no wall (e.g. an ACL that grants nobody who sees the
   /// uploader) are reported as warnings.
-  private func reportUnshown(index: WallIndex, results: [([String], [String])], report: inout ProblemReport) {
+  private func reportUnshown(
+    index: WallIndex, results: [([String], [String])], report: inout ProblemReport
+  ) {
     var shownImages = Set<String>()
     var shownComments = Set<String>()
     for (images, comments) in results {
@@ -88,11 +100,17 @@ extension SiteBuilder {
       shownComments.formUnion(comments)
     }
     for image in index.images where !shownImages.contains(image.objectId) {
-      report.warning("\(image.className).json", image.className, image.objectId, "no user may see this image (its ACL grants none of the uploader's friends); it is on no wall")
+      report.warning(
+        "\(image.className).json", image.className, image.objectId,
+        "no user may see this image (its ACL grants none of the uploader's friends); it is on no wall"
+      )
     }
     for image in index.images where shownImages.contains(image.objectId) {
-      for comment in index.allComments(on: image.objectId) where !shownComments.contains(comment.objectId) {
-        report.warning("\(comment.className).json", comment.className, comment.objectId, "no user who sees its image may read this comment; it is on no wall")
+      for comment in index.allComments(on: image.objectId)
+      where !shownComments.contains(comment.objectId) {
+        report.warning(
+          "\(comment.className).json", comment.className, comment.objectId,
+          "no user who sees its image may read this comment; it is on no wall")
       }
     }
   }

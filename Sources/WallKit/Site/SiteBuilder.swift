@@ -92,7 +92,8 @@ public struct SiteBuilder {
     }
 
     announce("render")
-    let rendered = try renderPages(index: index, catalog: catalog, templates: templates, report: &report)
+    let rendered = try renderPages(
+      index: index, catalog: catalog, templates: templates, report: &report)
     summary.walls = index.users.count
     summary.pages = rendered.pages
     summary.filesWritten = rendered.written
@@ -116,10 +117,13 @@ public struct SiteBuilder {
   }
 
   /// Users without a usable picture get an SVG of their initials, stored by content.
-  private func addGeneratedAvatars(to catalog: inout MediaCatalog, users: [User]) throws(WriteError) {
+  private func addGeneratedAvatars(to catalog: inout MediaCatalog, users: [User]) throws(WriteError)
+  {
     for user in users where catalog.avatars[user.objectId] == nil {
       let svg = Array(GeneratedAvatar.svg(userID: user.objectId, name: user.displayName).utf8)
-      let path = MediaStore.path(key: MediaStore.key(for: svg, recipe: "generated avatar"), variant: "avatar", fileExtension: "svg")
+      let path = MediaStore.path(
+        key: MediaStore.key(for: svg, recipe: "generated avatar"), variant: "avatar",
+        fileExtension: "svg")
       _ = try SiteWriter.write(svg, to: "\(settings.output)/\(path)")
       catalog.avatars[user.objectId] = AvatarImage(small: path, large: path)
     }

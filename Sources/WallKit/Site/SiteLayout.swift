@@ -8,7 +8,10 @@ public struct SiteLayout: Sendable {
   public init(users: [User]) {
     var folders: [String: String] = [:]
     for user in users {
-      folders[user.objectId] = Self.isSafeFolderName(user.objectId) ? user.objectId : "id-" + String(SHA256.hex(SHA256.hash(Array(user.objectId.utf8))).prefix(16))
+      folders[user.objectId] =
+        Self.isSafeFolderName(user.objectId)
+        ? user.objectId
+        : "id-" + String(SHA256.hex(SHA256.hash(Array(user.objectId.utf8))).prefix(16))
     }
     wallFolders = folders
   }
@@ -16,7 +19,10 @@ public struct SiteLayout: Sendable {
   /// Letters, digits, `-` and `_` only (Parse objectIds are 10 alphanumerics).
   public static func isSafeFolderName(_ name: String) -> Bool {
     !name.isEmpty && name.count <= 128
-      && name.unicodeScalars.allSatisfy { ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == "-" || $0 == "_" }
+      && name.unicodeScalars.allSatisfy {
+        ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == "-"
+          || $0 == "_"
+      }
   }
 
   /// The file name of page `number` (1-based) of a wall.

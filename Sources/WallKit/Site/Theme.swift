@@ -34,7 +34,8 @@ public struct Theme: Sendable {
       for relative in listFiles(in: "\(folder)/\(area)") {
         let path = "\(folder)/\(area)/\(relative)"
         do {
-          theme.add(key: "\(area)/\(relative)", bytes: try FileSystem.readFile(path, limit: 64 << 20))
+          theme.add(
+            key: "\(area)/\(relative)", bytes: try FileSystem.readFile(path, limit: 64 << 20))
         } catch {
           throw .unreadable(path: path, reason: error.reason)
         }

@@ -12,7 +12,9 @@ struct WallPageModel {
 
   /// The pages of one user's wall, each as (site-relative path, template data), and the
   /// objectIds of what they show.
-  func pages(for user: User) -> (pages: [(path: String, context: TemplateValue)], images: [String], comments: [String]) {
+  func pages(for user: User) -> (
+    pages: [(path: String, context: TemplateValue)], images: [String], comments: [String]
+  ) {
     let wall = index.wall(for: user.objectId)
     let pageCount = max(1, (wall.count + pageSize - 1) / pageSize)
     var pages: [(String, TemplateValue)] = []
@@ -24,7 +26,8 @@ struct WallPageModel {
       for (position, image) in slice.enumerated() {
         let comments = index.comments(on: image.objectId, visibleTo: user.objectId)
         shownComments.append(contentsOf: comments.map(\.objectId))
-        cards.append(card(image, comments: comments, lazy: position >= Self.eagerImages, root: root))
+        cards.append(
+          card(image, comments: comments, lazy: position >= Self.eagerImages, root: root))
       }
       let context: TemplateValue = [
         "root": .string(root),
@@ -39,9 +42,12 @@ struct WallPageModel {
     return (pages, wall.map(\.objectId), shownComments)
   }
 
-  private func card(_ image: WallImage, comments: [Comment], lazy: Bool, root: String) -> TemplateValue {
+  private func card(_ image: WallImage, comments: [Comment], lazy: Bool, root: String)
+    -> TemplateValue
+  {
     let uploader = index.user(image.uploaderID)
-    let alt = "Photo by \(uploader?.displayName ?? "unknown"), \(DateStyle.short(image.createdAt, in: zone))"
+    let alt =
+      "Photo by \(uploader?.displayName ?? "unknown"), \(DateStyle.short(image.createdAt, in: zone))"
     var photo: TemplateValue = .null
     if let path = image.file?.path, case .ready(let variants, let original)? = catalog.images[path],
       let smallest = variants.first, let largest = variants.last
@@ -49,7 +55,8 @@ struct WallPageModel {
       let middle = variants.count > 1 ? variants[variants.count / 2] : smallest
       photo = [
         "src": .string(root + middle.path),
-        "srcset": .string(variants.map { "\(root)\($0.path) \($0.width)w" }.joined(separator: ", ")),
+        "srcset": .string(
+          variants.map { "\(root)\($0.path) \($0.width)w" }.joined(separator: ", ")),
         "width": .int(middle.width), "height": .int(middle.height),
         "full": .string(root + largest.path),
         "original": original.map { .string(root + $0.path) } ?? .null,
@@ -103,7 +110,10 @@ struct WallPageModel {
       "older": page < count ? .string(SiteLayout.pageFileName(page + 1)) : .null,
       "pages": .array(
         (1...count).map {
-          ["number": .int($0), "href": .string(SiteLayout.pageFileName($0)), "isCurrent": .bool($0 == page)]
+          [
+            "number": .int($0), "href": .string(SiteLayout.pageFileName($0)),
+            "isCurrent": .bool($0 == page),
+          ]
         }),
     ]
   }

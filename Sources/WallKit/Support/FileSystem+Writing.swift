@@ -73,6 +73,8 @@ extension FileSystem {
 
   /// Removes a file; succeeds when it is already gone.
   public static func removeFile(_ path: String) throws(WriteError) {
-    if unlink(path) != 0 && errno != ENOENT { throw WriteError(path: path, reason: lastErrorReason) }
+    if unlink(path) != 0 && errno != ENOENT {
+      throw WriteError(path: path, reason: lastErrorReason)
+    }
   }
 }

@@ -12,7 +12,8 @@ public struct ExportWriter: Sendable {
 
   /// Writes `<className>.json` as `{"results": [...]}`.
   public func writeClass(_ className: String, _ objects: [JSONValue]) throws(WriteError) {
-    try FileSystem.writeAtomically(JSONValue.object(["results": .array(objects)]).serialized, to: "\(root)/\(className).json")
+    try FileSystem.writeAtomically(
+      JSONValue.object(["results": .array(objects)]).serialized, to: "\(root)/\(className).json")
   }
 
   /// Writes a file at a path relative to the root (`files/x`, `graph/1.json`).

@@ -51,7 +51,9 @@ public struct SyntheticExport: Sendable {
     export.users = (0..<userCount).map {
       User(objectId: "u\($0)", facebookID: String(100_000 + $0), name: SyntheticNames.name(for: $0))
     }
-    let viaGraph = (0..<userCount).map { _ in Bool.random(using: &random) && Bool.random(using: &random) }
+    let viaGraph = (0..<userCount).map { _ in
+      Bool.random(using: &random) && Bool.random(using: &random)
+    }
     for (a, b) in edges {
       for (owner, related) in [(a, b), (b, a)] {
         if viaGraph[owner] {
@@ -63,7 +65,9 @@ public struct SyntheticExport: Sendable {
     }
     let roleCount = max(1, userCount / 200)
     export.roles = (0..<roleCount).map { index in
-      let members = (0..<max(1, userCount / 50)).map { _ in Int.random(in: 0..<userCount, using: &random) }
+      let members = (0..<max(1, userCount / 50)).map { _ in
+        Int.random(in: 0..<userCount, using: &random)
+      }
       return ("group\(index)", Array(Set(members)).sorted())
     }
     let imageCount = Int(Double(userCount) * imagesPerUser)
@@ -84,7 +88,8 @@ public struct SyntheticExport: Sendable {
       export.comments.append(
         Comment(
           objectId: "cmt\(index)", image: image, author: author,
-          secondsAfterEpoch: export.images[image].secondsAfterEpoch + Int.random(in: 0..<600, using: &random) * 60,
+          secondsAfterEpoch: export.images[image].secondsAfterEpoch + Int.random(
+            in: 0..<600, using: &random) * 60,
           readers: randomACL(owner: author, export: export, using: &random),
           text: SyntheticNames.sentence(index)))
     }
@@ -96,7 +101,10 @@ public struct SyntheticExport: Sendable {
   ) -> [String]? {
     switch Int.random(in: 0..<10, using: &random) {
     case 0: return [export.users[owner].objectId]
-    case 1: return [export.users[owner].objectId, "u\(Int.random(in: 0..<export.users.count, using: &random))"]
+    case 1:
+      return [
+        export.users[owner].objectId, "u\(Int.random(in: 0..<export.users.count, using: &random))",
+      ]
     case 2:
       let role = export.roles[Int.random(in: 0..<export.roles.count, using: &random)].name
       return [export.users[owner].objectId, "role:\(role)"]

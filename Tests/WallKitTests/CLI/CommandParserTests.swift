@@ -30,7 +30,8 @@ import WallKit
     expected.strict = true
     expected.quiet = true
     let parsed = try CommandParser.parse([
-      "build", "exp.zip", "-o", "out", "--report=r.jsonl", "--page-size", "12", "--timezone", "+02:00",
+      "build", "exp.zip", "-o", "out", "--report=r.jsonl", "--page-size", "12", "--timezone",
+      "+02:00",
       "-j", "2", "--theme", "mytheme", "--max-pixels=5000", "--no-originals", "--strict", "-q",
     ])
     #expect(parsed == .build(expected))
@@ -38,7 +39,8 @@ import WallKit
 
   @Test("-- ends the options, so an export may start with a dash")
   func doubleDash() throws {
-    #expect(try CommandParser.parse(["check", "--", "-odd"]) == .check(CheckOptions(export: "./-odd")))
+    #expect(
+      try CommandParser.parse(["check", "--", "-odd"]) == .check(CheckOptions(export: "./-odd")))
   }
 
   @Test(
@@ -46,16 +48,24 @@ import WallKit
     arguments: [
       (["bild"], UsageError("unknown command 'bild'; did you mean 'build'?")),
       (["--frobnicate"], UsageError("unknown option '--frobnicate'")),
-      (["build", "--frobnicate"], UsageError("unknown option '--frobnicate' for 'build'", command: "build")),
+      (
+        ["build", "--frobnicate"],
+        UsageError("unknown option '--frobnicate' for 'build'", command: "build")
+      ),
       (["build", "-o"], UsageError("option '-o' needs a value", command: "build")),
-      (["build", "a", "b"], UsageError("unexpected argument 'b': 'build' takes one export", command: "build")),
+      (
+        ["build", "a", "b"],
+        UsageError("unexpected argument 'b': 'build' takes one export", command: "build")
+      ),
       (
         ["build", "--page-size", "0"],
-        UsageError("option '--page-size' needs a whole number from 1 to 10000, not '0'", command: "build")
+        UsageError(
+          "option '--page-size' needs a whole number from 1 to 10000, not '0'", command: "build")
       ),
       (
         ["build", "--jobs", "many"],
-        UsageError("option '--jobs' needs a whole number from 1 to 256, not 'many'", command: "build")
+        UsageError(
+          "option '--jobs' needs a whole number from 1 to 256, not 'many'", command: "build")
       ),
       (["help", "serve2"], UsageError("unknown command 'serve2'")),
     ])

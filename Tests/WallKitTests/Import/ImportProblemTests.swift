@@ -15,11 +15,16 @@ import WallKitTestSupport
         P.user("uA", username: "ann", fbId: "1"),
         P.user("uB", username: "bob", fbId: "2"),
         P.user("uB", username: "bob-again", fbId: "22"),
-        P.user("uC", username: "cat", extra: ["authData": ["facebook": ["id": "3", "access_token": "SECRET"]]]),
+        P.user(
+          "uC", username: "cat",
+          extra: ["authData": ["facebook": ["id": "3", "access_token": "SECRET"]]]),
       ])
     try export.writeClass(
       "_Join:friends:_User",
-      [P.friendRow("uA", "uB"), P.friendRow("uB", "uA"), P.friendRow("uA", "uC"), P.friendRow("uA", "uZ")])
+      [
+        P.friendRow("uA", "uB"), P.friendRow("uB", "uA"), P.friendRow("uA", "uC"),
+        P.friendRow("uA", "uZ"),
+      ])
     try export.writeClass(
       "WallImage",
       [

@@ -17,8 +17,14 @@ import WallKitTestSupport
     let path = try #require(SharedTestData.path("parse/parsezero-fixtures"))
     let result = try ExportImporter.load(path)
     let lines = result.report.sorted.map(\.description)
-    #expect(lines.contains("AllObjects.json: AllObjects: warning: invalid JSON at line 17, column 15: trailing comma in object; the class is not used by walls"))
-    #expect(lines.contains("_Join:bs:ClassA:ClassB.json: _Join:bs:ClassA:ClassB: warning: invalid JSON at line 19, column 3: trailing comma in array; the class is not used by walls"))
+    #expect(
+      lines.contains(
+        "AllObjects.json: AllObjects: warning: invalid JSON at line 17, column 15: trailing comma in object; the class is not used by walls"
+      ))
+    #expect(
+      lines.contains(
+        "_Join:bs:ClassA:ClassB.json: _Join:bs:ClassA:ClassB: warning: invalid JSON at line 19, column 3: trailing comma in array; the class is not used by walls"
+      ))
   }
 }
 

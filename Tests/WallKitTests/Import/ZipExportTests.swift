@@ -10,15 +10,21 @@ import WallKitTestSupport
   func makeExports(in folder: TemporaryDirectory) throws -> (folder: String, zip: String) {
     let root = folder.url("export")
     let export = try ExportWriter(root: root)
-    try export.writeClass("_User", [P.user("uA", username: "ann", fbId: "1"), P.user("uB", username: "bob", fbId: "2")])
-    try export.writeClass("_Join:friends:_User", [P.friendRow("uA", "uB"), P.friendRow("uB", "uA")])
-    try export.writeClass("WallImage", [P.image("i1", uploaderFBId: "2", username: "bob", fileName: "p.png", at: 5)])
+    try export.writeClass(
+      "_User", [P.user("uA", username: "ann", fbId: "1"), P.user("uB", username: "bob", fbId: "2")])
+    try export.writeClass(
+      "_Join:friends:_User", [P.friendRow("uA", "uB"), P.friendRow("uB", "uA")])
+    try export.writeClass(
+      "WallImage", [P.image("i1", uploaderFBId: "2", username: "bob", fileName: "p.png", at: 5)])
     try export.writeFile("files/p.png", [1, 2, 3])
-    try export.writeFile("graph/1.json", Array(P.graph(fbId: "1", name: "Ann Lee", friends: []).serialized.utf8))
+    try export.writeFile(
+      "graph/1.json", Array(P.graph(fbId: "1", name: "Ann Lee", friends: []).serialized.utf8))
     let zipPath = folder.url("export.zip")
     let writer = try ZipWriter(path: zipPath)
     let time = ZipTimestamp(unixSeconds: 1_400_000_000)
-    for name in ["_User.json", "_Join:friends:_User.json", "WallImage.json", "files/p.png", "graph/1.json"] {
+    for name in [
+      "_User.json", "_Join:friends:_User.json", "WallImage.json", "files/p.png", "graph/1.json",
+    ] {
       try writer.addFile(named: "export/\(name)", contentsOf: "\(root)/\(name)", modified: time)
     }
     try writer.finish()

@@ -5,7 +5,8 @@ import WallKitTestSupport
 @Suite struct JSONParserTests {
   @Test("parses every JSON shape")
   func parsesShapes() throws {
-    let value = try JSONParser.parse(Array(#"{"a":[1,-2.5e1,true,false,null,"x\n\u00e9\ud83d\ude00"],"b":{}}"#.utf8))
+    let value = try JSONParser.parse(
+      Array(#"{"a":[1,-2.5e1,true,false,null,"x\n\u00e9\ud83d\ude00"],"b":{}}"#.utf8))
     #expect(value == ["a": [1, .number(-25), true, false, nil, "x\né😀"], "b": [:]])
   }
 

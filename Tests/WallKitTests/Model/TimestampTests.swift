@@ -18,15 +18,19 @@ import WallKit
 
   @Test(
     "rejects malformed dates",
-    arguments: ["", "2014-13-01T00:00:00Z", "2014-02-30T00:00:00Z", "2014-10-11", "yesterday",
-      "2014-10-11T16:57:39.Z", "2014-10-11T16:57:39Zjunk", "2014-10-11T25:00:00Z"])
+    arguments: [
+      "", "2014-13-01T00:00:00Z", "2014-02-30T00:00:00Z", "2014-10-11", "yesterday",
+      "2014-10-11T16:57:39.Z", "2014-10-11T16:57:39Zjunk", "2014-10-11T25:00:00Z",
+    ])
   func rejects(text: String) {
     #expect(Timestamp(iso8601: text) == nil)
   }
 
   @Test("formats back to the same ISO string")
   func roundTrip() throws {
-    for text in ["2014-10-11T16:57:39.529Z", "1999-12-31T23:59:59.999Z", "1960-03-01T00:00:00.000Z"] {
+    for text in [
+      "2014-10-11T16:57:39.529Z", "1999-12-31T23:59:59.999Z", "1960-03-01T00:00:00.000Z",
+    ] {
       let time = try #require(Timestamp(iso8601: text))
       #expect(ISOFormat.string(time) == text)
     }

@@ -17,11 +17,15 @@ import WallKitTestSupport
 
     init(_ export: SyntheticExport) {
       self.export = export
-      var friends = [[Bool]](repeating: [Bool](repeating: false, count: export.users.count), count: export.users.count)
+      var friends = [[Bool]](
+        repeating: [Bool](repeating: false, count: export.users.count), count: export.users.count)
       for (owner, related) in export.joinFriends { friends[owner][related] = true }
-      for (owner, list) in export.graphFriends { for related in list { friends[owner][related] = true } }
+      for (owner, list) in export.graphFriends {
+        for related in list { friends[owner][related] = true }
+      }
       self.friends = friends
-      roleMembers = Dictionary(export.roles.map { ($0.name, Set($0.members)) }, uniquingKeysWith: { a, _ in a })
+      roleMembers = Dictionary(
+        export.roles.map { ($0.name, Set($0.members)) }, uniquingKeysWith: { a, _ in a })
       commentsByImage = Dictionary(grouping: export.comments, by: \.image).mapValues {
         $0.sorted { ($0.secondsAfterEpoch, $0.objectId) < ($1.secondsAfterEpoch, $1.objectId) }
       }
@@ -34,7 +38,8 @@ import WallKitTestSupport
       guard let readers else { return true }
       return readers.contains { key in
         key == "*" || key == export.users[user].objectId
-          || (key.hasPrefix("role:") && roleMembers[String(key.dropFirst(5))]?.contains(user) == true)
+          || (key.hasPrefix("role:")
+            && roleMembers[String(key.dropFirst(5))]?.contains(user) == true)
       }
     }
 
@@ -53,12 +58,15 @@ import WallKitTestSupport
     }
   }
 
-  @Test("every wall of the SNAP graph equals the brute-force oracle", .enabled(if: SharedTestData.isAvailable))
+  @Test(
+    "every wall of the SNAP graph equals the brute-force oracle",
+    .enabled(if: SharedTestData.isAvailable))
   func snapWallsMatchOracle() throws {
     let graph = try #require(try SNAPGraph.load())
     #expect(graph.nodes == 4039 && graph.edges.count == 88234)
     let export = SyntheticExport.generate(
-      userCount: graph.nodes, edges: graph.edges, imagesPerUser: 1.5, commentsPerImage: 1.2, seed: 42)
+      userCount: graph.nodes, edges: graph.edges, imagesPerUser: 1.5, commentsPerImage: 1.2,
+      seed: 42)
     let folder = try TemporaryDirectory("snap")
     try export.write(to: folder.path)
     let result = try ExportImporter.load(folder.path)
@@ -76,9 +84,13 @@ import WallKitTestSupport
       if actual != expected { mismatches.append(record.objectId) }
       shown += actual.count
       for imageID in actual {
-        guard let image = Int(imageID.dropFirst(3)), oracle.commentsByImage[image] != nil else { continue }
+        guard let image = Int(imageID.dropFirst(3)), oracle.commentsByImage[image] != nil else {
+          continue
+        }
         let got = index.comments(on: imageID, visibleTo: record.objectId).map(\.objectId)
-        if got != oracle.comments(on: image, user: user) { mismatches.append("\(record.objectId)/\(imageID)") }
+        if got != oracle.comments(on: image, user: user) {
+          mismatches.append("\(record.objectId)/\(imageID)")
+        }
       }
     }
     #expect(mismatches.isEmpty, "walls that differ from the oracle: \(mismatches.prefix(10))")

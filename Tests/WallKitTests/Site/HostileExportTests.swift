@@ -10,7 +10,9 @@ import WallKitTestSupport
     let walker = FileManager.default.enumerator(atPath: root)
     while let relative = walker?.nextObject() as? String {
       let path = "\(root)/\(relative)"
-      if FileSystem.kind(of: path) == .regular { result[relative] = try FileSystem.readFile(path, limit: 1 << 26) }
+      if FileSystem.kind(of: path) == .regular {
+        result[relative] = try FileSystem.readFile(path, limit: 1 << 26)
+      }
     }
     return result
   }
@@ -48,9 +50,11 @@ import WallKitTestSupport
     #expect(FileSystem.kind(of: folder.url("escape")) == .missing)
     // Every unsafe file reference is reported, not read.
     let reasons = result.report.problems.map { "\($0.objectId): \($0.reason)" }
-    #expect(reasons.contains { $0.hasPrefix("i-dots: file name \"../outside.jpg\" would leave files/") })
+    #expect(
+      reasons.contains { $0.hasPrefix("i-dots: file name \"../outside.jpg\" would leave files/") })
     #expect(reasons.contains { $0.hasPrefix("i-link: missing file") })
-    #expect(reasons.contains { $0.hasPrefix("i-abs: file name \"/etc/passwd\" would leave files/") })
+    #expect(
+      reasons.contains { $0.hasPrefix("i-abs: file name \"/etc/passwd\" would leave files/") })
     // The linked-out graph folder was not read: Mallory's name is nowhere.
     #expect(site.values.allSatisfy { !String(decoding: $0, as: UTF8.self).contains("Mallory") })
   }

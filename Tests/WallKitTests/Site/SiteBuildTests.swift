@@ -13,30 +13,44 @@ import WallKitTestSupport
     let export = try ExportWriter(root: root)
     try export.writeClass(
       "_User",
-      [P.user("uAnn", username: "ann", fbId: "1", name: "Ann"), P.user("uBob", username: "bob", fbId: "2"),
-       P.user("uCat", username: "cat", fbId: "3", name: "Cat")])
-    try export.writeClass("_Join:friends:_User", [P.friendRow("uAnn", "uBob"), P.friendRow("uBob", "uAnn")])
-    var images = (1...4).map { P.image("b\($0)", uploaderFBId: "2", username: "bob", fileName: "b\($0).jpg", at: $0 * 100) }
-    images.append(P.image("bBroken", uploaderFBId: "2", username: "bob", fileName: "broken.jpg", at: 50))
+      [
+        P.user("uAnn", username: "ann", fbId: "1", name: "Ann"),
+        P.user("uBob", username: "bob", fbId: "2"),
+        P.user("uCat", username: "cat", fbId: "3", name: "Cat"),
+      ])
+    try export.writeClass(
+      "_Join:friends:_User", [P.friendRow("uAnn", "uBob"), P.friendRow("uBob", "uAnn")])
+    var images = (1...4).map {
+      P.image("b\($0)", uploaderFBId: "2", username: "bob", fileName: "b\($0).jpg", at: $0 * 100)
+    }
+    images.append(
+      P.image("bBroken", uploaderFBId: "2", username: "bob", fileName: "broken.jpg", at: 50))
     images.append(P.image("a1", uploaderFBId: "1", username: "ann", fileName: "a1.png", at: 250))
-    images.append(P.image("cCopy", uploaderFBId: "3", username: "cat", fileName: "copy.jpg", at: 10, acl: []))
+    images.append(
+      P.image("cCopy", uploaderFBId: "3", username: "cat", fileName: "copy.jpg", at: 10, acl: []))
     try export.writeClass("WallImage", images)
     try export.writeClass(
       "WallImageComment",
-      [P.comment("c2", on: "b1", byFBId: "1", username: "ann", text: "later", at: 130),
-       P.comment("c1", on: "b1", byFBId: "2", username: "bob", text: "first", at: 120)])
+      [
+        P.comment("c2", on: "b1", byFBId: "1", username: "ann", text: "later", at: 130),
+        P.comment("c1", on: "b1", byFBId: "2", username: "bob", text: "first", at: 120),
+      ])
     for index in 1...4 {
-      try export.writeFile("files/b\(index).jpg", ImageFixtures.gradientJPEG(width: 800 + index, height: 600))
+      try export.writeFile(
+        "files/b\(index).jpg", ImageFixtures.gradientJPEG(width: 800 + index, height: 600))
     }
     // The same bytes under another name: decoded once.
     try export.writeFile("files/copy.jpg", ImageFixtures.gradientJPEG(width: 801, height: 600))
-    try export.writeFile("files/broken.jpg", Array(try ImageFixtures.gradientJPEG(width: 64, height: 64).prefix(40)))
-    try export.writeFile("files/a1.png", ImageFixtures.checkerPNG(width: 200, height: 100, alpha: true))
+    try export.writeFile(
+      "files/broken.jpg", Array(try ImageFixtures.gradientJPEG(width: 64, height: 64).prefix(40)))
+    try export.writeFile(
+      "files/a1.png", ImageFixtures.checkerPNG(width: 200, height: 100, alpha: true))
     try export.writeFile("graph/1.jpg", ImageFixtures.gradientJPEG(width: 150, height: 200))
     return root
   }
 
-  func build(_ export: String, into output: String, pageSize: Int = 3) throws -> SiteBuilder.Result {
+  func build(_ export: String, into output: String, pageSize: Int = 3) throws -> SiteBuilder.Result
+  {
     var settings = SiteBuilder.Settings(export: export, output: output)
     settings.pageSize = pageSize
     settings.jobs = 2
@@ -49,10 +63,14 @@ import WallKitTestSupport
 
   /// The values of `data-object-id` attributes in a page, in order.
   func objectIds(in html: String) -> [String] {
-    html.components(separatedBy: "data-object-id=\"").dropFirst().compactMap { $0.split(separator: "\"").first.map(String.init) }
+    html.components(separatedBy: "data-object-id=\"").dropFirst().compactMap {
+      $0.split(separator: "\"").first.map(String.init)
+    }
   }
 
-  @Test("walls show the owner's and friends' images newest first, paginated, with comments oldest first")
+  @Test(
+    "walls show the owner's and friends' images newest first, paginated, with comments oldest first"
+  )
   func wallContents() throws {
     let folder = try TemporaryDirectory()
     let site = folder.url("site")
@@ -81,13 +99,16 @@ import WallKitTestSupport
     let photos = images.filter { $0.contains("srcset=") }
     #expect(photos.count == 5)
     for photo in photos {
-      #expect(photo.contains("width=\"") && photo.contains("height=\"") && photo.contains("alt=\"Photo by "))
+      #expect(
+        photo.contains("width=\"") && photo.contains("height=\"")
+          && photo.contains("alt=\"Photo by "))
     }
     #expect(photos.prefix(3).allSatisfy { !$0.contains("loading=\"lazy\"") })
     #expect(photos.dropFirst(3).allSatisfy { $0.contains("loading=\"lazy\"") })
     // 800 px sources give 320 and 640 variants; every srcset entry exists, relative to the page.
     let first = try #require(photos.first)
-    let srcset = try #require(first.components(separatedBy: "srcset=\"").last?.split(separator: "\"").first)
+    let srcset = try #require(
+      first.components(separatedBy: "srcset=\"").last?.split(separator: "\"").first)
     let entries = srcset.components(separatedBy: ", ")
     #expect(entries.map { $0.split(separator: " ").last } == ["320w", "640w"])
     for entry in entries {
