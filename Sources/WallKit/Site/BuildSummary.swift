@@ -8,6 +8,8 @@ public struct BuildSummary: Sendable, Equatable {
   public var filesWritten = 0
   /// Pages and assets already up to date.
   public var filesUnchanged = 0
+  /// Files of the previous build that this one no longer produces, removed.
+  public var filesRemoved = 0
   /// Source images decoded and stored in this build.
   public var imagesProcessed = 0
   /// Source images whose stored variants were reused.
@@ -24,7 +26,7 @@ public struct BuildSummary: Sendable, Equatable {
 
   /// One line: "12 walls, 14 pages (3 written); images: 40 processed, 0 reused, 1 failed; 1 error, 0 warnings".
   public var line: String {
-    "\(walls) walls, \(pages) pages (\(filesWritten) files written, \(filesUnchanged) unchanged); "
+    "\(walls) walls, \(pages) pages (\(filesWritten) files written, \(filesUnchanged) unchanged, \(filesRemoved) removed); "
       + "images: \(imagesProcessed) processed, \(imagesReused) reused, \(imagesFailed) failed; "
       + "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
   }

@@ -30,7 +30,24 @@ public struct MediaCatalog: Sendable {
   public var images: [String: MediaOutcome] = [:]
   /// Avatars by user objectId.
   public var avatars: [String: AvatarImage] = [:]
+  /// Site-relative paths of the media store's records used by this build (kept, not pruned).
+  public var records: Set<String> = []
 
   /// An empty catalog.
   public init() {}
+}
+
+extension MediaCatalog {
+  /// Every site-relative file the catalog refers to: variants, originals and avatars.
+  public var allPaths: [String] {
+    var paths: [String] = []
+    for outcome in images.values {
+      if case .ready(let variants, let original) = outcome {
+        paths += variants.map(\.path)
+        if let original { paths.append(original.path) }
+      }
+    }
+    for avatar in avatars.values { paths += [avatar.small, avatar.large] }
+    return paths + records
+  }
 }

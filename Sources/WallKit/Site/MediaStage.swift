@@ -63,7 +63,10 @@ struct MediaStage {
     }
     var jobByKey: [String: Job] = [:]
     for (position, index) in unique.enumerated() {
-      if case .success(let key) = keys[index] { jobByKey[key] = processed[position] }
+      if case .success(let key) = keys[index] {
+        jobByKey[key] = processed[position]
+        catalog.records.insert(MediaStore.recordPath(key: key))
+      }
       let job = processed[position]
       if job.reused {
         counters.reused += 1

@@ -3,14 +3,14 @@ extension SiteBuilder {
   /// no wall shows, so nothing of the export is lost silently.
   func renderPages(
     index: WallIndex, catalog: MediaCatalog, templates: TemplateLibrary, report: inout ProblemReport
-  ) throws(BuildError) -> (pages: Int, written: Int) {
+  ) throws(BuildError) -> (paths: [String], written: Int) {
     let layout = SiteLayout(users: index.users)
     let model = WallPageModel(
       index: index, catalog: catalog, layout: layout, zone: settings.timeZone,
       pageSize: settings.pageSize, linkIndex: true)
     let output = settings.output
     struct WallResult: Sendable {
-      var pages = 0
+      var paths: [String] = []
       var written = 0
       var images: [String] = []
       var comments: [String] = []
@@ -27,7 +27,7 @@ extension SiteBuilder {
           if try SiteWriter.write(Array(html.utf8), to: "\(output)/\(page.path)") == .written {
             result.written += 1
           }
-          result.pages += 1
+          result.paths.append(page.path)
         } catch let error as TemplateError {
           result.failure = .template(error)
         } catch let error as WriteError {
@@ -50,9 +50,9 @@ extension SiteBuilder {
     let indexPage = try renderIndex(
       index: index, layout: layout, model: model, wallSizes: results.map(\.images.count),
       templates: templates)
-    let pages = results.reduce(0) { $0 + $1.pages } + 1
+    let paths = results.flatMap(\.paths) + ["index.html"]
     let written = results.reduce(0) { $0 + $1.written } + (indexPage == .written ? 1 : 0)
-    return (pages, written)
+    return (paths, written)
   }
 
   private func renderIndex(

@@ -74,6 +74,8 @@ public struct SiteBuilder {
     } catch {
       throw .write(step: "import", error)
     }
+    BuildManifest.removeStaleTemporaries(siteRoot: settings.output)
+    let previous = BuildManifest.load(siteRoot: settings.output)
 
     announce("media")
     let index = WallIndex(dataset: imported.dataset)
@@ -95,9 +97,9 @@ public struct SiteBuilder {
     let rendered = try renderPages(
       index: index, catalog: catalog, templates: templates, report: &report)
     summary.walls = index.users.count
-    summary.pages = rendered.pages
+    summary.pages = rendered.paths.count
     summary.filesWritten = rendered.written
-    summary.filesUnchanged = rendered.pages - rendered.written
+    summary.filesUnchanged = rendered.paths.count - rendered.written
 
     announce("assets")
     for (path, bytes) in settings.theme.assets.sorted(by: { $0.key < $1.key }) {
@@ -110,6 +112,14 @@ public struct SiteBuilder {
       } catch {
         throw .write(step: "assets", error)
       }
+    }
+    let manifest = BuildManifest(
+      files: rendered.paths + settings.theme.assets.keys.map { "assets/\($0)" } + catalog.allPaths)
+    do {
+      summary.filesRemoved = try manifest.prune(previous: previous, siteRoot: settings.output)
+      try manifest.save(siteRoot: settings.output)
+    } catch {
+      throw .write(step: "assets", error)
     }
     summary.errors = report.errorCount
     summary.warnings = report.warningCount

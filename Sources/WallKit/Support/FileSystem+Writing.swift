@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -20,7 +22,14 @@ public struct WriteError: Error, Equatable, CustomStringConvertible {
   public var description: String { "\(path): cannot write: \(reason)" }
 }
 
+/// Numbers the temporary files of one process, so parallel writers never share one.
+private let temporaryCounter = Atomic<Int>(0)
+
 extension FileSystem {
+  /// Marks temporary files of atomic writes (`<name>.wallgen-tmp-<pid>-<n>`), so a build can
+  /// remove those a killed build left behind.
+  public static let temporarySuffix = ".wallgen-tmp-"
+
   /// Creates a folder and its parents; succeeds when it exists already.
   public static func createDirectory(_ path: String) throws(WriteError) {
     if kind(of: path) == .directory { return }
@@ -42,7 +51,8 @@ extension FileSystem {
     let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
       .joined(separator: "/")
     if !folder.isEmpty { try createDirectory(folder) }
-    let temporary = path + ".tmp-\(getpid())"
+    let temporary =
+      path + temporarySuffix + "\(getpid())-\(temporaryCounter.add(1, ordering: .relaxed).newValue)"
     let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw WriteError(path: path, reason: lastErrorReason) }
     var written = 0

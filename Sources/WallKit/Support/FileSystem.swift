@@ -23,6 +23,17 @@ public enum FileSystem {
     }
   }
 
+  /// The kind of file at `path` itself: a symlink is `.other`, never followed.
+  public static func linkKind(of path: String) -> Kind {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return .missing }
+    switch info.st_mode & S_IFMT {
+    case S_IFDIR: return .directory
+    case S_IFREG: return .regular
+    default: return .other
+    }
+  }
+
   /// The size in bytes of the file at `path`, or nil when it cannot be stat'ed.
   public static func size(of path: String) -> Int? {
     var info = stat()

@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+import WallKit
+import WallKitTestSupport
+
+/// Rebuilds do only the work their change needs (DESIGN.md, "Behaviour users rely on").
+@Suite struct IncrementalBuildTests {
+  typealias P = ParseFixtures
+
+  /// Four users in two pairs of friends, eight small photos, a few comments.
+  func makeExport(at root: String, comment: String = "first!") throws {
+    let export = try ExportWriter(root: root)
+    try export.writeClass(
+      "_User",
+      (1...4).map { P.user("u\($0)", username: "user\($0)", fbId: "\($0)", name: "User \($0)") })
+    try export.writeClass(
+      "_Join:friends:_User",
+      [
+        P.friendRow("u1", "u2"), P.friendRow("u2", "u1"), P.friendRow("u3", "u4"),
+        P.friendRow("u4", "u3"),
+      ])
+    try export.writeClass(
+      "WallImage",
+      (1...8).map {
+        P.image(
+          "i\($0)", uploaderFBId: "\(($0 - 1) % 4 + 1)", username: "", fileName: "p\($0).jpg",
+          at: $0 * 60)
+      })
+    try export.writeClass(
+      "WallImageComment",
+      [
+        P.comment("c1", on: "i1", byFBId: "2", username: "", text: comment, at: 1000),
+        P.comment("c2", on: "i3", byFBId: "4", username: "", text: "nice", at: 1001),
+      ])
+    for index in 1...8 {
+      try export.writeFile(
+        "files/p\(index).jpg", ImageFixtures.gradientJPEG(width: 96 + index, height: 64))
+    }
+  }
+
+  func build(_ export: String, _ output: String, jobs: Int = 2, theme: Theme = .builtIn) throws
+    -> SiteBuilder.Result
+  {
+    var settings = SiteBuilder.Settings(export: export, output: output)
+    settings.jobs = jobs
+    settings.pageSize = 2
+    settings.theme = theme
+    return try SiteBuilder(settings: settings).build()
+  }
+
+  /// Files whose modification time differs between two snapshots, or that appeared.
+  func touched(_ before: [String: Int64], _ after: [String: Int64]) -> [String] {
+    after.keys.filter { before[$0] != after[$0] }.sorted()
+  }
+
+  @Test("a rebuild with nothing changed decodes nothing and touches no file")
+  func noOpRebuild() throws {
+    let folder = try TemporaryDirectory()
+    let (export, site) = (folder.url("export"), folder.url("site"))
+    try makeExport(at: export)
+    _ = try build(export, site)
+    let before = try SiteTree.modificationTimes(of: site)
+    Thread.sleep(forTimeInterval: 0.02)
+    let second = try build(export, site)
+    #expect(second.summary.imagesProcessed == 0 && second.summary.imagesReused == 8)
+    #expect(second.summary.filesWritten == 0 && second.summary.filesRemoved == 0)
+    #expect(touched(before, try SiteTree.modificationTimes(of: site)) == [])
+  }
+
+  @Test("an edited comment rewrites exactly the pages that show its image")
+  func editedComment() throws {
+    let folder = try TemporaryDirectory()
+    let (export, site) = (folder.url("export"), folder.url("site"))
+    try makeExport(at: export)
+    _ = try build(export, site)
+    let before = try SiteTree.modificationTimes(of: site)
+    try makeExport(at: export, comment: "edited")
+    let second = try build(export, site)
+    #expect(second.summary.imagesProcessed == 0)
+    // i1 (by u1) is on u1's and u2's walls; with two images a page it is on page 2 of each.
+    #expect(
+      touched(before, try SiteTree.modificationTimes(of: site)) == [
+        "walls/u1/page-2.html", "walls/u2/page-2.html",
+      ])
+  }
+
+  @Test("a template change rewrites every page and no media")
+  func templateChange() throws {
+    let folder = try TemporaryDirectory()
+    let (export, site) = (folder.url("export"), folder.url("site"))
+    try makeExport(at: export)
+    _ = try build(export, site)
+    let before = try SiteTree.modificationTimes(of: site)
+    var theme = Theme.builtIn
+    theme.templates["comment"] = (theme.templates["comment"] ?? "") + "<!-- changed -->"
+    let second = try build(export, site, theme: theme)
+    let changed = touched(before, try SiteTree.modificationTimes(of: site))
+    #expect(second.summary.imagesProcessed == 0)
+    #expect(changed.allSatisfy { $0.hasSuffix(".html") || $0 == BuildManifest.path })
+    // Every page that shows a comment changed; pages without comments need not.
+    #expect(changed.contains("walls/u1/page-2.html") && changed.contains("walls/u4/page-2.html"))
+  }
+
+  @Test("files an earlier build made and this one does not are removed; others are kept")
+  func prune() throws {
+    let folder = try TemporaryDirectory()
+    let (export, site) = (folder.url("export"), folder.url("site"))
+    try makeExport(at: export)
+    _ = try build(export, site)
+    try FileSystem.writeAtomically("mine", to: "\(site)/notes.txt")
+    let mediaBefore = SiteTree.files(in: "\(site)/media")
+    // Drop user u4 and image i8: u4's wall and i8's media must go.
+    let writer = try ExportWriter(root: export)
+    try writer.writeClass(
+      "_User",
+      (1...3).map { P.user("u\($0)", username: "user\($0)", fbId: "\($0)", name: "User \($0)") })
+    try writer.writeClass(
+      "WallImage",
+      (1...7).map {
+        P.image(
+          "i\($0)", uploaderFBId: "\(($0 - 1) % 4 + 1)", username: "", fileName: "p\($0).jpg",
+          at: $0 * 60)
+      })
+    let second = try build(export, site)
+    #expect(second.summary.filesRemoved > 0)
+    #expect(FileSystem.kind(of: "\(site)/walls/u4/index.html") == .missing)
+    #expect(FileSystem.kind(of: "\(site)/notes.txt") == .regular)
+    #expect(SiteTree.files(in: "\(site)/media").count < mediaBefore.count)
+    // What is left equals a clean build of the new export.
+    let clean = folder.url("clean")
+    _ = try build(export, clean)
+    var left = try SiteTree.contents(of: site)
+    left["notes.txt"] = nil
+    #expect(left == (try SiteTree.contents(of: clean)))
+  }
+
+  @Test("builds with 1 and 2 jobs give byte-identical trees")
+  func deterministic() throws {
+    let folder = try TemporaryDirectory()
+    let export = folder.url("export")
+    try makeExport(at: export)
+    _ = try build(export, folder.url("one"), jobs: 1)
+    _ = try build(export, folder.url("two"), jobs: 2)
+    let one = try SiteTree.contents(of: folder.url("one"))
+    #expect(one.count > 20)
+    #expect(one == (try SiteTree.contents(of: folder.url("two"))))
+  }
+}
