@@ -34,6 +34,8 @@ public struct BuildOptions: Sendable, Equatable {
   public var strict: Bool = false
   /// Print only problems and errors.
   public var quiet: Bool = false
+  /// Print the summary as JSON on standard output.
+  public var json: Bool = false
 
   /// Options with every default.
   public init(export: String? = nil) {

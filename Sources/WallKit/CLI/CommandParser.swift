@@ -59,6 +59,7 @@ public enum CommandParser {
       case "--no-originals": options.copyOriginals = false
       case "--strict": options.strict = true
       case "-q", "--quiet": options.quiet = true
+      case "--json": options.json = true
       default: try reader.positional(argument, into: &options.export)
       }
     }

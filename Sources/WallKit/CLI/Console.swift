@@ -12,23 +12,32 @@ public struct Console: Sendable {
   public var err: @Sendable (String) -> Void
   /// Whether standard error is a terminal (live progress lines only then).
   public var errIsTerminal: Bool
+  /// Whether `NO_COLOR` asks for plain output.
+  public var noColor: Bool
+  /// Writes text to standard error as is (no newline added), for live progress lines.
+  public var errRaw: @Sendable (String) -> Void
 
   /// Creates a console from two line writers.
   public init(
     out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
-    errIsTerminal: Bool = false
+    errIsTerminal: Bool = false, noColor: Bool = true
   ) {
     self.out = out
     self.err = err
     self.errIsTerminal = errIsTerminal
+    self.noColor = noColor
+    self.errRaw = { text in err(text.hasSuffix("\n") ? String(text.dropLast()) : text) }
   }
 
   /// The process's standard output and error.
   public static var standard: Console {
-    Console(
+    var console = Console(
       out: { line in writeAll(line + "\n", to: STDOUT_FILENO) },
       err: { line in writeAll(line + "\n", to: STDERR_FILENO) },
-      errIsTerminal: isatty(STDERR_FILENO) == 1)
+      errIsTerminal: isatty(STDERR_FILENO) == 1,
+      noColor: getenv("NO_COLOR").map { $0.pointee != 0 } ?? false)
+    console.errRaw = { text in writeAll(text, to: STDERR_FILENO) }
+    return console
   }
 }
 

@@ -46,7 +46,11 @@ public enum HelpText {
       --no-originals       Do not copy original images into the site
       --strict             Exit 1 if any problem was reported
       -q, --quiet          Print only problems
+      --json               Print the summary as JSON on stdout
       -h, --help           Show this help
+
+    Progress goes to stderr: a live line per step on a terminal, plain lines otherwise.
+    NO_COLOR is honoured.
     """
 
   static let check = """

@@ -20,9 +20,12 @@ extension WallCLI {
     settings.copyOriginals = options.copyOriginals
     let quiet = options.quiet
     let started = ContinuousClock.now
-    let builder = SiteBuilder(settings: settings) { line in
-      if !quiet { console.err(line) }
-    }
+    let progress: any BuildProgress =
+      quiet
+      ? SilentProgress()
+      : ConsoleProgress(
+        live: console.errIsTerminal, colour: !console.noColor, write: console.errRaw)
+    let builder = SiteBuilder(settings: settings, progress: progress)
     let result: SiteBuilder.Result
     do {
       result = try builder.build()
@@ -49,12 +52,12 @@ extension WallCLI {
         return .failure
       }
     }
-    let seconds =
-      Double((ContinuousClock.now - started).components.attoseconds) / 1e18
-      + Double((ContinuousClock.now - started).components.seconds)
-    if !quiet {
+    let seconds = ConsoleProgress.seconds(ContinuousClock.now - started)
+    let absolute = FileSystem.realPath(options.output) ?? options.output
+    if options.json {
+      console.out(result.summary.json(seconds: seconds, output: absolute).serialized)
+    } else if !quiet {
       console.err("built \(result.summary.line) in \(String(format: "%.2f", seconds)) s")
-      let absolute = FileSystem.realPath(options.output) ?? options.output
       console.out("\(absolute)/index.html")
     }
     if options.strict && !result.report.problems.isEmpty { return .failure }

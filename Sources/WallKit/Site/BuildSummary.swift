@@ -31,3 +31,19 @@ public struct BuildSummary: Sendable, Equatable {
       + "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
   }
 }
+
+extension BuildSummary {
+  /// The summary as a JSON object, with the build's duration in seconds.
+  public func json(seconds: Double, output: String) -> JSONValue {
+    [
+      "output": .string(output), "walls": .number(Double(walls)), "pages": .number(Double(pages)),
+      "filesWritten": .number(Double(filesWritten)),
+      "filesUnchanged": .number(Double(filesUnchanged)),
+      "filesRemoved": .number(Double(filesRemoved)),
+      "imagesProcessed": .number(Double(imagesProcessed)),
+      "imagesReused": .number(Double(imagesReused)), "imagesFailed": .number(Double(imagesFailed)),
+      "errors": .number(Double(errors)), "warnings": .number(Double(warnings)),
+      "seconds": .number((seconds * 1000).rounded() / 1000),
+    ]
+  }
+}

@@ -12,6 +12,7 @@ struct MediaStage {
   let thumbnailer: Thumbnailer
   let jobs: Int
   let copyOriginals: Bool
+  var progress: any BuildProgress = SilentProgress()
 
   /// Counts of what the stage did, for the summary and for tests.
   struct Counters: Sendable, Equatable {
@@ -54,7 +55,9 @@ struct MediaStage {
     }
     let unique = firstWithKey.values.sorted()
     // Pass 2: decode and store each distinct source (or reuse what is stored).
-    let processed = ParallelWork.map(count: unique.count, jobs: jobs) { [self] position -> Job in
+    progress.counting(unique.count)
+    let processed = ParallelWork.map(count: unique.count, jobs: jobs, progress: progress) {
+      [self] position -> Job in
       let index = unique[position]
       guard case .success(let key) = keys[index] else {
         return Job(outcome: .failed(reason: ""), reused: false)

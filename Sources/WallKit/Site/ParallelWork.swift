@@ -6,7 +6,7 @@ public enum ParallelWork {
   /// Calls `body` for every index in `0..<count` on at most `jobs` threads and returns the
   /// results in index order, whatever order they finished in.
   public static func map<Result: Sendable>(
-    count: Int, jobs: Int, _ body: @Sendable (Int) -> Result
+    count: Int, jobs: Int, progress: (any BuildProgress)? = nil, _ body: @Sendable (Int) -> Result
   ) -> [Result] {
     guard count > 0 else { return [] }
     let next = Atomic<Int>(0)
@@ -17,6 +17,7 @@ public enum ParallelWork {
         guard index < count else { return }
         let result = body(index)
         slots.withLock { $0[index] = result }
+        progress?.advanced()
       }
     }
     return slots.withLock { $0.compactMap { $0 } }

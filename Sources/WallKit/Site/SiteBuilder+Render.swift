@@ -16,7 +16,9 @@ extension SiteBuilder {
       var comments: [String] = []
       var failure: BuildError?
     }
-    let results = ParallelWork.map(count: index.users.count, jobs: settings.jobs) {
+    let results = ParallelWork.map(
+      count: index.users.count, jobs: settings.jobs, progress: progress
+    ) {
       position -> WallResult in
       let user = index.users[position]
       let wall = model.pages(for: user)

@@ -34,20 +34,21 @@ public struct SiteBuilder {
   }
 
   let settings: Settings
-  /// Called with "[i/n] step" as each step starts.
-  let progress: @Sendable (String) -> Void
+  /// Told of each step and item as the build goes.
+  let progress: any BuildProgress
 
   /// Creates a builder.
-  public init(settings: Settings, progress: @escaping @Sendable (String) -> Void = { _ in }) {
+  public init(settings: Settings, progress: any BuildProgress = SilentProgress()) {
     self.settings = settings
     self.progress = progress
   }
 
   static let steps = ["import", "media", "render", "assets"]
 
-  private func announce(_ step: String) {
+  private func announce(_ step: String, total: Int = 0) {
     let position = (Self.steps.firstIndex(of: step) ?? 0) + 1
-    progress("[\(position)/\(Self.steps.count)] \(step)")
+    if position > 1 { progress.finished() }
+    progress.started(step: step, number: position, of: Self.steps.count, total: total)
   }
 
   /// Runs the build.
@@ -82,7 +83,7 @@ public struct SiteBuilder {
     let stage = MediaStage(
       source: imported.source, store: MediaStore(siteRoot: settings.output),
       thumbnailer: Thumbnailer(limits: settings.limits), jobs: settings.jobs,
-      copyOriginals: settings.copyOriginals)
+      copyOriginals: settings.copyOriginals, progress: progress)
     var (catalog, counters) = stage.run(images: index.images, users: index.users, report: &report)
     summary.imagesProcessed = counters.processed
     summary.imagesReused = counters.reused
@@ -93,7 +94,7 @@ public struct SiteBuilder {
       throw .write(step: "media", error)
     }
 
-    announce("render")
+    announce("render", total: index.users.count)
     let rendered = try renderPages(
       index: index, catalog: catalog, templates: templates, report: &report)
     summary.walls = index.users.count
@@ -121,6 +122,7 @@ public struct SiteBuilder {
     } catch {
       throw .write(step: "assets", error)
     }
+    progress.finished()
     summary.errors = report.errorCount
     summary.warnings = report.warningCount
     return Result(summary: summary, report: report)

@@ -29,10 +29,11 @@ import WallKit
     expected.copyOriginals = false
     expected.strict = true
     expected.quiet = true
+    expected.json = true
     let parsed = try CommandParser.parse([
       "build", "exp.zip", "-o", "out", "--report=r.jsonl", "--page-size", "12", "--timezone",
       "+02:00",
-      "-j", "2", "--theme", "mytheme", "--max-pixels=5000", "--no-originals", "--strict", "-q",
+      "-j", "2", "--theme", "mytheme", "--max-pixels=5000", "--no-originals", "--strict", "-q", "--json",
     ])
     #expect(parsed == .build(expected))
   }
