@@ -46,6 +46,14 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
 
+    // Benchmarks (run by hand; see Benchmarks/)
+    .executableTarget(
+      name: "scale-bench",
+      dependencies: ["WallKit"],
+      path: "Benchmarks/ScaleBench",
+      swiftSettings: swiftSettings
+    ),
+
     // Build tools
     .executableTarget(name: "theme-embedder"),
     .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["theme-embedder"]),
