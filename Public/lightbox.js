@@ -13,14 +13,14 @@
   box.setAttribute("aria-modal", "true");
   box.setAttribute("aria-label", "Photo viewer");
   box.innerHTML =
-    '<img alt="">' +
     '<p class="caption"></p>' +
     '<button type="button" class="prev" aria-label="Previous photo">&#8592;</button>' +
     '<button type="button" class="next" aria-label="Next photo">&#8594;</button>' +
     '<button type="button" class="close" aria-label="Close">&#215;</button>';
   document.body.appendChild(box);
 
-  var image = box.querySelector("img");
+  /* The viewer's <img> exists only while it is open, so it never counts as a broken image. */
+  var image = null;
   var caption = box.querySelector(".caption");
   var closeButton = box.querySelector(".close");
   var current = -1;
@@ -30,6 +30,10 @@
     current = (index + links.length) % links.length;
     var link = links[current];
     var thumb = link.querySelector("img");
+    if (!image) {
+      image = document.createElement("img");
+      box.insertBefore(image, caption);
+    }
     image.src = link.getAttribute("href");
     image.alt = thumb ? thumb.alt : "";
     caption.textContent = image.alt + " (" + (current + 1) + " of " + links.length + ")";
@@ -46,7 +50,10 @@
   function close() {
     box.hidden = true;
     document.body.classList.remove("lightbox-open");
-    image.removeAttribute("src");
+    if (image) {
+      box.removeChild(image);
+      image = null;
+    }
     if (opener && opener.focus) opener.focus();
   }
 
