@@ -52,9 +52,14 @@ public enum DemoExport {
   /// - Returns: What was written.
   /// - Throws: `DemoExportError` when a file cannot be written or a picture encoded.
   public static func write(to root: String) throws(DemoExportError) -> Summary {
+    let writer: ExportWriter
+    do {
+      writer = try ExportWriter(root: root)
+    } catch {
+      throw .write(error)
+    }
     let files = try files()
     do {
-      let writer = try ExportWriter(root: root)
       for file in files { try writer.writeFile(file.path, file.bytes) }
       try removeStaleFiles(in: root, keeping: Set(files.map(\.path)))
     } catch {
