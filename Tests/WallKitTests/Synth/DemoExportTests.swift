@@ -1,6 +1,7 @@
 import Testing
-@testable import WallKit
 import WallKitTestSupport
+
+@testable import WallKit
 
 /// The demo export in `Examples/demo-export` and the generator that makes it.
 @Suite struct DemoExportTests {
@@ -22,7 +23,8 @@ import WallKitTestSupport
       #expect(new == old, "\(path) differs: run `swift run make-demo` and commit the result")
     }
     #expect(summary.files == fresh.count)
-    #expect(summary.bytes == fresh.reduce(0) { $0 + (FileSystem.size(of: "\(folder.path)/\($1)") ?? 0) })
+    #expect(
+      summary.bytes == fresh.reduce(0) { $0 + (FileSystem.size(of: "\(folder.path)/\($1)") ?? 0) })
     #expect(summary.brokenFiles == [Self.brokenFile])
     #expect(summary.bytes < 5_000_000)
   }

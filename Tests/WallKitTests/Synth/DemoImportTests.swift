@@ -59,10 +59,18 @@ import WallKitTestSupport
     let jonas = Self.id("jonas.kowalski", in: dataset)
     #expect(wall("jonas.kowalski").count == 4)
     #expect(wall("jonas.kowalski").allSatisfy { $0.uploaderID == jonas })
-    let privateImage = try #require(dataset.images.values.first { $0.acl?.users.count == 1 && $0.acl?.isPublic == false && $0.acl?.roles.isEmpty == true })
+    let privateImage = try #require(
+      dataset.images.values.first {
+        $0.acl?.users.count == 1 && $0.acl?.isPublic == false && $0.acl?.roles.isEmpty == true
+      })
     let roleImage = try #require(dataset.images.values.first { $0.acl?.roles.isEmpty == false })
     let everyone = dataset.users.values.map(\.username).sorted()
-    #expect(everyone.filter { wall($0).contains { $0.objectId == privateImage.objectId } } == ["hiro.ito"])
-    #expect(everyone.filter { wall($0).contains { $0.objectId == roleImage.objectId } } == ["ada.berg", "bram.costa"])
+    #expect(
+      everyone.filter { wall($0).contains { $0.objectId == privateImage.objectId } } == ["hiro.ito"]
+    )
+    #expect(
+      everyone.filter { wall($0).contains { $0.objectId == roleImage.objectId } } == [
+        "ada.berg", "bram.costa",
+      ])
   }
 }
