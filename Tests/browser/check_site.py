@@ -106,8 +106,11 @@ def check_lightbox(driver, page, results):
 def screenshots(page, folder):
     folder.mkdir(parents=True, exist_ok=True)
     for width in (390, 1280):
-        driver = make_driver(width, 1600)
+        driver = make_driver(max(width, 500), 1600)
         try:
+            # Chromium windows are at least 500 px wide: emulate the exact viewport instead.
+            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+                "width": width, "height": 1600, "deviceScaleFactor": 1, "mobile": width < 500})
             for scheme in ("light", "dark"):
                 driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
                     "features": [{"name": "prefers-color-scheme", "value": scheme}]})
@@ -140,6 +143,7 @@ def main():
         driver.quit()
     if arguments.shots and walls:
         screenshots(walls[0], pathlib.Path(arguments.shots))
+        screenshots(pages[0], pathlib.Path(arguments.shots) / "index")
     failed = [r for r in results if not r[1]]
     for name, ok, detail in results:
         if not ok:
