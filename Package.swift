@@ -24,11 +24,15 @@ let package = Package(
       linkerSettings: [.linkedLibrary("png16")]
     ),
     .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+    .target(
+      name: "CLCMS",
+      linkerSettings: [.linkedLibrary("lcms2"), .linkedLibrary("m")]
+    ),
 
     // Library
     .target(
       name: "WallKit",
-      dependencies: ["CJPEGShim", "CPNGShim", "CZlib"],
+      dependencies: ["CJPEGShim", "CPNGShim", "CZlib", "CLCMS"],
       swiftSettings: swiftSettings,
       plugins: ["EmbedTheme"]
     ),
