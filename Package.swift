@@ -50,6 +50,14 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
 
+    // Benchmarks (run by hand: Benchmarks/run-media-bench.sh)
+    .executableTarget(
+      name: "media-bench",
+      dependencies: ["WallKit"],
+      path: "Benchmarks/MediaBench",
+      swiftSettings: swiftSettings
+    ),
+
     // Build tools
     .executableTarget(name: "theme-embedder"),
     .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["theme-embedder"]),
