@@ -6,7 +6,9 @@ extension ImagingTests {
   @Suite("Colour management")
   struct ColorManagementTests {
     /// Colours of the fixture's 32x32 blocks, left to right.
-    static let colors: [[UInt8]] = [[255, 0, 0], [200, 100, 50], [128, 128, 128], [40, 160, 220]]
+    static let colors: [[UInt8]] = [
+      [255, 0, 0], [200, 100, 50], [128, 128, 128], [40, 160, 220],
+    ]
 
     /// Solid blocks of `colors` in one 128x32 row.
     static func blocks() -> Bitmap {
@@ -33,9 +35,12 @@ extension ImagingTests {
     @Test("a JPEG's APP2 ICC profile round-trips through the encoder and decoder")
     func jpegProfileRoundTrip() throws {
       let profile = try ICCProfile.displayP3()
-      let jpeg = try JPEGCodec.encode(Self.blocks(), quality: 95, progressive: false, iccProfile: profile)
+      let jpeg = try JPEGCodec.encode(
+        Self.blocks(), quality: 95, progressive: false, iccProfile: profile)
       #expect(try JPEGCodec.decode(jpeg).iccProfile == profile)
-      #expect(try JPEGCodec.decode(JPEGCodec.encode(Self.blocks(), quality: 95, progressive: false)).iccProfile == nil)
+      #expect(
+        try JPEGCodec.decode(JPEGCodec.encode(Self.blocks(), quality: 95, progressive: false))
+          .iccProfile == nil)
     }
 
     @Test("Display P3 JPEG pixels are converted to sRGB; untagged ones are kept")
@@ -78,7 +83,8 @@ extension ImagingTests {
 
     @Test("an Adobe RGB iCCP chunk in a PNG is converted to sRGB")
     func adobeRGBPNG() throws {
-      let png = try PNGFixture.withICCP(PNGCodec.encode(Self.blocks()), profile: ICCProfile.adobeRGB())
+      let png = try PNGFixture.withICCP(
+        PNGCodec.encode(Self.blocks()), profile: ICCProfile.adobeRGB())
       #expect(try PNGCodec.decode(png).iccProfile == ICCProfile.adobeRGB())
       let converted = try thumbnail(png)
       let plain = try thumbnail(PNGCodec.encode(Self.blocks()))
@@ -122,7 +128,10 @@ enum PNGFixture {
   }
 
   static func bigEndian(_ value: UInt32) -> [UInt8] {
-    [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
+    [
+      UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF),
+      UInt8(value & 0xFF),
+    ]
   }
 
   static func crc32(_ bytes: [UInt8]) -> UInt32 {

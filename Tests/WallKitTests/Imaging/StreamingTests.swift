@@ -52,7 +52,8 @@ extension ImagingTests {
       }
       // A baseline file streams in a few rows, so the same limit lets it through.
       let baseline = try JPEGCodec.encode(bitmap, quality: 90, progressive: false)
-      #expect(try Thumbnailer(limits: limits).variants(of: baseline, widths: [64]).variants.count == 1)
+      #expect(
+        try Thumbnailer(limits: limits).variants(of: baseline, widths: [64]).variants.count == 1)
     }
 
     @Test("a JPEG with more scans than the limit is refused")
