@@ -82,7 +82,7 @@ corpus = sys.argv[2]
 counts = {k: len(os.listdir(os.path.join(corpus, k))) for k in ('jpeg', 'png')}
 mp = {}
 for kind in ('jpeg', 'png'):
-    out = subprocess.run(['identify', '-format', '%w %h\n'] +
+    out = subprocess.run(['identify', '-ping', '-format', '%w %h\n'] +
                          sorted(os.path.join(corpus, kind, f) for f in os.listdir(os.path.join(corpus, kind))),
                          capture_output=True, text=True).stdout.split('\n')
     mp[kind] = sum(int(a) * int(b) for a, b in (l.split() for l in out if l.strip())) / 1e6
