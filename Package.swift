@@ -24,11 +24,15 @@ let package = Package(
       linkerSettings: [.linkedLibrary("png16")]
     ),
     .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+    .target(
+      name: "CLCMS",
+      linkerSettings: [.linkedLibrary("lcms2"), .linkedLibrary("m")]
+    ),
 
     // Library
     .target(
       name: "WallKit",
-      dependencies: ["CJPEGShim", "CPNGShim", "CZlib"],
+      dependencies: ["CJPEGShim", "CPNGShim", "CZlib", "CLCMS"],
       swiftSettings: swiftSettings,
       plugins: ["EmbedTheme"]
     ),
@@ -46,11 +50,17 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
 
-    // Benchmarks (run by hand; see Benchmarks/)
+    // Benchmarks (run by hand: Benchmarks/run-*-bench.sh)
     .executableTarget(
       name: "scale-bench",
       dependencies: ["WallKit"],
       path: "Benchmarks/ScaleBench",
+      swiftSettings: swiftSettings
+    ),
+    .executableTarget(
+      name: "media-bench",
+      dependencies: ["WallKit"],
+      path: "Benchmarks/MediaBench",
       swiftSettings: swiftSettings
     ),
 

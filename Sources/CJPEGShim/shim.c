@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include <jpeglib.h>
+#include <jerror.h>
 
 /* libjpeg's error manager, extended with our jump target and message storage. */
 typedef struct {
@@ -23,12 +24,37 @@ struct CJPEGShim_Decoder {
   int outputCMYK;    /* libjpeg outputs CMYK which we convert to RGB */
   int adobeInverted;
   unsigned char *scratch; /* one CMYK row */
+  unsigned char *icc;     /* from jpeg_read_icc_profile (malloc'd) */
+  long maxMemory;
+  int maxScans;
+  struct jpeg_progress_mgr progress;
 };
 
 static void shim_error_exit(j_common_ptr cinfo) {
   ShimErrorManager *err = (ShimErrorManager *)cinfo->err;
-  (*cinfo->err->format_message)(cinfo, err->errorMessage);
+  if (err->pub.msg_code == JERR_NO_BACKING_STORE && cinfo->mem->max_memory_to_use > 0) {
+    /* libjpeg wanted a temporary file because the whole-image coefficient buffer of a
+     * progressive or multi-scan file would exceed max_memory_to_use. */
+    snprintf(err->errorMessage, JMSG_LENGTH_MAX,
+             "decoding needs more than the decoder memory limit of %ld bytes",
+             cinfo->mem->max_memory_to_use);
+  } else {
+    (*cinfo->err->format_message)(cinfo, err->errorMessage);
+  }
   longjmp(err->jump, 1);
+}
+
+/* Stops decoding a file with more scans than allowed (libjpeg-turbo's -maxscans). */
+static void shim_progress(j_common_ptr cinfo) {
+  if (!cinfo->is_decompressor) return;
+  j_decompress_ptr dinfo = (j_decompress_ptr)cinfo;
+  CJPEGShim_Decoder *decoder = (CJPEGShim_Decoder *)dinfo->client_data;
+  if (decoder != NULL && decoder->maxScans > 0 && dinfo->input_scan_number > decoder->maxScans) {
+    ShimErrorManager *err = (ShimErrorManager *)cinfo->err;
+    snprintf(err->errorMessage, JMSG_LENGTH_MAX, "the file has more than %d scans",
+             decoder->maxScans);
+    longjmp(err->jump, 1);
+  }
 }
 
 /* Never print anything: libjpeg's default writes to stderr. */
@@ -72,6 +98,9 @@ CJPEGShim_Decoder *CJPEGShim_decoderCreate(void) {
     return decoder;
   }
   jpeg_create_decompress(&decoder->cinfo);
+  decoder->cinfo.client_data = decoder;
+  decoder->progress.progress_monitor = shim_progress;
+  decoder->cinfo.progress = &decoder->progress;
   decoder->created = 1;
   return decoder;
 }
@@ -80,6 +109,7 @@ void CJPEGShim_decoderDestroy(CJPEGShim_Decoder *decoder) {
   if (decoder == NULL) return;
   if (decoder->created) jpeg_destroy_decompress(&decoder->cinfo);
   free(decoder->scratch);
+  free(decoder->icc);
   free(decoder);
 }
 
@@ -118,6 +148,7 @@ int CJPEGShim_readHeader(CJPEGShim_Decoder *decoder, const unsigned char *data, 
   }
   jpeg_mem_src(cinfo, data, (unsigned long)size);
   jpeg_save_markers(cinfo, JPEG_APP0 + 1, 0xFFFF);
+  jpeg_save_markers(cinfo, JPEG_APP0 + 2, 0xFFFF);
   (void)jpeg_read_header(cinfo, TRUE);
   header->width = (int)cinfo->image_width;
   header->height = (int)cinfo->image_height;
@@ -127,6 +158,13 @@ int CJPEGShim_readHeader(CJPEGShim_Decoder *decoder, const unsigned char *data, 
   header->adobeInverted = cinfo->saw_Adobe_marker ? 1 : 0;
   decoder->adobeInverted = header->adobeInverted;
   shim_find_exif(cinfo, header);
+  JOCTET *icc = NULL;
+  unsigned int iccLength = 0;
+  if (jpeg_read_icc_profile(cinfo, &icc, &iccLength) && icc != NULL) {
+    decoder->icc = icc;
+    header->icc = icc;
+    header->iccLength = iccLength;
+  }
   decoder->state = 1;
   return CJPEGShim_OK;
 }
@@ -146,6 +184,8 @@ int CJPEGShim_startDecode(CJPEGShim_Decoder *decoder, const CJPEGShim_DecodeOpti
   cinfo->out_color_space = decoder->outputCMYK ? JCS_CMYK : JCS_RGB;
   cinfo->dct_method = JDCT_ISLOW;
   cinfo->do_fancy_upsampling = options->disableFancyUpsampling ? FALSE : TRUE;
+  decoder->maxScans = options->maxScans;
+  if (options->maxMemory > 0) cinfo->mem->max_memory_to_use = options->maxMemory;
 
   if (options->scaleNum > 0 && options->scaleDenom > 0) {
     cinfo->scale_num = (unsigned int)options->scaleNum;
@@ -216,6 +256,48 @@ int CJPEGShim_readPixels(CJPEGShim_Decoder *decoder, unsigned char *rgb, size_t 
   return CJPEGShim_OK;
 }
 
+int CJPEGShim_readRows(CJPEGShim_Decoder *decoder, unsigned char *rgb, size_t capacity,
+                       int maxRows, int *rowsRead) {
+  if (decoder == NULL || rgb == NULL || rowsRead == NULL || maxRows <= 0)
+    return CJPEGShim_BAD_ARGUMENT;
+  *rowsRead = 0;
+  if (decoder->state != 2) return CJPEGShim_BAD_STATE;
+  struct jpeg_decompress_struct *cinfo = &decoder->cinfo;
+  size_t rowBytes = (size_t)cinfo->output_width * 3;
+  if (capacity / rowBytes < (size_t)maxRows) return CJPEGShim_BAD_ARGUMENT;
+  if (setjmp(decoder->err.jump)) {
+    decoder->state = -1;
+    return CJPEGShim_ERROR;
+  }
+  int count = 0;
+  while (count < maxRows && cinfo->output_scanline < cinfo->output_height) {
+    unsigned char *row = rgb + rowBytes * (size_t)count;
+    JSAMPROW target = decoder->outputCMYK ? decoder->scratch : row;
+    if (jpeg_read_scanlines(cinfo, &target, 1) != 1) break;
+    if (decoder->outputCMYK)
+      shim_cmyk_to_rgb(decoder->scratch, row, cinfo->output_width, decoder->adobeInverted);
+    count++;
+  }
+  *rowsRead = count;
+  return CJPEGShim_OK;
+}
+
+int CJPEGShim_finishDecode(CJPEGShim_Decoder *decoder) {
+  if (decoder == NULL) return CJPEGShim_BAD_ARGUMENT;
+  if (decoder->state != 2) return CJPEGShim_BAD_STATE;
+  if (setjmp(decoder->err.jump)) {
+    decoder->state = -1;
+    return CJPEGShim_ERROR;
+  }
+  /* Rows left unread (a caller that stopped early) are skipped by abort, not an error. */
+  if (decoder->cinfo.output_scanline < decoder->cinfo.output_height)
+    jpeg_abort_decompress(&decoder->cinfo);
+  else
+    (void)jpeg_finish_decompress(&decoder->cinfo);
+  decoder->state = 3;
+  return CJPEGShim_OK;
+}
+
 long CJPEGShim_warningCount(const CJPEGShim_Decoder *decoder) {
   return decoder == NULL ? 0 : decoder->err.pub.num_warnings;
 }
@@ -237,8 +319,9 @@ typedef struct {
 } ShimEncoder;
 
 int CJPEGShim_encode(const unsigned char *pixels, int width, int height, int channels,
-                     int quality, int progressive, unsigned char **output, size_t *outputSize,
-                     char *message, size_t messageCapacity) {
+                     int quality, int progressive, const unsigned char *icc, size_t iccLength,
+                     unsigned char **output, size_t *outputSize, char *message,
+                     size_t messageCapacity) {
   if (output == NULL || outputSize == NULL) return CJPEGShim_BAD_ARGUMENT;
   *output = NULL;
   *outputSize = 0;
@@ -272,6 +355,8 @@ int CJPEGShim_encode(const unsigned char *pixels, int width, int height, int cha
   enc->cinfo.optimize_coding = TRUE;
   if (progressive) jpeg_simple_progression(&enc->cinfo);
   jpeg_start_compress(&enc->cinfo, TRUE);
+  if (icc != NULL && iccLength > 0 && iccLength <= 0xFFFFFFFFu)
+    jpeg_write_icc_profile(&enc->cinfo, icc, (unsigned int)iccLength);
   size_t rowBytes = (size_t)width * (size_t)channels;
   while (enc->cinfo.next_scanline < enc->cinfo.image_height) {
     JSAMPROW row = (JSAMPROW)(pixels + rowBytes * enc->cinfo.next_scanline);

@@ -19,7 +19,10 @@ struct CPNGShim_Decoder {
   const unsigned char *data;
   size_t size;
   size_t offset;
-  int state; /* 0 new, 1 header read, 2 pixels read, -1 failed */
+  int state; /* 0 new, 1 header read, 2 pixels read, 3 rows started, -1 failed */
+  int passes;
+  size_t rowBytes;
+  png_uint_32 nextRow;
   ShimMessages messages;
 };
 
@@ -101,12 +104,23 @@ int CPNGShim_readHeader(CPNGShim_Decoder *decoder, CPNGShim_Header *header) {
   header->interlaced = png_get_interlace_type(png, info) == PNG_INTERLACE_ADAM7;
   header->hasTransparency = (header->colorType & PNG_COLOR_MASK_ALPHA) != 0 ||
                             png_get_valid(png, info, PNG_INFO_tRNS) != 0;
+  header->hasSRGB = png_get_valid(png, info, PNG_INFO_sRGB) != 0;
+  png_charp name = NULL;
+  int compression = 0;
+  png_bytep profile = NULL;
+  png_uint_32 profileLength = 0;
+  if (png_get_iCCP(png, info, &name, &compression, &profile, &profileLength) != 0 &&
+      profile != NULL) {
+    header->icc = profile;
+    header->iccLength = profileLength;
+  }
   decoder->state = 1;
   return CPNGShim_OK;
 }
 
-/* Mirrors png_image_read_direct (pngread.c, libpng 1.6) for an 8-bit RGBA request. */
-static void shim_set_rgba8_transforms(png_structp png, png_infop info) {
+/* Mirrors png_image_read_direct (pngread.c, libpng 1.6) for an 8-bit RGBA request; for RGB
+ * (`channels` 3, only when there is no alpha and no tRNS) the filler is left out. */
+static void shim_set_rgba8_transforms(png_structp png, png_infop info, int channels) {
   int colorType = png_get_color_type(png, info);
   int sixteen = png_get_bit_depth(png, info) == 16;
   int hasAlpha = (colorType & PNG_COLOR_MASK_ALPHA) != 0 ||
@@ -115,36 +129,105 @@ static void shim_set_rgba8_transforms(png_structp png, png_infop info) {
   if ((colorType & PNG_COLOR_MASK_COLOR) == 0) png_set_gray_to_rgb(png);
   png_set_alpha_mode_fixed(png, PNG_ALPHA_PNG, sixteen ? PNG_GAMMA_LINEAR : PNG_DEFAULT_sRGB);
   if (sixteen) png_set_scale_16(png);
-  if (!hasAlpha) png_set_add_alpha(png, 255, PNG_FILLER_AFTER);
+  if (!hasAlpha && channels == 4) png_set_add_alpha(png, 255, PNG_FILLER_AFTER);
   png_set_alpha_mode_fixed(png, PNG_ALPHA_PNG, PNG_DEFAULT_sRGB);
+}
+
+int CPNGShim_startRows(CPNGShim_Decoder *decoder, int channels, int *passes) {
+  if (decoder == NULL || passes == NULL || (channels != 3 && channels != 4))
+    return CPNGShim_BAD_ARGUMENT;
+  if (decoder->state != 1) return CPNGShim_BAD_STATE;
+  png_structp png = decoder->png;
+  png_infop info = decoder->info;
+  png_uint_32 width = png_get_image_width(png, info);
+  if (channels == 3 && ((png_get_color_type(png, info) & PNG_COLOR_MASK_ALPHA) != 0 ||
+                        png_get_valid(png, info, PNG_INFO_tRNS) != 0))
+    return CPNGShim_BAD_ARGUMENT;
+  if (setjmp(png_jmpbuf(png))) {
+    decoder->state = -1;
+    return CPNGShim_ERROR;
+  }
+  shim_set_rgba8_transforms(png, info, channels);
+  decoder->passes = png_set_interlace_handling(png);
+  png_read_update_info(png, info);
+  decoder->rowBytes = (size_t)width * (size_t)channels;
+  if (png_get_rowbytes(png, info) != decoder->rowBytes)
+    png_error(png, "unexpected row size after transforms");
+  decoder->nextRow = 0;
+  *passes = decoder->passes;
+  decoder->state = 3;
+  return CPNGShim_OK;
+}
+
+int CPNGShim_readRows(CPNGShim_Decoder *decoder, unsigned char *pixels, size_t capacity,
+                      int maxRows, int *rowsRead) {
+  if (decoder == NULL || pixels == NULL || rowsRead == NULL || maxRows <= 0)
+    return CPNGShim_BAD_ARGUMENT;
+  *rowsRead = 0;
+  if (decoder->state != 3 || decoder->passes != 1) return CPNGShim_BAD_STATE;
+  if (capacity / decoder->rowBytes < (size_t)maxRows) return CPNGShim_BAD_ARGUMENT;
+  png_structp png = decoder->png;
+  png_uint_32 height = png_get_image_height(png, decoder->info);
+  if (setjmp(png_jmpbuf(png))) {
+    decoder->state = -1;
+    return CPNGShim_ERROR;
+  }
+  int count = 0;
+  while (count < maxRows && decoder->nextRow < height) {
+    png_read_row(png, pixels + decoder->rowBytes * (size_t)count, NULL);
+    decoder->nextRow++;
+    count++;
+  }
+  *rowsRead = count;
+  return CPNGShim_OK;
+}
+
+int CPNGShim_readImage(CPNGShim_Decoder *decoder, unsigned char *pixels, size_t capacity) {
+  if (decoder == NULL || pixels == NULL) return CPNGShim_BAD_ARGUMENT;
+  if (decoder->state != 3 || decoder->nextRow != 0) return CPNGShim_BAD_STATE;
+  png_structp png = decoder->png;
+  png_uint_32 height = png_get_image_height(png, decoder->info);
+  if (capacity / decoder->rowBytes < (size_t)height) return CPNGShim_BAD_ARGUMENT;
+  if (setjmp(png_jmpbuf(png))) {
+    decoder->state = -1;
+    return CPNGShim_ERROR;
+  }
+  /* Each pass writes its pixels into the full-size rows (png_combine_row). */
+  for (int pass = 0; pass < decoder->passes; pass++) {
+    for (png_uint_32 y = 0; y < height; y++) {
+      png_read_row(png, pixels + decoder->rowBytes * y, NULL);
+    }
+  }
+  decoder->nextRow = height;
+  return CPNGShim_OK;
+}
+
+int CPNGShim_finish(CPNGShim_Decoder *decoder) {
+  if (decoder == NULL) return CPNGShim_BAD_ARGUMENT;
+  if (decoder->state != 3) return CPNGShim_BAD_STATE;
+  png_structp png = decoder->png;
+  if (decoder->nextRow < png_get_image_height(png, decoder->info)) return CPNGShim_BAD_STATE;
+  if (setjmp(png_jmpbuf(png))) {
+    decoder->state = -1;
+    return CPNGShim_ERROR;
+  }
+  png_read_end(png, NULL);
+  decoder->state = 2;
+  return CPNGShim_OK;
 }
 
 int CPNGShim_readRGBA(CPNGShim_Decoder *decoder, unsigned char *rgba, size_t capacity) {
   if (decoder == NULL || rgba == NULL) return CPNGShim_BAD_ARGUMENT;
   if (decoder->state != 1) return CPNGShim_BAD_STATE;
-  png_structp png = decoder->png;
-  png_infop info = decoder->info;
-  png_uint_32 width = png_get_image_width(png, info);
-  png_uint_32 height = png_get_image_height(png, info);
+  png_uint_32 width = png_get_image_width(decoder->png, decoder->info);
+  png_uint_32 height = png_get_image_height(decoder->png, decoder->info);
   size_t rowBytes = (size_t)width * 4;
   if (rowBytes == 0 || capacity / rowBytes < (size_t)height) return CPNGShim_BAD_ARGUMENT;
-  if (setjmp(png_jmpbuf(png))) {
-    decoder->state = -1;
-    return CPNGShim_ERROR;
-  }
-  shim_set_rgba8_transforms(png, info);
-  int passes = png_set_interlace_handling(png);
-  png_read_update_info(png, info);
-  if (png_get_rowbytes(png, info) != rowBytes) png_error(png, "unexpected row size after transforms");
-  /* Each pass writes its pixels into the full-size rows (png_combine_row). */
-  for (int pass = 0; pass < passes; pass++) {
-    for (png_uint_32 y = 0; y < height; y++) {
-      png_read_row(png, rgba + rowBytes * y, NULL);
-    }
-  }
-  png_read_end(png, NULL);
-  decoder->state = 2;
-  return CPNGShim_OK;
+  int passes = 0;
+  int status = CPNGShim_startRows(decoder, 4, &passes);
+  if (status == CPNGShim_OK) status = CPNGShim_readImage(decoder, rgba, capacity);
+  if (status == CPNGShim_OK) status = CPNGShim_finish(decoder);
+  return status;
 }
 
 long CPNGShim_warningCount(const CPNGShim_Decoder *decoder) {

@@ -37,6 +37,8 @@ typedef struct {
   int adobeInverted;    /* 1 when an Adobe APP14 marker was seen (inverted CMYK) */
   const unsigned char *exif; /* first APP1 "Exif\0\0" payload (TIFF data after the 6-byte id); owned by the decoder */
   size_t exifLength;
+  const unsigned char *icc; /* the ICC profile joined from APP2 "ICC_PROFILE" markers; owned by the decoder */
+  size_t iccLength;
 } CJPEGShim_Header;
 
 /** How to decode. Zeroed fields mean "default". */
@@ -46,6 +48,9 @@ typedef struct {
   int minWidth;         /* choose the smallest scale M/8 whose output width is >= minWidth */
   int minHeight;        /* ... and whose output height is >= minHeight */
   int disableFancyUpsampling; /* 1 = do_fancy_upsampling FALSE (like djpeg -nosmooth) */
+  long maxMemory;       /* > 0: max_memory_to_use; a decode needing more (a progressive or
+                           multi-scan file's coefficient buffer) fails with a clear message */
+  int maxScans;         /* > 0: refuse files with more scans than this (a CPU bomb) */
 } CJPEGShim_DecodeOptions;
 
 typedef struct CJPEGShim_Decoder CJPEGShim_Decoder;
@@ -68,6 +73,16 @@ int CJPEGShim_startDecode(CJPEGShim_Decoder *decoder, const CJPEGShim_DecodeOpti
 /** Decodes every row as packed RGB8 into `rgb` (capacity >= outputWidth * outputHeight * 3). */
 int CJPEGShim_readPixels(CJPEGShim_Decoder *decoder, unsigned char *rgb, size_t capacity);
 
+/**
+ * Decodes up to `maxRows` further rows as packed RGB8 into `rgb` (capacity >= maxRows *
+ * outputWidth * 3); `*rowsRead` is how many were written (0 once every row has been read).
+ */
+int CJPEGShim_readRows(CJPEGShim_Decoder *decoder, unsigned char *rgb, size_t capacity,
+                       int maxRows, int *rowsRead);
+
+/** Finishes a decode whose rows were all read with CJPEGShim_readRows. */
+int CJPEGShim_finishDecode(CJPEGShim_Decoder *decoder);
+
 /** Number of corrupt-data warnings (emit_message level -1) seen so far. */
 long CJPEGShim_warningCount(const CJPEGShim_Decoder *decoder);
 /** Copies the first warning's text into `buffer` (NUL-terminated, truncated to capacity). */
@@ -77,13 +92,15 @@ void CJPEGShim_copyErrorMessage(const CJPEGShim_Decoder *decoder, char *buffer, 
 
 /**
  * Encodes packed RGB8 (channels 3) or RGBA8 (channels 4, alpha ignored) as a baseline or
- * progressive JPEG with optimized Huffman tables and no metadata besides the JFIF header.
+ * progressive JPEG with optimized Huffman tables and no metadata besides the JFIF header and,
+ * when `icc` is not NULL, the ICC profile in APP2 markers (jpeg_write_icc_profile).
  * On success `*output` is a malloc'd buffer the caller releases with CJPEGShim_free.
  * On failure the message is copied into `message`.
  */
 int CJPEGShim_encode(const unsigned char *pixels, int width, int height, int channels,
-                     int quality, int progressive, unsigned char **output, size_t *outputSize,
-                     char *message, size_t messageCapacity);
+                     int quality, int progressive, const unsigned char *icc, size_t iccLength,
+                     unsigned char **output, size_t *outputSize, char *message,
+                     size_t messageCapacity);
 
 /** Releases a buffer returned by CJPEGShim_encode. */
 void CJPEGShim_free(void *pointer);

@@ -25,6 +25,9 @@ typedef struct {
   int colorType;  /* PNG_COLOR_TYPE_* */
   int interlaced; /* 1 for Adam7 */
   int hasTransparency; /* alpha channel or tRNS chunk */
+  int hasSRGB;         /* an sRGB chunk was seen */
+  const unsigned char *icc; /* the decompressed iCCP profile (png_get_iCCP); owned by the decoder */
+  size_t iccLength;
 } CPNGShim_Header;
 
 typedef struct CPNGShim_Decoder CPNGShim_Decoder;
@@ -48,6 +51,23 @@ int CPNGShim_readHeader(CPNGShim_Decoder *decoder, CPNGShim_Header *header);
  * down, output gamma-encoded to sRGB, opaque alpha filler; Adam7 via png_set_interlace_handling.
  */
 int CPNGShim_readRGBA(CPNGShim_Decoder *decoder, unsigned char *rgba, size_t capacity);
+
+/**
+ * Starts a row-by-row decode with the transformations of CPNGShim_readRGBA, but 3-channel RGB
+ * output when `channels` is 3 (the caller knows there is no alpha or tRNS; no filler is added).
+ * `*passes` is 1, or 7 for Adam7 files, which must be read with CPNGShim_readImage.
+ */
+int CPNGShim_startRows(CPNGShim_Decoder *decoder, int channels, int *passes);
+
+/** Reads up to `maxRows` further rows (non-interlaced files); `*rowsRead` of them were written. */
+int CPNGShim_readRows(CPNGShim_Decoder *decoder, unsigned char *pixels, size_t capacity,
+                      int maxRows, int *rowsRead);
+
+/** Reads every pass of the image into `pixels` (capacity >= height * row bytes). */
+int CPNGShim_readImage(CPNGShim_Decoder *decoder, unsigned char *pixels, size_t capacity);
+
+/** Reads the chunks after the image data (png_read_end), once every row has been read. */
+int CPNGShim_finish(CPNGShim_Decoder *decoder);
 
 /** Number of libpng warnings (including benign errors) seen so far. */
 long CPNGShim_warningCount(const CPNGShim_Decoder *decoder);

@@ -31,13 +31,26 @@ public struct DecodedImage: Sendable {
   ///
   /// For JPEG, libjpeg's corrupt-data warnings as `"<first message> (<N> warnings)"`.
   public var warnings: [String]
+  /// The embedded ICC profile (JPEG APP2 `ICC_PROFILE`, PNG iCCP), if any; the pixels are
+  /// as stored, not converted.
+  public var iccProfile: [UInt8]?
 
   /// Creates a decoded image.
   /// - Parameters:
   ///   - bitmap: The pixels.
   ///   - warnings: Non-fatal decoder messages.
-  public init(bitmap: Bitmap, warnings: [String]) {
+  ///   - iccProfile: The embedded ICC profile, if any.
+  public init(bitmap: Bitmap, warnings: [String], iccProfile: [UInt8]? = nil) {
     self.bitmap = bitmap
     self.warnings = warnings
+    self.iccProfile = iccProfile
   }
+}
+
+/// What a row-by-row decode reports besides the rows it delivered.
+struct StreamedDecode {
+  /// Non-fatal decoder messages.
+  var warnings: [String]
+  /// The embedded ICC profile, if any (for PNG, only when there is no sRGB chunk).
+  var iccProfile: [UInt8]?
 }

@@ -4,14 +4,29 @@ public struct ImageLimits: Sendable, Equatable {
   public var maxPixels: Int
   /// The largest encoded file accepted, in bytes (default 200 MiB).
   public var maxFileBytes: Int
+  /// The most memory libjpeg may use for whole-image buffers, in bytes (default 512 MiB).
+  ///
+  /// Progressive and multi-scan JPEGs keep every DCT coefficient until the last scan (about
+  /// 3 bytes per pixel for 4:2:0 colour); a file whose header passes `maxPixels` but which
+  /// would need more is refused instead of decoded.
+  public var maxDecoderBytes: Int
+  /// The most scans a JPEG may have (default 500, as libjpeg-turbo's TurboJPEG scan limit).
+  public var maxJPEGScans: Int
 
   /// Creates limits.
   /// - Parameters:
   ///   - maxPixels: The largest stored `width * height` accepted.
   ///   - maxFileBytes: The largest encoded file accepted, in bytes.
-  public init(maxPixels: Int = 100_000_000, maxFileBytes: Int = 200 << 20) {
+  ///   - maxDecoderBytes: The most memory libjpeg may use for whole-image buffers.
+  ///   - maxJPEGScans: The most scans a JPEG may have.
+  public init(
+    maxPixels: Int = 100_000_000, maxFileBytes: Int = 200 << 20,
+    maxDecoderBytes: Int = 512 << 20, maxJPEGScans: Int = 500
+  ) {
     self.maxPixels = maxPixels
     self.maxFileBytes = maxFileBytes
+    self.maxDecoderBytes = maxDecoderBytes
+    self.maxJPEGScans = maxJPEGScans
   }
 
   /// Throws when the encoded input is empty or larger than `maxFileBytes`.

@@ -22,6 +22,8 @@ public enum ImagingError: Error, Equatable, CustomStringConvertible {
   case noSizesRequested
   /// A JPEG quality outside 1...100.
   case invalidQuality(Int)
+  /// Little CMS could not build or write an ICC profile; `message` says which.
+  case profileFailed(message: String)
 
   /// A single sentence quoting the bad value.
   public var description: String {
@@ -51,6 +53,8 @@ public enum ImagingError: Error, Equatable, CustomStringConvertible {
       return "no thumbnail sizes were requested"
     case .invalidQuality(let quality):
       return "the JPEG quality '\(quality)' is outside 1...100"
+    case .profileFailed(let message):
+      return "the ICC profile could not be made: '\(message)'"
     }
   }
 }

@@ -36,15 +36,7 @@ public enum JPEGCodec {
     return try bytes.withUnsafeBufferPointer { (data) throws(ImagingError) -> DecodedImage in
       let header = try decoder.readHeader(data)
       try limits.checkPixels(width: Int(header.width), height: Int(header.height))
-      var shimOptions = CJPEGShim_DecodeOptions()
-      if let scale = options.scale {
-        shimOptions.scaleNum = Int32(clamping: scale.numerator)
-        shimOptions.scaleDenom = Int32(clamping: scale.denominator)
-      } else if let minimum = options.minimumSize {
-        shimOptions.minWidth = Int32(clamping: minimum.width)
-        shimOptions.minHeight = Int32(clamping: minimum.height)
-      }
-      shimOptions.disableFancyUpsampling = options.fancyUpsampling ? 0 : 1
+      var shimOptions = shimOptions(options, limits: limits)
       var width: Int32 = 0
       var height: Int32 = 0
       try decoder.check(CJPEGShim_startDecode(decoder.handle, &shimOptions, &width, &height))
@@ -56,8 +48,71 @@ public enum JPEGCodec {
       }
       try decoder.check(status)
       let bitmap = Bitmap(width: Int(width), height: Int(height), channels: 3, pixels: pixels)
-      return DecodedImage(bitmap: bitmap, warnings: decoder.warnings())
+      return DecodedImage(
+        bitmap: bitmap, warnings: decoder.warnings(), iccProfile: Self.profile(header))
     }
+  }
+
+  /// Decodes row by row into `resizer`, with the smallest DCT scale M/8 whose output is at
+  /// least `minimumSize` and, when scaled, without fancy upsampling (merged upsampling is
+  /// faster and the difference vanishes in the downscale).
+  static func stream(
+    _ bytes: [UInt8], minimumSize: PixelSize, limits: ImageLimits, into resizer: StreamingResizer
+  ) throws(ImagingError) -> StreamedDecode {
+    try limits.checkFile(byteCount: bytes.count)
+    let decoder = try Decoder()
+    return try bytes.withUnsafeBufferPointer { (data) throws(ImagingError) -> StreamedDecode in
+      let header = try decoder.readHeader(data)
+      let sourceWidth = Int(header.width)
+      let sourceHeight = Int(header.height)
+      try limits.checkPixels(width: sourceWidth, height: sourceHeight)
+      let eighths = (1...8).first { m in
+        (sourceWidth * m + 7) / 8 >= minimumSize.width
+          && (sourceHeight * m + 7) / 8 >= minimumSize.height
+      }
+      let scale = eighths ?? 8
+      let options = JPEGDecodeOptions(scale: (scale, 8), fancyUpsampling: scale == 8)
+      var shimOptions = shimOptions(options, limits: limits)
+      var width: Int32 = 0
+      var height: Int32 = 0
+      try decoder.check(CJPEGShim_startDecode(decoder.handle, &shimOptions, &width, &height))
+      resizer.begin(width: Int(width), height: Int(height), channels: 3)
+      let batch = 16
+      let rowBytes = Int(width) * 3
+      let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: rowBytes * batch)
+      defer { buffer.deallocate() }
+      while true {
+        var rows: Int32 = 0
+        try decoder.check(
+          CJPEGShim_readRows(decoder.handle, buffer.baseAddress, buffer.count, Int32(batch), &rows))
+        guard rows > 0, let base = buffer.baseAddress else { break }
+        resizer.consume(base, count: Int(rows))
+      }
+      try decoder.check(CJPEGShim_finishDecode(decoder.handle))
+      return StreamedDecode(warnings: decoder.warnings(), iccProfile: Self.profile(header))
+    }
+  }
+
+  private static func shimOptions(_ options: JPEGDecodeOptions, limits: ImageLimits)
+    -> CJPEGShim_DecodeOptions
+  {
+    var shimOptions = CJPEGShim_DecodeOptions()
+    if let scale = options.scale {
+      shimOptions.scaleNum = Int32(clamping: scale.numerator)
+      shimOptions.scaleDenom = Int32(clamping: scale.denominator)
+    } else if let minimum = options.minimumSize {
+      shimOptions.minWidth = Int32(clamping: minimum.width)
+      shimOptions.minHeight = Int32(clamping: minimum.height)
+    }
+    shimOptions.disableFancyUpsampling = options.fancyUpsampling ? 0 : 1
+    shimOptions.maxMemory = Int(clamping: limits.maxDecoderBytes)
+    shimOptions.maxScans = Int32(clamping: limits.maxJPEGScans)
+    return shimOptions
+  }
+
+  private static func profile(_ header: CJPEGShim_Header) -> [UInt8]? {
+    guard let icc = header.icc, header.iccLength > 0 else { return nil }
+    return Array(UnsafeBufferPointer(start: icc, count: header.iccLength))
   }
 
   /// Reads the header and EXIF orientation without decoding any scan.
@@ -109,22 +164,27 @@ public enum JPEGCodec {
   ///   - bitmap: RGB or RGBA pixels (alpha is ignored).
   ///   - quality: libjpeg quality, 1...100.
   ///   - progressive: Write a progressive JPEG (`jpeg_simple_progression`).
+  ///   - iccProfile: An ICC profile to embed in APP2 markers, or `nil` for none.
   /// - Returns: The JPEG file.
   /// - Throws: `ImagingError.invalidBitmap`, `.invalidQuality` or `.encodeFailed`.
-  public static func encode(_ bitmap: Bitmap, quality: Int, progressive: Bool)
-    throws(ImagingError) -> [UInt8]
-  {
+  public static func encode(
+    _ bitmap: Bitmap, quality: Int, progressive: Bool, iccProfile: [UInt8]? = nil
+  ) throws(ImagingError) -> [UInt8] {
     try bitmap.validate()
     guard (1...100).contains(quality) else { throw .invalidQuality(quality) }
     var output: UnsafeMutablePointer<UInt8>? = nil
     var size = 0
     var message = [CChar](repeating: 0, count: 256)
+    let profile = iccProfile ?? []
     let status = bitmap.pixels.withUnsafeBufferPointer { pixels in
-      message.withUnsafeMutableBufferPointer { text in
-        CJPEGShim_encode(
-          pixels.baseAddress, Int32(clamping: bitmap.width), Int32(clamping: bitmap.height),
-          Int32(bitmap.channels), Int32(quality), progressive ? 1 : 0, &output, &size,
-          text.baseAddress, text.count)
+      profile.withUnsafeBufferPointer { icc in
+        message.withUnsafeMutableBufferPointer { text in
+          CJPEGShim_encode(
+            pixels.baseAddress, Int32(clamping: bitmap.width), Int32(clamping: bitmap.height),
+            Int32(bitmap.channels), Int32(quality), progressive ? 1 : 0,
+            icc.count > 0 ? icc.baseAddress : nil, icc.count, &output, &size, text.baseAddress,
+            text.count)
+        }
       }
     }
     guard Int(status) == CJPEGShim_OK, let output else {

@@ -32,8 +32,58 @@ public enum PNGCodec {
       }
       try decoder.check(status)
       let bitmap = Bitmap(width: width, height: height, channels: 4, pixels: pixels)
-      return DecodedImage(bitmap: bitmap, warnings: decoder.warnings())
+      return DecodedImage(
+        bitmap: bitmap, warnings: decoder.warnings(), iccProfile: Self.profile(header))
     }
+  }
+
+  /// Decodes row by row into `resizer`: RGB when the file has no alpha and no tRNS, else RGBA.
+  ///
+  /// Non-interlaced files are read 16 rows at a time, so memory does not grow with the image;
+  /// Adam7 files need every pass before any row is final and are decoded whole (bounded by
+  /// `limits.maxPixels`) and then fed to the resizer.
+  static func stream(_ bytes: [UInt8], limits: ImageLimits, into resizer: StreamingResizer)
+    throws(ImagingError) -> StreamedDecode
+  {
+    try precheck(bytes, limits: limits)
+    return try bytes.withUnsafeBufferPointer { (data) throws(ImagingError) -> StreamedDecode in
+      let decoder = try Decoder(data, limits: limits)
+      let header = try decoder.readHeader()
+      let width = Int(header.width)
+      let height = Int(header.height)
+      try limits.checkPixels(width: width, height: height)
+      let channels = header.hasTransparency != 0 ? 4 : 3
+      var passes: Int32 = 0
+      try decoder.check(CPNGShim_startRows(decoder.handle, Int32(channels), &passes))
+      resizer.begin(width: width, height: height, channels: channels)
+      let rowBytes = width * channels
+      let batch = passes == 1 ? 16 : height
+      let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: rowBytes * batch)
+      defer { buffer.deallocate() }
+      guard let base = buffer.baseAddress else {
+        throw .decodeFailed(.png, message: "no memory for \(batch) rows")
+      }
+      if passes == 1 {
+        while true {
+          var rows: Int32 = 0
+          try decoder.check(
+            CPNGShim_readRows(decoder.handle, base, buffer.count, Int32(batch), &rows))
+          guard rows > 0 else { break }
+          resizer.consume(base, count: Int(rows))
+        }
+      } else {
+        try decoder.check(CPNGShim_readImage(decoder.handle, base, buffer.count))
+        resizer.consume(base, count: height)
+      }
+      try decoder.check(CPNGShim_finish(decoder.handle))
+      return StreamedDecode(
+        warnings: decoder.warnings(), iccProfile: header.hasSRGB != 0 ? nil : profile(header))
+    }
+  }
+
+  private static func profile(_ header: CPNGShim_Header) -> [UInt8]? {
+    guard let icc = header.icc, header.iccLength > 0 else { return nil }
+    return Array(UnsafeBufferPointer(start: icc, count: header.iccLength))
   }
 
   /// Reads the chunks before the image data: size and whether there is transparency.

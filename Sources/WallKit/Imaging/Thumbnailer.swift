@@ -1,9 +1,11 @@
 /// Makes resized, upright, metadata-free variants of JPEG and PNG images.
 ///
-/// Pipeline: sniff and read the header (limits checked before decoding) → decode, using
-/// libjpeg's DCT scaling to the smallest M/8 not below the largest requested size → apply EXIF
-/// orientation → Lanczos-3 downscale to each size → encode. Opaque results are progressive
-/// JPEGs; results with any alpha below 255 are PNGs (alpha kept, nothing composited).
+/// Pipeline: sniff and read the header (limits checked before decoding) → decode row by row
+/// (JPEG with libjpeg's DCT scaling to the smallest M/8 not below the largest requested size)
+/// straight into a streaming box + Lanczos-3 downscaler to the largest size → convert an
+/// embedded ICC profile to sRGB → apply EXIF orientation → Lanczos-3 from that to each smaller
+/// size → encode. Opaque results are progressive JPEGs; results with any alpha below 255 are
+/// PNGs (alpha kept, nothing composited). See docs/media.md.
 public struct Thumbnailer: Sendable {
   /// Limits applied to every source.
   public var limits: ImageLimits
@@ -42,12 +44,15 @@ public struct Thumbnailer: Sendable {
       info.orientation >= 5
       ? PixelSize(width: largestHeight, height: largest)
       : PixelSize(width: largest, height: largestHeight)
-    let decoded = try decode(bytes, format: info.format, minimum: minimum)
+    let decoded = try shrink(bytes, format: info.format, target: minimum, square: false)
     let upright = decoded.bitmap.oriented(info.orientation)
     var variants: [EncodedImage] = []
     for width in kept {
       let height = Self.height(forWidth: width, width: sourceWidth, height: sourceHeight)
-      variants.append(try encode(upright.resized(width: width, height: height)))
+      let bitmap =
+        width == upright.width && height == upright.height
+        ? upright : try upright.resized(width: width, height: height)
+      variants.append(try encode(bitmap))
     }
     return ThumbnailSet(
       sourceWidth: sourceWidth, sourceHeight: sourceHeight, variants: variants,
@@ -69,12 +74,14 @@ public struct Thumbnailer: Sendable {
     let info = try prepare(bytes, sizes: sizes)
     let kept = Self.keptSizes(sizes, limit: min(info.width, info.height))
     let largest = kept.last ?? min(info.width, info.height)
-    let decoded = try decode(
-      bytes, format: info.format, minimum: PixelSize(width: largest, height: largest))
-    let square = decoded.bitmap.oriented(info.orientation).centerSquare()
+    let decoded = try shrink(
+      bytes, format: info.format, target: PixelSize(width: largest, height: largest),
+      square: true)
+    let square = decoded.bitmap.oriented(info.orientation)
     var variants: [EncodedImage] = []
     for size in kept {
-      variants.append(try encode(square.resized(width: size, height: size)))
+      let bitmap = size == square.width ? square : try square.resized(width: size, height: size)
+      variants.append(try encode(bitmap))
     }
     return ThumbnailSet(
       sourceWidth: info.displayWidth, sourceHeight: info.displayHeight, variants: variants,
@@ -89,18 +96,32 @@ public struct Thumbnailer: Sendable {
     return try ImageProbe.inspect(bytes, limits: limits)
   }
 
-  private func decode(_ bytes: [UInt8], format: ImageFormat, minimum: PixelSize)
+  /// Decodes row by row into a downscaler to `target` (stored orientation; a centred square
+  /// when `square`), converts an embedded ICC profile to sRGB and drops an all-opaque alpha.
+  private func shrink(_ bytes: [UInt8], format: ImageFormat, target: PixelSize, square: Bool)
     throws(ImagingError) -> DecodedImage
   {
-    var decoded: DecodedImage
+    let resizer = StreamingResizer(target: target, centerSquare: square)
+    let streamed: StreamedDecode
     switch format {
-    case .jpeg: decoded = try JPEGCodec.decode(bytes, minimumSize: minimum, limits: limits)
-    case .png: decoded = try PNGCodec.decode(bytes, limits: limits)
+    case .jpeg:
+      streamed = try JPEGCodec.stream(bytes, minimumSize: target, limits: limits, into: resizer)
+    case .png:
+      streamed = try PNGCodec.stream(bytes, limits: limits, into: resizer)
     }
-    if decoded.bitmap.channels == 4 && decoded.bitmap.isOpaque {
-      decoded.bitmap = decoded.bitmap.droppingAlpha()
+    var bitmap = try resizer.finish(format: format)
+    var warnings = streamed.warnings
+    if let profile = streamed.iccProfile {
+      switch ColorTransform.plan(profile: profile, channels: bitmap.channels) {
+      case .convert(let transform): transform.apply(to: &bitmap)
+      case .keep: break
+      case .unusable(let reason): warnings.append(reason + "; colours are used as stored")
+      }
     }
-    return decoded
+    if bitmap.channels == 4 && bitmap.isOpaque {
+      bitmap = bitmap.droppingAlpha()
+    }
+    return DecodedImage(bitmap: bitmap, warnings: warnings, iccProfile: streamed.iccProfile)
   }
 
   private func encode(_ bitmap: Bitmap) throws(ImagingError) -> EncodedImage {

@@ -3,7 +3,7 @@
 /// A small record per source (in `.wallgen/media/`) says what was made, or why it failed.
 public struct MediaStore: Sendable {
   /// Bump when the thumbnails' bytes would change for the same source.
-  public static let pipelineVersion = "wallgen-media-1"
+  public static let pipelineVersion = "wallgen-media-2"
 
   /// The site's output folder.
   public let siteRoot: String
