@@ -11,7 +11,7 @@ struct HTTPHeadParser {
     guard !lines.isEmpty else { throw .malformed("empty request") }
     let requestLine = lines.removeFirst()
     if requestLine.count > maxRequestLine { throw .requestLineTooLong(limit: maxRequestLine) }
-    if lines.count > maxFields { throw .headersTooLarge(limit: maxFields) }
+    if lines.count > maxFields { throw .tooManyFields(limit: maxFields) }
     var request = try parseRequestLine(requestLine)
     for line in lines {
       request.headers.append(try parseField(line))

@@ -46,6 +46,7 @@ public struct HTTPHeadReader: Sendable {
       if buffer.count > maxHead { throw .headersTooLarge(limit: maxHead) }
       return nil
     }
+    if end.next > maxHead { throw .headersTooLarge(limit: maxHead) }
     let head = buffer[..<end.head]
     buffer.removeFirst(end.next)
     scanned = 0

@@ -7,8 +7,10 @@ public enum HTTPRequestError: Error, Equatable, CustomStringConvertible {
   case malformed(String)
   /// The request line is longer than the limit.
   case requestLineTooLong(limit: Int)
-  /// The head (request line and header fields) is larger than the limit, or has too many fields.
+  /// The head (request line and header fields) is larger than the limit, in bytes.
   case headersTooLarge(limit: Int)
+  /// The head has more header fields than the limit.
+  case tooManyFields(limit: Int)
   /// The request carries a body (`Content-Length` above 0 or `Transfer-Encoding`).
   case bodyNotAccepted(method: String)
   /// The version is well formed but not HTTP/1.0 or HTTP/1.1.
@@ -21,7 +23,7 @@ public enum HTTPRequestError: Error, Equatable, CustomStringConvertible {
     switch self {
     case .malformed: .badRequest
     case .requestLineTooLong: .uriTooLong
-    case .headersTooLarge: .headerFieldsTooLarge
+    case .headersTooLarge, .tooManyFields: .headerFieldsTooLarge
     case .bodyNotAccepted(let method):
       PreviewResponder.allowedMethods.contains(method) ? .contentTooLarge : .methodNotAllowed
     case .unsupportedVersion: .httpVersionNotSupported
@@ -33,7 +35,8 @@ public enum HTTPRequestError: Error, Equatable, CustomStringConvertible {
     switch self {
     case .malformed(let reason): "malformed request: \(reason)"
     case .requestLineTooLong(let limit): "request line longer than \(limit) bytes"
-    case .headersTooLarge(let limit): "request head larger than \(limit) bytes or 100 fields"
+    case .headersTooLarge(let limit): "request head larger than \(limit) bytes"
+    case .tooManyFields(let limit): "more than \(limit) header fields"
     case .bodyNotAccepted(let method): "a \(method) request with a body is not accepted"
     case .unsupportedVersion(let version): "unsupported protocol version '\(version)'"
     case .timedOut: "no complete request before the read timeout"
