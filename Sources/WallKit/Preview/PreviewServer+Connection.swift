@@ -14,7 +14,8 @@ extension PreviewServer {
         return
       }
       if let request {
-        let response = handler(request)
+        var response = handler(request)
+        response.headers.append(("Date", HTTPDate.now))
         let keepAlive = request.keepsAlive && !response.closesConnection && !isStopping
         let bytes = response.serialized(keepAlive: keepAlive, includeBody: request.method != "HEAD")
         guard PreviewSocket.send(connection, bytes) else { return }

@@ -29,6 +29,7 @@ import WallKit
     let page = try client.readResponse()
     #expect(page.status == 200)
     #expect(page.headers["connection"] == "keep-alive")
+    #expect(page.headers["date"]?.hasSuffix(" GMT") == true)
     #expect(page.text.contains("Wall of u1") && page.text.contains("data-wallgen-live-reload"))
     client.request("HEAD", "/media/ab/abcd-thumb.png")
     let head = try client.readResponse(head: true)
