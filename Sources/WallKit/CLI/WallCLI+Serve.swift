@@ -26,11 +26,11 @@ extension WallCLI {
       console.err("error: \(error)")
       return .failure
     }
-    guard rebuild(settings, console: console, verbose: true) else { return .failure }
-
     let generation = BuildGeneration()
     let server: PreviewServer
     do {
+      // Bind before building, so that a port in use is reported at once.
+      try FileSystem.createDirectory(options.output)
       let responder = try PreviewResponder(root: options.output)
       server = try PreviewServer(
         configuration: .init(host: options.host, port: options.port)
@@ -41,6 +41,7 @@ extension WallCLI {
       console.err("error: \(error)")
       return .failure
     }
+    guard rebuild(settings, console: console, verbose: true) else { return .failure }
     server.start()
     if !["127.0.0.1", "localhost"].contains(options.host) {
       console.err(
