@@ -3,7 +3,9 @@ import Testing
 import WallKit
 
 /// Live tests: a real server on 127.0.0.1, port 0 (the system picks a free port).
-@Suite struct PreviewServerTests {
+///
+/// A class, so that `deinit` stops each test's server (its threads hold it alive otherwise).
+@Suite final class PreviewServerTests {
   let site: SiteFixture
   let server: PreviewServer
 
@@ -17,6 +19,10 @@ import WallKit
       responder.respond(to: request, generation: "test-1")
     }
     server.start()
+  }
+
+  deinit {
+    server.stop()
   }
 
   @Test("binds 127.0.0.1 on port 0 and serves pages, with keep-alive and HEAD")
