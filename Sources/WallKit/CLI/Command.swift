@@ -8,6 +8,8 @@ public enum Command: Sendable, Equatable {
   case build(BuildOptions)
   /// Check an export and print its problems.
   case check(CheckOptions)
+  /// Build the site, serve it locally, and rebuild on change.
+  case serve(ServeOptions)
 }
 
 /// Options of `wallgen build`.
@@ -49,6 +51,32 @@ public struct CheckOptions: Sendable, Equatable {
   public var export: String?
   /// Also print warnings (they are always counted).
   public var showWarnings: Bool = true
+
+  /// Options with every default.
+  public init(export: String? = nil) {
+    self.export = export
+  }
+}
+
+/// Options of `wallgen serve`: the build options that make sense for a preview, plus where
+/// to listen.
+public struct ServeOptions: Sendable, Equatable {
+  /// The export folder or zip; nil means the bundled demo.
+  public var export: String?
+  /// The output folder, built and then served.
+  public var output: String = "_site"
+  /// Images per wall page.
+  public var pageSize: Int = 30
+  /// The time zone dates are shown in.
+  public var timeZone: String = "UTC"
+  /// Image workers; nil means one per core.
+  public var jobs: Int?
+  /// A folder whose templates and assets override the built-in ones; watched too.
+  public var theme: String?
+  /// The IPv4 address to listen on: loopback unless asked otherwise.
+  public var host: String = "127.0.0.1"
+  /// The port to listen on; 0 picks a free one.
+  public var port: Int = 8080
 
   /// Options with every default.
   public init(export: String? = nil) {

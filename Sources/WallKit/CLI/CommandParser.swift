@@ -1,7 +1,7 @@
 /// Turns arguments into a `Command`. Pure: no I/O, so every case is a plain test.
 public enum CommandParser {
   /// The commands wallgen knows, in help order.
-  public static let commands = ["build", "check"]
+  public static let commands = ["build", "check", "serve"]
 
   /// Parses the arguments that follow the program name.
   /// - Throws: `UsageError` for an unknown command or flag, a missing or bad value, or an
@@ -18,6 +18,7 @@ public enum CommandParser {
     case "--version", "-V": return .version
     case "build": return try parseBuild(Array(arguments.dropFirst()))
     case "check": return try parseCheck(Array(arguments.dropFirst()))
+    case "serve": return try parseServe(Array(arguments.dropFirst()))
     default:
       if first.hasPrefix("-") { throw UsageError("unknown option '\(first)'") }
       let suggestion = commands.first { editDistance($0, first) <= 2 }
@@ -77,6 +78,25 @@ public enum CommandParser {
       }
     }
     return .check(options)
+  }
+
+  private static func parseServe(_ arguments: [String]) throws(UsageError) -> Command {
+    var options = ServeOptions()
+    var reader = ArgumentReader(arguments, command: "serve")
+    while let argument = reader.next() {
+      switch argument {
+      case "-h", "--help": return .help(command: "serve")
+      case "-o", "--output": options.output = try reader.value(for: argument)
+      case "--page-size": options.pageSize = try reader.integer(for: argument, in: 1...10_000)
+      case "--timezone": options.timeZone = try reader.value(for: argument)
+      case "--jobs", "-j": options.jobs = try reader.integer(for: argument, in: 1...256)
+      case "--theme": options.theme = try reader.value(for: argument)
+      case "--host": options.host = try reader.value(for: argument)
+      case "--port", "-p": options.port = try reader.integer(for: argument, in: 0...65_535)
+      default: try reader.positional(argument, into: &options.export)
+      }
+    }
+    return .serve(options)
   }
 }
 

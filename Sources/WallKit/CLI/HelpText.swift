@@ -5,6 +5,7 @@ public enum HelpText {
     switch command {
     case "build": build
     case "check": check
+    case "serve": serve
     default: general
     }
   }
@@ -17,6 +18,7 @@ public enum HelpText {
     Commands:
       build [EXPORT]   Build the site: one wall per user, thumbnails, index page
       check [EXPORT]   Read an export and list every problem in it
+      serve [EXPORT]   Build, serve on http://127.0.0.1:8080/, rebuild and reload on change
 
     EXPORT is an export folder or a .zip of one (see README.md, "Input").
     With no EXPORT, the bundled demo (Examples/demo-export) is used.
@@ -62,6 +64,26 @@ public enum HelpText {
 
     Options:
       --errors-only        Do not print warnings (they are still counted)
+      -h, --help           Show this help
+    """
+
+  static let serve = """
+    Usage: wallgen serve [EXPORT] [options]
+
+    Builds the site as 'wallgen build' does, serves the output folder over HTTP, and
+    rebuilds when the export or the theme changes; open pages then reload by themselves
+    (the reload script is added to served pages only, never to the built files).
+    Stop with Ctrl-C.
+
+    Options:
+      -p, --port N         Port to listen on (default: 8080; 0 picks a free one)
+      --host ADDR          IPv4 address to listen on (default: 127.0.0.1, this machine
+                           only; 0.0.0.0 shows the site to your whole network)
+      -o, --output DIR     Output folder (default: _site)
+      --page-size N        Images per wall page (default: 30)
+      --timezone TZ        Time zone of shown dates: UTC (default), +02:00, Europe/Paris
+      -j, --jobs N         Image workers (default: one per core)
+      --theme DIR          Templates/ and Public/ files in DIR override the built-in ones
       -h, --help           Show this help
     """
 }

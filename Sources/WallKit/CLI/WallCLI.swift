@@ -30,6 +30,8 @@ public enum WallCLI {
       return runCheck(options, console: console)
     case .build(let options):
       return runBuild(options, console: console)
+    case .serve(let options):
+      return runServe(options, console: console)
     }
   }
 

@@ -38,6 +38,60 @@ import WallKit
     #expect(parsed == .build(expected))
   }
 
+  @Test("serve with no arguments listens on 127.0.0.1:8080 and builds to _site")
+  func serveDefaults() throws {
+    let parsed = try CommandParser.parse(["serve"])
+    #expect(parsed == .serve(ServeOptions()))
+    #expect(ServeOptions().host == "127.0.0.1")
+    #expect(ServeOptions().port == 8080)
+    #expect(try CommandParser.parse(["serve", "--help"]) == .help(command: "serve"))
+    #expect(try CommandParser.parse(["help", "serve"]) == .help(command: "serve"))
+  }
+
+  @Test("serve reads its options and the build options that make sense for it")
+  func serveOptions() throws {
+    var expected = ServeOptions(export: "exp.zip")
+    expected.output = "out"
+    expected.pageSize = 12
+    expected.timeZone = "Europe/Paris"
+    expected.jobs = 2
+    expected.theme = "mytheme"
+    expected.host = "0.0.0.0"
+    expected.port = 0
+    let parsed = try CommandParser.parse([
+      "serve", "--port=0", "exp.zip", "-o", "out", "--page-size", "12", "--timezone",
+      "Europe/Paris", "-j", "2", "--theme", "mytheme", "--host", "0.0.0.0",
+    ])
+    #expect(parsed == .serve(expected))
+    #expect(try CommandParser.parse(["serve", "-p", "8081"]) == .serve(withPort(8081)))
+  }
+
+  private func withPort(_ port: Int) -> ServeOptions {
+    var options = ServeOptions()
+    options.port = port
+    return options
+  }
+
+  @Test(
+    "bad serve command lines are usage errors",
+    arguments: [
+      (
+        ["serve", "--port", "70000"],
+        UsageError(
+          "option '--port' needs a whole number from 0 to 65535, not '70000'", command: "serve")
+      ),
+      (["serve", "--host"], UsageError("option '--host' needs a value", command: "serve")),
+      (
+        ["serve", "--strict"],
+        UsageError("unknown option '--strict' for 'serve'", command: "serve")
+      ),
+      (["serv"], UsageError("unknown command 'serv'; did you mean 'serve'?")),
+    ])
+  func serveUsageErrors(arguments: [String], expected: UsageError) {
+    let error = #expect(throws: UsageError.self) { try CommandParser.parse(arguments) }
+    #expect(error == expected)
+  }
+
   @Test("-- ends the options, so an export may start with a dash")
   func doubleDash() throws {
     #expect(
