@@ -68,14 +68,15 @@ extension WallCLI {
   ) -> Bool {
     let started = ContinuousClock.now
     do {
-      let result = try SiteBuilder(settings: try settings()) { line in
-        if verbose { console.err(line) }
-      }.build()
+      let progress: any BuildProgress =
+        verbose
+        ? ConsoleProgress(live: console.errIsTerminal, colour: !console.noColor, write: console.errRaw)
+        : SilentProgress()
+      let result = try SiteBuilder(settings: try settings(), progress: progress).build()
       if verbose {
         for problem in result.report.sorted { console.err(problem.description) }
       }
-      let (seconds, attoseconds) = (ContinuousClock.now - started).components
-      let elapsed = String(format: "%.2f", Double(seconds) + Double(attoseconds) / 1e18)
+      let elapsed = String(format: "%.2f", ConsoleProgress.seconds(ContinuousClock.now - started))
       console.err("built \(result.summary.line) in \(elapsed) s")
       return true
     } catch {
