@@ -30,6 +30,8 @@ public enum WallCLI {
       return runCheck(options, console: console)
     case .build(let options):
       return runBuild(options, console: console)
+    case .archive(let options):
+      return runArchive(options, console: console)
     }
   }
 
