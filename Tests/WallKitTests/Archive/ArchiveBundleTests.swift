@@ -254,6 +254,26 @@ import WallKitTestSupport
     #expect(FileSystem.kind(of: out) == .missing)
   }
 
+  @Test("wallgen archive writes the bundles it is asked for and prints where they are")
+  func commandLine() throws {
+    let folder = try TemporaryDirectory("archive")
+    let export = try ArchiveFixture.write(in: folder)
+    let out = folder.url("out")
+    let result = ArchiveFixture.runCLI([
+      "archive", export, "--user", "uBob", "-u", "uAnn", "-o", out, "--zip", "-j", "1",
+    ])
+    #expect(result.0 == .success, "\(result.err)")
+    #expect(result.out == "\(out)/uAnn.zip\n\(out)/uBob.zip\n")
+    #expect(result.err.contains("archived 2 walls"))
+    #expect(
+      FileSystem.contents(of: out) == [
+        Archiver.cacheFolder, "uAnn", "uAnn.zip", "uBob", "uBob.zip",
+      ])
+    let unknown = ArchiveFixture.runCLI(["archive", export, "--user", "zed", "-o", out, "-q"])
+    #expect(unknown.0 == .failure)
+    #expect(unknown.err.hasPrefix("error: no user with objectId 'zed' in the export"))
+  }
+
   static let hasBagit = ArchiveFixture.isInstalled("bagit.py")
   static let hasUnzip = ArchiveFixture.isInstalled("unzip")
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import WallKit
 import WallKitTestSupport
 
@@ -98,6 +99,17 @@ enum ArchiveFixture {
     settings.pageSize = 2
     settings.sourceDateEpoch = epoch
     return try Archiver(settings: settings).run()
+  }
+
+  /// Runs the CLI, returning its exit code and what it printed.
+  static func runCLI(_ arguments: [String]) -> (WallCLI.ExitCode, out: String, err: String) {
+    let out = Mutex("")
+    let err = Mutex("")
+    let console = Console(
+      out: { line in out.withLock { $0 += line + "\n" } },
+      err: { line in err.withLock { $0 += line + "\n" } })
+    let code = WallCLI.run(arguments, console: console)
+    return (code, out.withLock { $0 }, err.withLock { $0 })
   }
 
   /// Whether `tool` is on the PATH.

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import WallKit
 import WallKitTestSupport
@@ -76,15 +75,8 @@ import WallKitTestSupport
     #expect(!SiteTree.files(in: site).contains { $0.hasPrefix("walls/uAnn/") })
   }
 
-  /// Runs the CLI, returning its exit code and what it printed.
   func run(_ arguments: [String]) -> (WallCLI.ExitCode, out: String, err: String) {
-    let out = Mutex("")
-    let err = Mutex("")
-    let console = Console(
-      out: { line in out.withLock { $0 += line + "\n" } },
-      err: { line in err.withLock { $0 += line + "\n" } })
-    let code = WallCLI.run(arguments, console: console)
-    return (code, out.withLock { $0 }, err.withLock { $0 })
+    ArchiveFixture.runCLI(arguments)
   }
 
   @Test("the CLI writes the user → URL list beside the site, readable by its owner only")
