@@ -19,7 +19,7 @@ public enum ArchiveError: Error, Equatable, CustomStringConvertible {
     case .unknownUsers(let ids):
       "no user with objectId "
         + ids.map { "'\($0)'" }.joined(separator: ", ")
-        + " in the export; 'wallgen check' lists its users' problems, and --all archives every user"
+        + " in the export (objectIds are case-sensitive)"
     case .write(let error): "[bundle] \(error)"
     case .zip(let error): "[zip] \(error)"
     }
