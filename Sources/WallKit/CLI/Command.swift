@@ -10,6 +10,8 @@ public enum Command: Sendable, Equatable {
   case check(CheckOptions)
   /// Build the site, serve it locally, and rebuild on change.
   case serve(ServeOptions)
+  /// Write self-contained per-user bundles.
+  case archive(ArchiveOptions)
 }
 
 /// Options of `wallgen build`.
@@ -38,6 +40,12 @@ public struct BuildOptions: Sendable, Equatable {
   public var quiet: Bool = false
   /// Print the summary as JSON on standard output.
   public var json: Bool = false
+  /// Put walls at unguessable `walls/<token>/` folders, with no index page.
+  public var privateBuild: Bool = false
+  /// The file holding the private build's secret.
+  public var secretFile: String?
+  /// Where the private build writes its user → URL list; nil means `<output>.urls.tsv`.
+  public var urlsFile: String?
 
   /// Options with every default.
   public init(export: String? = nil) {
@@ -77,6 +85,39 @@ public struct ServeOptions: Sendable, Equatable {
   public var host: String = "127.0.0.1"
   /// The port to listen on; 0 picks a free one.
   public var port: Int = 8080
+
+  /// Options with every default.
+  public init(export: String? = nil) {
+    self.export = export
+  }
+}
+
+/// Options of `wallgen archive`.
+public struct ArchiveOptions: Sendable, Equatable {
+  /// The export folder or zip; nil means the bundled demo.
+  public var export: String?
+  /// The users to archive (`--user`, repeatable); empty with `all`.
+  public var userIDs: [String] = []
+  /// Archive every user.
+  public var all: Bool = false
+  /// The folder the bundles go into.
+  public var output: String = "_archive"
+  /// Also write a zip of each bundle.
+  public var zip: Bool = false
+  /// Images per wall page.
+  public var pageSize: Int = 30
+  /// The time zone dates are shown in.
+  public var timeZone: String = "UTC"
+  /// Workers; nil means one per core.
+  public var jobs: Int?
+  /// A folder whose templates and assets override the built-in ones.
+  public var theme: String?
+  /// Largest image accepted, in pixels.
+  public var maxPixels: Int = 100_000_000
+  /// Exit 1 when any problem was reported.
+  public var strict: Bool = false
+  /// Print only problems and errors.
+  public var quiet: Bool = false
 
   /// Options with every default.
   public init(export: String? = nil) {

@@ -1,7 +1,7 @@
 /// Turns arguments into a `Command`. Pure: no I/O, so every case is a plain test.
 public enum CommandParser {
   /// The commands wallgen knows, in help order.
-  public static let commands = ["build", "check", "serve"]
+  public static let commands = ["build", "check", "serve", "archive"]
 
   /// Parses the arguments that follow the program name.
   /// - Throws: `UsageError` for an unknown command or flag, a missing or bad value, or an
@@ -19,6 +19,7 @@ public enum CommandParser {
     case "build": return try parseBuild(Array(arguments.dropFirst()))
     case "check": return try parseCheck(Array(arguments.dropFirst()))
     case "serve": return try parseServe(Array(arguments.dropFirst()))
+    case "archive": return try parseArchive(Array(arguments.dropFirst()))
     default:
       if first.hasPrefix("-") { throw UsageError("unknown option '\(first)'") }
       let suggestion = commands.first { editDistance($0, first) <= 2 }
@@ -61,8 +62,20 @@ public enum CommandParser {
       case "--strict": options.strict = true
       case "-q", "--quiet": options.quiet = true
       case "--json": options.json = true
+      case "--private": options.privateBuild = true
+      case "--secret-file": options.secretFile = try reader.value(for: argument)
+      case "--urls-file": options.urlsFile = try reader.value(for: argument)
       default: try reader.positional(argument, into: &options.export)
       }
+    }
+    if options.privateBuild && options.secretFile == nil {
+      throw UsageError("'--private' needs '--secret-file FILE'", command: "build")
+    }
+    if !options.privateBuild,
+      let flag = options.secretFile != nil
+        ? "--secret-file" : options.urlsFile != nil ? "--urls-file" : nil
+    {
+      throw UsageError("option '\(flag)' only applies with '--private'", command: "build")
     }
     return .build(options)
   }
@@ -97,6 +110,39 @@ public enum CommandParser {
       }
     }
     return .serve(options)
+  }
+}
+
+extension CommandParser {
+  fileprivate static func parseArchive(_ arguments: [String]) throws(UsageError) -> Command {
+    var options = ArchiveOptions()
+    var reader = ArgumentReader(arguments, command: "archive")
+    while let argument = reader.next() {
+      switch argument {
+      case "-h", "--help": return .help(command: "archive")
+      case "--user", "-u": options.userIDs.append(try reader.value(for: argument))
+      case "--all": options.all = true
+      case "-o", "--output": options.output = try reader.value(for: argument)
+      case "--zip": options.zip = true
+      case "--page-size": options.pageSize = try reader.integer(for: argument, in: 1...10_000)
+      case "--timezone": options.timeZone = try reader.value(for: argument)
+      case "--jobs", "-j": options.jobs = try reader.integer(for: argument, in: 1...256)
+      case "--theme": options.theme = try reader.value(for: argument)
+      case "--max-pixels":
+        options.maxPixels = try reader.integer(for: argument, in: 1...10_000_000_000)
+      case "--strict": options.strict = true
+      case "-q", "--quiet": options.quiet = true
+      default: try reader.positional(argument, into: &options.export)
+      }
+    }
+    if options.all == !options.userIDs.isEmpty {
+      throw UsageError(
+        options.all
+          ? "'--all' and '--user' cannot be combined"
+          : "say which walls: '--user ID' (repeatable) or '--all'",
+        command: "archive")
+    }
+    return .archive(options)
   }
 }
 

@@ -6,6 +6,7 @@ public enum HelpText {
     case "build": build
     case "check": check
     case "serve": serve
+    case "archive": archive
     default: general
     }
   }
@@ -19,6 +20,7 @@ public enum HelpText {
       build [EXPORT]   Build the site: one wall per user, thumbnails, index page
       check [EXPORT]   Read an export and list every problem in it
       serve [EXPORT]   Build, serve on http://127.0.0.1:8080/, rebuild and reload on change
+      archive [EXPORT] Write a self-contained, verifiable bundle of each user's wall
 
     EXPORT is an export folder or a .zip of one (see README.md, "Input").
     With no EXPORT, the bundled demo (Examples/demo-export) is used.
@@ -49,10 +51,41 @@ public enum HelpText {
       --strict             Exit 1 if any problem was reported
       -q, --quiet          Print only problems
       --json               Print the summary as JSON on stdout
+      --private            Put each wall at walls/<token>/, token = hex HMAC-SHA256(secret,
+                           objectId); write no index page and no link to one
+      --secret-file FILE   The secret of --private (trailing newlines are ignored)
+      --urls-file FILE     Where --private lists "objectId<TAB>walls/<token>/index.html"
+                           (default: <output>.urls.tsv; never inside the output folder)
       -h, --help           Show this help
 
     Progress goes to stderr: a live line per step on a terminal, plain lines otherwise.
     NO_COLOR is honoured.
+    """
+
+  static let archive = """
+    Usage: wallgen archive [EXPORT] (--user ID ... | --all) [options]
+
+    Writes DIR/<user objectId>/ for each user: a BagIt bag (RFC 8493) holding their wall's
+    pages (open data/index.html, no network needed), the assets, only the photos their wall
+    shows (display sizes and bit-for-bit originals), the pictures of the people on it, and
+    data/wall.json, the wall in machine-readable form. Check one with 'bagit.py --validate'.
+
+    Options:
+      -u, --user ID        Archive this user's wall (repeatable)
+      --all                Archive every user's wall
+      -o, --output DIR     Output folder (default: _archive)
+      --zip                Also write DIR/<user objectId>.zip (deterministic: sorted entries,
+                           fixed timestamps from SOURCE_DATE_EPOCH or the data)
+      --page-size N        Images per wall page (default: 30)
+      --timezone TZ        Time zone of shown dates: UTC (default), +02:00, Europe/Paris
+      -j, --jobs N         Workers (default: one per core)
+      --theme DIR          Templates/ and Public/ files in DIR override the built-in ones
+      --max-pixels N       Refuse images larger than N pixels (default: 100000000)
+      --strict             Exit 1 if any problem was reported
+      -q, --quiet          Print only problems
+      -h, --help           Show this help
+
+    Derived images are cached in DIR/.wallgen-cache/ (safe to delete) for later runs.
     """
 
   static let check = """

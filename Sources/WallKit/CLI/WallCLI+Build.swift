@@ -18,6 +18,17 @@ extension WallCLI {
     settings.jobs = options.jobs ?? SiteBuilder.defaultJobs
     settings.limits.maxPixels = options.maxPixels
     settings.copyOriginals = options.copyOriginals
+    var urlsFile: String?
+    if options.privateBuild {
+      do {
+        let (secret, urls) = try privateBuildFiles(options)
+        settings.privateSecret = secret
+        urlsFile = urls
+      } catch {
+        console.err(error.description)
+        return error.command == nil ? .failure : .usage
+      }
+    }
     let quiet = options.quiet
     let started = ContinuousClock.now
     let progress: any BuildProgress =
@@ -52,15 +63,84 @@ extension WallCLI {
         return .failure
       }
     }
+    if let urlsFile {
+      do {
+        try writeURLList(result.wallPages, to: urlsFile)
+      } catch {
+        console.err("error: \(error)")
+        return .failure
+      }
+    }
     let seconds = ConsoleProgress.seconds(ContinuousClock.now - started)
     let absolute = FileSystem.realPath(options.output) ?? options.output
     if options.json {
       console.out(result.summary.json(seconds: seconds, output: absolute).serialized)
     } else if !quiet {
       console.err("built \(result.summary.line) in \(String(format: "%.2f", seconds)) s")
-      console.out("\(absolute)/index.html")
+      console.out(urlsFile ?? "\(absolute)/index.html")
     }
     if options.strict && !result.report.problems.isEmpty { return .failure }
     return .success
+  }
+}
+
+extension WallCLI {
+  /// The private build's secret (the secret file's bytes without trailing line breaks) and
+  /// where its URL list goes.
+  /// - Throws: `UsageError` for a missing or empty secret file (without a command) or a URL
+  ///   list inside the output folder (for `build`).
+  static func privateBuildFiles(_ options: BuildOptions) throws(UsageError) -> (
+    secret: [UInt8], urlsFile: String
+  ) {
+    let secretFile = options.secretFile ?? ""
+    var secret: [UInt8]
+    do {
+      secret = try FileSystem.readFile(secretFile, limit: 1 << 20)
+    } catch {
+      throw UsageError("cannot read the secret file: \(error)")
+    }
+    while let last = secret.last, last == 0x0A || last == 0x0D { secret.removeLast() }
+    guard !secret.isEmpty else {
+      throw UsageError(
+        "the secret file '\(secretFile)' is empty; put a long random secret in it, "
+          + "e.g. 'head -c 32 /dev/urandom | base64 > \(secretFile)'")
+    }
+    let output = absolutePath(options.output)
+    let urlsFile = options.urlsFile ?? (output == "/" ? "/" : output) + ".urls.tsv"
+    let urls = absolutePath(urlsFile)
+    guard urls != output, !urls.hasPrefix(output == "/" ? "/" : output + "/") else {
+      throw UsageError(
+        "the URL list '\(urlsFile)' is inside the output folder '\(options.output)'; "
+          + "it must not be published with the site, so choose a path outside it with --urls-file",
+        command: "build")
+    }
+    return (secret, urlsFile)
+  }
+
+  /// Writes "objectId<TAB>walls/<token>/index.html" lines, sorted by objectId, readable by
+  /// the owner only.
+  static func writeURLList(_ pages: [String: String], to path: String) throws(WriteError) {
+    let lines = pages.sorted { $0.key < $1.key }.map { "\($0.key)\t\($0.value)\n" }
+    try FileSystem.writeAtomically(lines.joined(), to: path)
+    guard chmod(path, 0o600) == 0 else {
+      throw WriteError(path: path, reason: FileSystem.lastErrorReason)
+    }
+  }
+
+  /// `path` made absolute: its longest existing prefix resolved by `realpath`, `.` and `..`
+  /// folded, so that two spellings of one place compare equal.
+  static func absolutePath(_ path: String) -> String {
+    let joined = path.hasPrefix("/") ? path : (FileSystem.realPath(".") ?? "") + "/" + path
+    var parts: [Substring] = []
+    for part in joined.split(separator: "/") where part != "." {
+      if part == ".." { _ = parts.popLast() } else { parts.append(part) }
+    }
+    for cut in stride(from: parts.count, through: 0, by: -1) {
+      if let real = FileSystem.realPath("/" + parts[..<cut].joined(separator: "/")) {
+        let rest = parts[cut...].joined(separator: "/")
+        return rest.isEmpty ? real : (real == "/" ? "" : real) + "/" + rest
+      }
+    }
+    return "/" + parts.joined(separator: "/")
   }
 }

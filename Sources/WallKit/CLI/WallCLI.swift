@@ -32,6 +32,8 @@ public enum WallCLI {
       return runBuild(options, console: console)
     case .serve(let options):
       return runServe(options, console: console)
+    case .archive(let options):
+      return runArchive(options, console: console)
     }
   }
 

@@ -1,13 +1,19 @@
 extension SiteBuilder {
-  /// Renders every wall (in parallel) and the index page; reports images and comments that
-  /// no wall shows, so nothing of the export is lost silently.
+  /// Where the walls go: `walls/<objectId>/`, or `walls/<token>/` in a private build.
+  func layout(for users: [User]) -> SiteLayout {
+    settings.privateSecret.map { SiteLayout(users: users, secret: $0) } ?? SiteLayout(users: users)
+  }
+
+  /// Renders every wall (in parallel) and the index page (not in a private build); reports
+  /// images and comments that no wall shows, so nothing of the export is lost silently.
   func renderPages(
     index: WallIndex, catalog: MediaCatalog, templates: TemplateLibrary, report: inout ProblemReport
   ) throws(BuildError) -> (paths: [String], written: Int) {
-    let layout = SiteLayout(users: index.users)
+    let isPrivate = settings.privateSecret != nil
+    let layout = layout(for: index.users)
     let model = WallPageModel(
       index: index, catalog: catalog, layout: layout, zone: settings.timeZone,
-      pageSize: settings.pageSize, linkIndex: true)
+      pageSize: settings.pageSize, linkIndex: !isPrivate)
     let output = settings.output
     struct WallResult: Sendable {
       var paths: [String] = []
@@ -41,13 +47,16 @@ extension SiteBuilder {
       return result
     }
     if let failure = results.lazy.compactMap(\.failure).first { throw failure }
-    for user in index.users where layout.wallFolders[user.objectId] != user.objectId {
+    for user in index.users where !isPrivate && layout.wallFolders[user.objectId] != user.objectId {
       report.warning(
         "_User.json", "_User", user.objectId,
         "objectId is not a safe folder name; the wall is at walls/\(layout.wallFolders[user.objectId] ?? "")/"
       )
     }
     reportUnshown(index: index, results: results.map { ($0.images, $0.comments) }, report: &report)
+    if isPrivate {
+      return (results.flatMap(\.paths), results.reduce(0) { $0 + $1.written })
+    }
 
     let indexPage = try renderIndex(
       index: index, layout: layout, model: model, wallSizes: results.map(\.images.count),

@@ -16,6 +16,11 @@ public struct SiteBuilder {
     public var theme = Theme.builtIn
     public var limits = ImageLimits()
     public var copyOriginals = true
+    /// The private build's key; nil for a public build.
+    ///
+    /// Walls then go to `walls/<token>/` (see `SiteLayout.privateToken`), with no index page
+    /// and no link to one.
+    public var privateSecret: [UInt8]?
 
     /// Settings with defaults for everything but the paths.
     public init(export: String, output: String) {
@@ -31,6 +36,8 @@ public struct SiteBuilder {
   public struct Result: Sendable {
     public var summary: BuildSummary
     public var report: ProblemReport
+    /// The site-relative path of each wall's first page, by owner objectId.
+    public var wallPages: [String: String] = [:]
   }
 
   let settings: Settings
@@ -89,7 +96,7 @@ public struct SiteBuilder {
     summary.imagesReused = counters.reused
     summary.imagesFailed = counters.failed
     do {
-      try addGeneratedAvatars(to: &catalog, users: index.users)
+      try Self.addGeneratedAvatars(to: &catalog, users: index.users, siteRoot: settings.output)
     } catch {
       throw .write(step: "media", error)
     }
@@ -125,18 +132,25 @@ public struct SiteBuilder {
     progress.finished()
     summary.errors = report.errorCount
     summary.warnings = report.warningCount
-    return Result(summary: summary, report: report)
+    let layout = layout(for: index.users)
+    var wallPages: [String: String] = [:]
+    for user in index.users {
+      wallPages[user.objectId] = layout.wallPage(userID: user.objectId, page: 1)
+    }
+    return Result(summary: summary, report: report, wallPages: wallPages)
   }
 
-  /// Users without a usable picture get an SVG of their initials, stored by content.
-  private func addGeneratedAvatars(to catalog: inout MediaCatalog, users: [User]) throws(WriteError)
-  {
+  /// Users without a usable picture get an SVG of their initials, stored by content under
+  /// `siteRoot`.
+  static func addGeneratedAvatars(
+    to catalog: inout MediaCatalog, users: [User], siteRoot: String
+  ) throws(WriteError) {
     for user in users where catalog.avatars[user.objectId] == nil {
       let svg = Array(GeneratedAvatar.svg(userID: user.objectId, name: user.displayName).utf8)
       let path = MediaStore.path(
         key: MediaStore.key(for: svg, recipe: "generated avatar"), variant: "avatar",
         fileExtension: "svg")
-      _ = try SiteWriter.write(svg, to: "\(settings.output)/\(path)")
+      _ = try SiteWriter.write(svg, to: "\(siteRoot)/\(path)")
       catalog.avatars[user.objectId] = AvatarImage(small: path, large: path)
     }
   }

@@ -3,6 +3,10 @@
 public struct SiteLayout: Sendable {
   /// The folder name of each user's wall, by objectId.
   public let wallFolders: [String: String]
+  /// The prefix that leads from this layout's wall pages back to the output root.
+  public let pageToRoot: String
+  /// Whether walls sit in `walls/<folder>/` (a site) or at the root (a single-wall bundle).
+  private let nested: Bool
 
   /// Assigns wall folders: the objectId itself when it is a safe file name, else `id-<hash>`.
   public init(users: [User]) {
@@ -13,7 +17,39 @@ public struct SiteLayout: Sendable {
         ? user.objectId
         : "id-" + String(SHA256.hex(SHA256.hash(Array(user.objectId.utf8))).prefix(16))
     }
-    wallFolders = folders
+    self.init(wallFolders: folders, pageToRoot: Self.wallToRoot, nested: true)
+  }
+
+  /// The private build's layout: each wall at `walls/<token>/`, where the token is
+  /// `privateToken(secret:userID:)`, so a wall's address cannot be guessed from its owner.
+  /// - Parameter users: Every user with a wall.
+  /// - Parameter secret: The key of the tokens.
+  public init(users: [User], secret: [UInt8]) {
+    var folders: [String: String] = [:]
+    for user in users {
+      folders[user.objectId] = Self.privateToken(secret: secret, userID: user.objectId)
+    }
+    self.init(wallFolders: folders, pageToRoot: Self.wallToRoot, nested: true)
+  }
+
+  private init(wallFolders: [String: String], pageToRoot: String, nested: Bool) {
+    self.wallFolders = wallFolders
+    self.pageToRoot = pageToRoot
+    self.nested = nested
+  }
+
+  /// The layout of an archive bundle: one user's wall pages at its root (`index.html`,
+  /// `page-2.html`, …), linking to `assets/` and `media/` beside them.
+  /// - Parameter userID: The wall's owner.
+  public static func bundle(userID: String) -> SiteLayout {
+    SiteLayout(wallFolders: [userID: ""], pageToRoot: "", nested: false)
+  }
+
+  /// The private folder name of a wall: hex HMAC-SHA-256 of the owner's objectId under `secret`.
+  /// - Parameter secret: The key.
+  /// - Parameter userID: The wall owner's objectId.
+  public static func privateToken(secret: [UInt8], userID: String) -> String {
+    HMAC.sha256Hex(key: secret, message: userID)
   }
 
   /// Letters, digits, `-` and `_` only (Parse objectIds are 10 alphanumerics).
@@ -32,9 +68,10 @@ public struct SiteLayout: Sendable {
 
   /// Site-relative path of a wall page.
   public func wallPage(userID: String, page: Int) -> String {
-    "walls/\(wallFolders[userID] ?? userID)/\(Self.pageFileName(page))"
+    guard nested else { return Self.pageFileName(page) }
+    return "walls/\(wallFolders[userID] ?? userID)/\(Self.pageFileName(page))"
   }
 
-  /// The prefix that leads from a wall page back to the site root.
+  /// The prefix that leads from a site's wall page back to the site root.
   public static let wallToRoot = "../../"
 }

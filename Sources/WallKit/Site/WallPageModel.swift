@@ -19,7 +19,7 @@ struct WallPageModel {
     let pageCount = max(1, (wall.count + pageSize - 1) / pageSize)
     var pages: [(String, TemplateValue)] = []
     var shownComments: [String] = []
-    let root = SiteLayout.wallToRoot
+    let root = layout.pageToRoot
     for page in 1...pageCount {
       let slice = wall.dropFirst((page - 1) * pageSize).prefix(pageSize)
       var cards: [TemplateValue] = []

@@ -33,7 +33,8 @@ import WallKit
     let parsed = try CommandParser.parse([
       "build", "exp.zip", "-o", "out", "--report=r.jsonl", "--page-size", "12", "--timezone",
       "+02:00",
-      "-j", "2", "--theme", "mytheme", "--max-pixels=5000", "--no-originals", "--strict", "-q", "--json",
+      "-j", "2", "--theme", "mytheme", "--max-pixels=5000", "--no-originals", "--strict", "-q",
+      "--json",
     ])
     #expect(parsed == .build(expected))
   }
@@ -88,6 +89,75 @@ import WallKit
       (["serv"], UsageError("unknown command 'serv'; did you mean 'serve'?")),
     ])
   func serveUsageErrors(arguments: [String], expected: UsageError) {
+    let error = #expect(throws: UsageError.self) { try CommandParser.parse(arguments) }
+    #expect(error == expected)
+  }
+
+  @Test("build --private reads its secret file and URL list")
+  func privateBuild() throws {
+    var expected = BuildOptions(export: "exp")
+    expected.privateBuild = true
+    expected.secretFile = "secret.txt"
+    expected.urlsFile = "../urls.tsv"
+    let parsed = try CommandParser.parse([
+      "build", "exp", "--private", "--secret-file", "secret.txt", "--urls-file=../urls.tsv",
+    ])
+    #expect(parsed == .build(expected))
+  }
+
+  @Test("archive reads every option, in both spellings")
+  func archiveOptions() throws {
+    var expected = ArchiveOptions(export: "exp.zip")
+    expected.userIDs = ["a1", "b2"]
+    expected.output = "bundles"
+    expected.zip = true
+    expected.pageSize = 10
+    expected.timeZone = "Europe/Paris"
+    expected.jobs = 3
+    expected.theme = "t"
+    expected.maxPixels = 99
+    expected.strict = true
+    expected.quiet = true
+    let parsed = try CommandParser.parse([
+      "archive", "--user", "a1", "exp.zip", "-u", "b2", "-o", "bundles", "--zip",
+      "--page-size=10", "--timezone", "Europe/Paris", "-j", "3", "--theme", "t",
+      "--max-pixels", "99", "--strict", "-q",
+    ])
+    #expect(parsed == .archive(expected))
+    var all = ArchiveOptions()
+    all.all = true
+    #expect(try CommandParser.parse(["archive", "--all"]) == .archive(all))
+    #expect(try CommandParser.parse(["archive", "--help"]) == .help(command: "archive"))
+    #expect(try CommandParser.parse(["help", "archive"]) == .help(command: "archive"))
+  }
+
+  @Test(
+    "archive and private-build command lines that cannot work are usage errors",
+    arguments: [
+      (
+        ["archive"],
+        UsageError("say which walls: '--user ID' (repeatable) or '--all'", command: "archive")
+      ),
+      (
+        ["archive", "--all", "--user", "x"],
+        UsageError("'--all' and '--user' cannot be combined", command: "archive")
+      ),
+      (["archive", "--user"], UsageError("option '--user' needs a value", command: "archive")),
+      (
+        ["build", "--private"],
+        UsageError("'--private' needs '--secret-file FILE'", command: "build")
+      ),
+      (
+        ["build", "--secret-file", "s"],
+        UsageError("option '--secret-file' only applies with '--private'", command: "build")
+      ),
+      (
+        ["build", "--urls-file", "u"],
+        UsageError("option '--urls-file' only applies with '--private'", command: "build")
+      ),
+      (["archiv"], UsageError("unknown command 'archiv'; did you mean 'archive'?")),
+    ])
+  func archiveUsageErrors(arguments: [String], expected: UsageError) {
     let error = #expect(throws: UsageError.self) { try CommandParser.parse(arguments) }
     #expect(error == expected)
   }

@@ -1,0 +1,27 @@
+/// Why `wallgen archive` could not run or finish (bad records and images are reported
+/// instead, never thrown).
+public enum ArchiveError: Error, Equatable, CustomStringConvertible {
+  /// The export could not be opened.
+  case importFailed(ImportError)
+  /// A template of the theme is invalid.
+  case template(TemplateError)
+  /// Users asked for with `--user` are not in the export.
+  case unknownUsers([String])
+  /// A bundle or the media cache could not be written.
+  case write(WriteError)
+  /// A bundle's zip could not be written.
+  case zip(ZipError)
+
+  public var description: String {
+    switch self {
+    case .importFailed(let error): "[import] \(error)"
+    case .template(let error): "[render] \(error)"
+    case .unknownUsers(let ids):
+      "no user with objectId "
+        + ids.map { "'\($0)'" }.joined(separator: ", ")
+        + " in the export (objectIds are case-sensitive)"
+    case .write(let error): "[bundle] \(error)"
+    case .zip(let error): "[zip] \(error)"
+    }
+  }
+}

@@ -1,0 +1,236 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Writes self-contained per-user bundles (`wallgen archive`).
+///
+/// It runs in named steps: import → media → bundle. Each bundle is a BagIt bag holding one wall (pages, assets, `wall.json`) and only
+/// the media that wall shows; with `zip`, also a deterministic zip of the bag.
+public struct Archiver: Sendable {
+  /// The archive's settings.
+  public struct Settings: Sendable {
+    /// The export folder or zip.
+    public var export: String
+    /// The folder the bundles go into.
+    public var output: String
+    /// The users to archive by objectId; nil means every user.
+    public var userIDs: [String]?
+    /// Also write `<output>/<folder>.zip` for each bundle.
+    public var zip = false
+    /// Images per wall page.
+    public var pageSize = 30
+    /// The time zone of shown dates.
+    public var timeZone = DisplayTimeZone.utc
+    /// Parallel workers.
+    public var jobs = SiteBuilder.defaultJobs
+    /// Templates and assets.
+    public var theme = Theme.builtIn
+    /// Limits on source images.
+    public var limits = ImageLimits()
+    /// Unix seconds for zip timestamps and `Bagging-Date` (`SOURCE_DATE_EPOCH`); nil means
+    /// the newest date of what each bundle shows.
+    public var sourceDateEpoch: Int64?
+
+    /// Settings with defaults for everything but the paths.
+    public init(export: String, output: String) {
+      self.export = export
+      self.output = output
+    }
+  }
+
+  /// One bundle that was written.
+  public struct Bundle: Sendable, Equatable {
+    /// The owner's objectId.
+    public var userID: String
+    /// The bag's folder.
+    public var folder: String
+    /// The zip, when one was asked for.
+    public var zip: String?
+    /// The number of payload files.
+    public var files: Int
+    /// The payload's size in bytes.
+    public var bytes: Int
+  }
+
+  /// The result of an archive run.
+  public struct Result: Sendable {
+    /// The bundles, by owner objectId.
+    public var bundles: [Bundle]
+    /// Problems of the export and its images.
+    public var report: ProblemReport
+  }
+
+  /// Where the media cache lives inside the output folder: derived images are made once
+  /// there and copied into every bundle that shows them; later runs reuse it.
+  public static let cacheFolder = ".wallgen-cache"
+  /// The timestamp used when neither `SOURCE_DATE_EPOCH` nor the bundle gives one:
+  /// 1980-01-01T00:00:00Z, the earliest a zip can hold.
+  public static let fallbackEpoch: Int64 = 315_532_800
+
+  let settings: Settings
+  let progress: any BuildProgress
+
+  /// Creates an archiver.
+  public init(settings: Settings, progress: any BuildProgress = SilentProgress()) {
+    self.settings = settings
+    self.progress = progress
+  }
+
+  static let steps = ["import", "media", "bundle"]
+
+  private func announce(_ step: String, total: Int = 0) {
+    let position = (Self.steps.firstIndex(of: step) ?? 0) + 1
+    if position > 1 { progress.finished() }
+    progress.started(step: step, number: position, of: Self.steps.count, total: total)
+  }
+
+  /// Runs the archive.
+  /// - Throws: `ArchiveError` when the export cannot be opened, a requested user is unknown,
+  ///   a template is invalid, or a bundle cannot be written.
+  public func run() throws(ArchiveError) -> Result {
+    announce("import")
+    let imported: ImportResult
+    do {
+      imported = try ExportImporter.load(settings.export)
+    } catch {
+      throw .importFailed(error)
+    }
+    let templates: TemplateLibrary
+    do {
+      templates = try TemplateLibrary(templates: settings.theme.templates)
+    } catch {
+      throw .template(error)
+    }
+    let index = WallIndex(dataset: imported.dataset)
+    let owners = try selectedUsers(index)
+    var report = imported.report
+    let cache = "\(settings.output)/\(Self.cacheFolder)"
+    do {
+      try FileSystem.createDirectory(cache)
+    } catch {
+      throw .write(error)
+    }
+    removeStaleTemporaries()
+
+    announce("media")
+    let (images, people) = Self.media(shownTo: owners, index: index)
+    let stage = MediaStage(
+      source: imported.source, store: MediaStore(siteRoot: cache),
+      thumbnailer: Thumbnailer(limits: settings.limits), jobs: settings.jobs,
+      copyOriginals: true, progress: progress)
+    var (catalog, _) = stage.run(images: images, users: people, report: &report)
+    do {
+      try SiteBuilder.addGeneratedAvatars(to: &catalog, users: people, siteRoot: cache)
+    } catch {
+      throw .write(error)
+    }
+
+    announce("bundle", total: owners.count)
+    let planner = BundlePlanner(
+      index: index, catalog: catalog, templates: templates, assets: settings.theme.assets,
+      zone: settings.timeZone, pageSize: settings.pageSize, mediaRoot: cache)
+    let folders = SiteLayout(users: index.users).wallFolders
+    let outcomes = ParallelWork.map(count: owners.count, jobs: settings.jobs, progress: progress) {
+      [self] position -> Swift.Result<Bundle, ArchiveError> in
+      let owner = owners[position]
+      return Swift.Result { () throws(ArchiveError) in
+        try writeBundle(owner, folder: folders[owner.objectId] ?? owner.objectId, planner: planner)
+      }
+    }
+    progress.finished()
+    var bundles: [Bundle] = []
+    for outcome in outcomes {
+      switch outcome {
+      case .success(let bundle): bundles.append(bundle)
+      case .failure(let error): throw error
+      }
+    }
+    return Result(bundles: bundles, report: report)
+  }
+
+  /// The users to archive, sorted by objectId.
+  private func selectedUsers(_ index: WallIndex) throws(ArchiveError) -> [User] {
+    guard let ids = settings.userIDs else { return index.users }
+    let unique = Set(ids).sorted()
+    let unknown = unique.filter { index.user($0) == nil }
+    guard unknown.isEmpty else { throw .unknownUsers(unknown) }
+    return unique.compactMap { index.user($0) }
+  }
+
+  /// The images on the owners' walls, and everyone named on them (owners, uploaders, authors
+  /// of the comments the owners may read): the only media the bundles need.
+  static func media(shownTo owners: [User], index: WallIndex) -> (
+    images: [WallImage], people: [User]
+  ) {
+    var images: [String: WallImage] = [:]
+    var people: Set<String> = []
+    for owner in owners {
+      people.insert(owner.objectId)
+      for image in index.wall(for: owner.objectId) {
+        images[image.objectId] = image
+        people.insert(image.uploaderID)
+        for comment in index.comments(on: image.objectId, visibleTo: owner.objectId) {
+          people.insert(comment.authorID)
+        }
+      }
+    }
+    return (
+      images.values.sorted(by: WallIndex.newestFirst), people.sorted().compactMap { index.user($0) }
+    )
+  }
+
+  /// Plans, writes and installs one bag, then zips it when asked.
+  private func writeBundle(_ owner: User, folder: String, planner: BundlePlanner)
+    throws(ArchiveError) -> Bundle
+  {
+    let plan: BundlePlan
+    do {
+      plan = try planner.plan(for: owner)
+    } catch {
+      throw .template(error)
+    }
+    let seconds =
+      settings.sourceDateEpoch ?? plan.newest.map { $0.millisecondsSince1970 / 1000 }
+      ?? Self.fallbackEpoch
+    let info: [(label: String, value: String)] = [
+      ("Bag-Software-Agent", "wallgen \(wallgenVersion)"),
+      ("Bagging-Date", BagIt.date(unixSeconds: seconds)),
+      ("External-Description", "The image wall of \(owner.displayName), as they could see it"),
+      ("External-Identifier", owner.objectId),
+    ]
+    let destination = "\(settings.output)/\(folder)"
+    let temporary = destination + FileSystem.temporarySuffix + "\(getpid())"
+    let payload: [BagIt.Entry]
+    do {
+      BagWriter.removeTree(temporary)
+      payload = try BagWriter.write(plan, to: temporary, info: info)
+      try BagWriter.install(temporary, at: destination)
+    } catch {
+      BagWriter.removeTree(temporary)
+      throw .write(error)
+    }
+    var zipPath: String?
+    if settings.zip {
+      let path = "\(settings.output)/\(folder).zip"
+      do {
+        try BagZipper.zip(
+          folder: destination, name: folder, to: path, modified: ZipTimestamp(unixSeconds: seconds))
+      } catch {
+        throw .zip(error)
+      }
+      zipPath = path
+    }
+    return Bundle(
+      userID: owner.objectId, folder: destination, zip: zipPath, files: payload.count,
+      bytes: payload.reduce(0) { $0 + $1.size })
+  }
+
+  /// Removes what a killed run left: half-written bags and zips, and the cache's temporaries.
+  private func removeStaleTemporaries() {
+    for name in FileSystem.contents(of: settings.output)
+    where name.contains(FileSystem.temporarySuffix) || name.contains(".zip.tmp-") {
+      BagWriter.removeTree("\(settings.output)/\(name)")
+    }
+    BuildManifest.removeStaleTemporaries(siteRoot: "\(settings.output)/\(Self.cacheFolder)")
+  }
+}

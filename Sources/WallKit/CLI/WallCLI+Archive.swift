@@ -1,0 +1,65 @@
+import Foundation
+
+extension WallCLI {
+  static func runArchive(_ options: ArchiveOptions, console: Console) -> ExitCode {
+    guard let export = resolveExport(options.export, console: console) else { return .failure }
+    var settings = Archiver.Settings(export: export, output: options.output)
+    do {
+      settings.timeZone = try DisplayTimeZone(options.timeZone)
+      if let theme = options.theme { settings.theme = try Theme.loading(overridesFrom: theme) }
+      settings.sourceDateEpoch = try sourceDateEpoch(
+        ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"])
+    } catch let error as UsageError {
+      console.err(error.description)
+      return .usage
+    } catch {
+      console.err("error: \(error)")
+      return .failure
+    }
+    settings.userIDs = options.all ? nil : options.userIDs
+    settings.zip = options.zip
+    settings.pageSize = options.pageSize
+    settings.jobs = options.jobs ?? SiteBuilder.defaultJobs
+    settings.limits.maxPixels = options.maxPixels
+    let progress: any BuildProgress =
+      options.quiet
+      ? SilentProgress()
+      : ConsoleProgress(
+        live: console.errIsTerminal, colour: !console.noColor, write: console.errRaw)
+    let started = ContinuousClock.now
+    let result: Archiver.Result
+    do {
+      result = try Archiver(settings: settings, progress: progress).run()
+    } catch {
+      console.err("error: \(error)")
+      return .failure
+    }
+    for problem in result.report.sorted {
+      console.err(problem.description)
+    }
+    if !options.quiet {
+      let files = result.bundles.reduce(0) { $0 + $1.files }
+      let seconds = ConsoleProgress.seconds(ContinuousClock.now - started)
+      console.err(
+        "archived \(count(result.bundles.count, "wall")) (\(count(files, "file")))"
+          + " in \(String(format: "%.2f", seconds)) s")
+      for bundle in result.bundles {
+        console.out(bundle.zip ?? bundle.folder)
+      }
+    }
+    if options.strict && !result.report.problems.isEmpty { return .failure }
+    return .success
+  }
+
+  /// `SOURCE_DATE_EPOCH` as Unix seconds (reproducible-builds.org), nil when unset or empty.
+  /// - Throws: `UsageError` when it is set to anything but a whole number of seconds.
+  static func sourceDateEpoch(_ value: String?) throws(UsageError) -> Int64? {
+    guard let value, !value.isEmpty else { return nil }
+    guard let seconds = Int64(value), seconds >= 0 else {
+      throw UsageError(
+        "SOURCE_DATE_EPOCH must be a whole number of seconds since 1970, not '\(value)'",
+        command: "archive")
+    }
+    return seconds
+  }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+import WallKit
+import WallKitTestSupport
+
+/// `wallgen build --private`: walls at `walls/<HMAC token>/`, no index page, no link between
+/// walls, and the URL list beside the site, never inside it.
+@Suite struct PrivateBuildTests {
+  static let secret = Array("correct horse battery staple".utf8)
+  static let users = ["uAnn", "uBob", "uEve"]
+
+  func build(_ export: String, into output: String, secret: [UInt8]?) throws -> SiteBuilder.Result {
+    var settings = SiteBuilder.Settings(export: export, output: output)
+    settings.jobs = 2
+    settings.pageSize = 2
+    settings.privateSecret = secret
+    return try SiteBuilder(settings: settings).build()
+  }
+
+  func text(_ path: String) throws -> String {
+    String(decoding: try FileSystem.readFile(path, limit: 1 << 24), as: UTF8.self)
+  }
+
+  @Test("walls go to walls/<hex HMAC-SHA256(secret, objectId)>/, with no index page")
+  func tokensAndNoIndex() throws {
+    let folder = try TemporaryDirectory("private")
+    let site = folder.url("site")
+    let result = try build(try ArchiveFixture.write(in: folder), into: site, secret: Self.secret)
+    #expect(FileSystem.kind(of: "\(site)/index.html") == .missing)
+    let tokens = Self.users.map {
+      SHA256.hexString(HMAC.sha256(key: Self.secret, message: Array($0.utf8)))
+    }
+    #expect(Set(FileSystem.contents(of: "\(site)/walls")) == Set(tokens))
+    #expect(tokens.allSatisfy { $0.count == 64 })
+    for (user, token) in zip(Self.users, tokens) {
+      #expect(SiteLayout.privateToken(secret: Self.secret, userID: user) == token)
+      #expect(result.wallPages[user] == "walls/\(token)/index.html")
+      #expect(FileSystem.kind(of: "\(site)/walls/\(token)/index.html") == .regular)
+    }
+    #expect(
+      !SiteTree.files(in: site).contains { $0.hasSuffix("index.html") && !$0.hasPrefix("walls/") })
+  }
+
+  @Test("no page links to another wall or to an index page")
+  func noLinksBetweenWalls() throws {
+    let folder = try TemporaryDirectory("private")
+    let site = folder.url("site")
+    _ = try build(try ArchiveFixture.write(in: folder), into: site, secret: Self.secret)
+    let pages = SiteTree.files(in: site).filter { $0.hasSuffix(".html") }
+    #expect(pages.count == 4)  // Bob's wall has two pages
+    for page in pages {
+      let html = try text("\(site)/\(page)")
+      #expect(!html.contains("All walls"))
+      let hrefs = html.components(separatedBy: "href=\"").dropFirst().map {
+        String($0.prefix { $0 != "\"" })
+      }
+      for href in hrefs {
+        let ownPage = !href.contains("/") && href.hasSuffix(".html")
+        let shared = href.hasPrefix("../../assets/") || href.hasPrefix("../../media/")
+        #expect(ownPage || shared || href == "#main", "\(page): \(href)")
+        #expect(!href.contains("walls/") && href != "../../index.html", "\(page): \(href)")
+      }
+    }
+  }
+
+  @Test("a private build over a public one removes the index and the guessable walls")
+  func publicThenPrivate() throws {
+    let folder = try TemporaryDirectory("private")
+    let site = folder.url("site")
+    let export = try ArchiveFixture.write(in: folder)
+    _ = try build(export, into: site, secret: nil)
+    #expect(FileSystem.kind(of: "\(site)/walls/uAnn/index.html") == .regular)
+    _ = try build(export, into: site, secret: Self.secret)
+    #expect(FileSystem.kind(of: "\(site)/index.html") == .missing)
+    #expect(!SiteTree.files(in: site).contains { $0.hasPrefix("walls/uAnn/") })
+  }
+
+  func run(_ arguments: [String]) -> (WallCLI.ExitCode, out: String, err: String) {
+    ArchiveFixture.runCLI(arguments)
+  }
+
+  @Test("the CLI writes the user → URL list beside the site, readable by its owner only")
+  func urlList() throws {
+    let folder = try TemporaryDirectory("private")
+    let export = try ArchiveFixture.write(in: folder)
+    // A trailing newline, as `echo` writes, is not part of the secret.
+    try FileSystem.writeAtomically(Self.secret + [0x0A], to: folder.url("secret"))
+    let site = folder.url("site")
+    let result = run([
+      "build", export, "-o", site, "--private", "--secret-file", folder.url("secret"), "-q",
+    ])
+    #expect(result.0 == .success, "\(result.err)")
+    let list = try text("\(site).urls.tsv")
+    let expected = Self.users.map {
+      "\($0)\twalls/\(HMAC.sha256Hex(key: Self.secret, message: $0))/index.html\n"
+    }
+    #expect(list == expected.joined())
+    let attributes = try FileManager.default.attributesOfItem(atPath: "\(site).urls.tsv")
+    #expect((attributes[.posixPermissions] as? Int) == 0o600)
+
+    let chosen = folder.url("elsewhere/urls.tsv")
+    try FileSystem.createDirectory(folder.url("elsewhere"))
+    let second = run([
+      "build", export, "-o", site, "--private", "--secret-file", folder.url("secret"),
+      "--urls-file", chosen, "-q",
+    ])
+    #expect(second.0 == .success)
+    #expect(try text(chosen) == list)
+  }
+
+  @Test("a missing or empty secret file, or a URL list inside the site, is a clear error")
+  func badFiles() throws {
+    let folder = try TemporaryDirectory("private")
+    let export = try ArchiveFixture.write(in: folder)
+    let site = folder.url("site")
+    let missing = run([
+      "build", export, "-o", site, "--private", "--secret-file", folder.url("nope"),
+    ])
+    #expect(missing.0 == .failure)
+    #expect(missing.err.contains("cannot read the secret file") && missing.err.contains("nope"))
+    try FileSystem.writeAtomically("\n", to: folder.url("empty"))
+    let empty = run([
+      "build", export, "-o", site, "--private", "--secret-file", folder.url("empty"),
+    ])
+    #expect(empty.0 == .failure)
+    #expect(empty.err.contains("the secret file '\(folder.url("empty"))' is empty"))
+    try FileSystem.writeAtomically(Self.secret, to: folder.url("secret"))
+    for inside in ["\(site)/urls.tsv", "\(site)/./deep/../urls.tsv", site] {
+      let refused = run([
+        "build", export, "-o", site, "--private", "--secret-file", folder.url("secret"),
+        "--urls-file", inside,
+      ])
+      #expect(refused.0 == .usage, "\(inside)")
+      #expect(refused.err.contains("is inside the output folder"), "\(refused.err)")
+    }
+    #expect(FileSystem.kind(of: site) == .missing)
+  }
+}
