@@ -115,7 +115,7 @@ public struct Archiver: Sendable {
     announce("media")
     let (images, people) = Self.media(shownTo: owners, index: index)
     let stage = MediaStage(
-      source: imported.source, store: MediaStore(siteRoot: cache),
+      source: imported.source, store: MediaStore(siteRoot: cache, stateRoot: "\(cache)/state"),
       thumbnailer: Thumbnailer(limits: settings.limits), jobs: settings.jobs,
       copyOriginals: true, progress: progress)
     var (catalog, _) = stage.run(images: images, users: people, report: &report)

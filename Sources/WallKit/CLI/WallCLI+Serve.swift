@@ -70,7 +70,8 @@ extension WallCLI {
     do {
       let progress: any BuildProgress =
         verbose
-        ? ConsoleProgress(live: console.errIsTerminal, colour: !console.noColor, write: console.errRaw)
+        ? ConsoleProgress(
+          live: console.errIsTerminal, colour: !console.noColor, write: console.errRaw)
         : SilentProgress()
       let result = try SiteBuilder(settings: try settings(), progress: progress).build()
       if verbose {

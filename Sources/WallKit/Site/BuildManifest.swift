@@ -1,39 +1,59 @@
-/// The files a build produced, kept in `.wallgen/manifest.json`, so the next build can remove
-/// what it no longer produces — and only that: nothing wallgen did not write is ever deleted.
+/// What a build produced, kept in its state folder (`manifest.json`), so the next build can
+/// remove what it no longer produces — and only that: nothing wallgen did not write is ever
+/// deleted. The state folder sits beside the site (see `SiteBuilder.stateFolder(for:)`), so
+/// publishing the site never publishes it (for a private build it would list every wall).
 public struct BuildManifest: Sendable, Equatable {
-  /// Site-relative paths, sorted.
+  /// Site-relative paths of pages, assets and media, sorted.
   public var files: [String]
+  /// State-relative paths of media records, sorted.
+  public var records: [String]
 
-  /// Where the manifest lives, relative to the site root.
-  public static let path = ".wallgen/manifest.json"
+  /// The manifest's file name inside the state folder.
+  public static let fileName = "manifest.json"
 
-  /// Creates a manifest of the given files.
-  public init(files: some Sequence<String>) {
+  /// Creates a manifest.
+  public init(files: some Sequence<String>, records: some Sequence<String> = [String]()) {
     self.files = Array(Set(files)).sorted()
+    self.records = Array(Set(records)).sorted()
   }
 
-  /// The manifest of the build that last completed in `siteRoot`, or an empty one.
-  public static func load(siteRoot: String) -> BuildManifest {
-    let path = "\(siteRoot)/\(Self.path)"
+  /// The manifest of the build that last completed with this state folder, or an empty one.
+  public static func load(stateRoot: String) -> BuildManifest {
+    let path = "\(stateRoot)/\(fileName)"
     guard FileSystem.kind(of: path) == .regular,
       let bytes = try? FileSystem.readFile(path, limit: 1 << 30),
-      let list = (try? JSONParser.parse(bytes))?["files"]?.arrayValue
+      let document = try? JSONParser.parse(bytes)
     else { return BuildManifest(files: []) }
-    return BuildManifest(files: list.compactMap(\.stringValue).filter(ExportPath.isSafeRelative))
+    func list(_ key: String) -> [String] {
+      (document[key]?.arrayValue ?? []).compactMap(\.stringValue).filter(ExportPath.isSafeRelative)
+    }
+    return BuildManifest(files: list("files"), records: list("records"))
   }
 
   /// Writes the manifest (only when it changed, so a no-op build touches nothing).
-  public func save(siteRoot: String) throws(WriteError) {
-    let document: JSONValue = ["files": .array(files.map { .string($0) })]
-    _ = try SiteWriter.write(Array(document.serialized.utf8), to: "\(siteRoot)/\(Self.path)")
+  public func save(stateRoot: String) throws(WriteError) {
+    let document: JSONValue = [
+      "files": .array(files.map { .string($0) }), "records": .array(records.map { .string($0) }),
+    ]
+    _ = try SiteWriter.write(Array(document.serialized.utf8), to: "\(stateRoot)/\(Self.fileName)")
   }
 
-  /// Deletes the files of `previous` that this manifest does not list; returns how many.
-  public func prune(previous: BuildManifest, siteRoot: String) throws(WriteError) -> Int {
-    let keep = Set(files)
+  /// Deletes what `previous` lists and this manifest does not; returns how many site files.
+  public func prune(previous: BuildManifest, siteRoot: String, stateRoot: String) throws(WriteError)
+    -> Int
+  {
+    let removed = try Self.remove(previous.files, keeping: files, under: siteRoot)
+    _ = try Self.remove(previous.records, keeping: records, under: stateRoot)
+    return removed
+  }
+
+  private static func remove(_ old: [String], keeping current: [String], under root: String)
+    throws(WriteError) -> Int
+  {
+    let keep = Set(current)
     var removed = 0
-    for file in previous.files where !keep.contains(file) {
-      let path = "\(siteRoot)/\(file)"
+    for file in old where !keep.contains(file) {
+      let path = "\(root)/\(file)"
       if FileSystem.linkKind(of: path) == .regular {
         try FileSystem.removeFile(path)
         removed += 1

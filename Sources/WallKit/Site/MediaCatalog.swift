@@ -30,7 +30,7 @@ public struct MediaCatalog: Sendable {
   public var images: [String: MediaOutcome] = [:]
   /// Avatars by user objectId.
   public var avatars: [String: AvatarImage] = [:]
-  /// Site-relative paths of the media store's records used by this build (kept, not pruned).
+  /// State-relative paths of the media store's records this build used.
   public var records: Set<String> = []
 
   /// An empty catalog.
@@ -39,6 +39,7 @@ public struct MediaCatalog: Sendable {
 
 extension MediaCatalog {
   /// Every site-relative file the catalog refers to: variants, originals and avatars.
+  /// (The records live in the state folder; see `records`.)
   public var allPaths: [String] {
     var paths: [String] = []
     for outcome in images.values {
@@ -48,6 +49,6 @@ extension MediaCatalog {
       }
     }
     for avatar in avatars.values { paths += [avatar.small, avatar.large] }
-    return paths + records
+    return paths
   }
 }

@@ -1,16 +1,20 @@
 /// Content-addressed storage of derived images under `media/`: names come from a hash of the
 /// source bytes and the pipeline version, so an output that exists is never recomputed.
-/// A small record per source (in `.wallgen/media/`) says what was made, or why it failed.
+/// A small record per source, kept in the build's state folder (outside the published site),
+/// says what was made, or why it failed.
 public struct MediaStore: Sendable {
   /// Bump when the thumbnails' bytes would change for the same source.
   public static let pipelineVersion = "wallgen-media-2"
 
   /// The site's output folder.
   public let siteRoot: String
+  /// The folder of the build's state, where records are kept.
+  public let stateRoot: String
 
-  /// Creates a store writing under `siteRoot`.
-  public init(siteRoot: String) {
+  /// Creates a store writing derived files under `siteRoot` and records under `stateRoot`.
+  public init(siteRoot: String, stateRoot: String) {
     self.siteRoot = siteRoot
+    self.stateRoot = stateRoot
   }
 
   /// The key of a source: hex SHA-256 of the pipeline version and the bytes, first 32 digits.
@@ -25,14 +29,14 @@ public struct MediaStore: Sendable {
     "media/\(key.prefix(2))/\(key)-\(variant).\(fileExtension)"
   }
 
-  /// Where the record of a key lives, relative to the site root.
+  /// Where the record of a key lives, relative to the state folder.
   static func recordPath(key: String) -> String {
-    ".wallgen/media/\(key.prefix(2))/\(key).json"
+    "media/\(key.prefix(2))/\(key).json"
   }
 
   /// The stored outcome for `key`, if an earlier build recorded one whose files all exist.
   func cached(key: String) -> MediaOutcome? {
-    let path = "\(siteRoot)/\(Self.recordPath(key: key))"
+    let path = "\(stateRoot)/\(Self.recordPath(key: key))"
     guard FileSystem.kind(of: path) == .regular,
       let bytes = try? FileSystem.readFile(path, limit: 1 << 20),
       let record = try? JSONParser.parse(bytes),
@@ -56,7 +60,7 @@ public struct MediaStore: Sendable {
       try FileSystem.writeAtomically(file.bytes, to: "\(siteRoot)/\(file.path)")
     }
     try FileSystem.writeAtomically(
-      MediaRecord.encode(outcome).serialized, to: "\(siteRoot)/\(Self.recordPath(key: key))")
+      MediaRecord.encode(outcome).serialized, to: "\(stateRoot)/\(Self.recordPath(key: key))")
   }
 }
 

@@ -16,6 +16,9 @@ public struct SiteBuilder {
     public var theme = Theme.builtIn
     public var limits = ImageLimits()
     public var copyOriginals = true
+    /// Where the build keeps its state (manifest, media records); nil means beside the output,
+    /// `<parent>/.wallgen/<output name>/`, never inside the published site.
+    public var stateFolder: String?
     /// The private build's key; nil for a public build.
     ///
     /// Walls then go to `walls/<token>/` (see `SiteLayout.privateToken`), with no index page
@@ -27,6 +30,14 @@ public struct SiteBuilder {
       self.export = export
       self.output = output
     }
+  }
+
+  /// The default state folder of an output folder: `<parent>/.wallgen/<name>`.
+  public static func stateFolder(for output: String) -> String {
+    let trimmed = output.hasSuffix("/") && output.count > 1 ? String(output.dropLast()) : output
+    guard let slash = trimmed.lastIndex(of: "/") else { return ".wallgen/\(trimmed)" }
+    let parent = trimmed[..<slash]
+    return "\(parent.isEmpty ? "" : parent)/.wallgen/\(trimmed[trimmed.index(after: slash)...])"
   }
 
   /// One worker per online core.
@@ -82,13 +93,15 @@ public struct SiteBuilder {
     } catch {
       throw .write(step: "import", error)
     }
+    let stateRoot = settings.stateFolder ?? Self.stateFolder(for: settings.output)
     BuildManifest.removeStaleTemporaries(siteRoot: settings.output)
-    let previous = BuildManifest.load(siteRoot: settings.output)
+    BuildManifest.removeStaleTemporaries(siteRoot: stateRoot)
+    let previous = BuildManifest.load(stateRoot: stateRoot)
 
     announce("media")
     let index = WallIndex(dataset: imported.dataset)
     let stage = MediaStage(
-      source: imported.source, store: MediaStore(siteRoot: settings.output),
+      source: imported.source, store: MediaStore(siteRoot: settings.output, stateRoot: stateRoot),
       thumbnailer: Thumbnailer(limits: settings.limits), jobs: settings.jobs,
       copyOriginals: settings.copyOriginals, progress: progress)
     var (catalog, counters) = stage.run(images: index.images, users: index.users, report: &report)
@@ -122,10 +135,12 @@ public struct SiteBuilder {
       }
     }
     let manifest = BuildManifest(
-      files: rendered.paths + settings.theme.assets.keys.map { "assets/\($0)" } + catalog.allPaths)
+      files: rendered.paths + settings.theme.assets.keys.map { "assets/\($0)" } + catalog.allPaths,
+      records: catalog.records)
     do {
-      summary.filesRemoved = try manifest.prune(previous: previous, siteRoot: settings.output)
-      try manifest.save(siteRoot: settings.output)
+      summary.filesRemoved = try manifest.prune(
+        previous: previous, siteRoot: settings.output, stateRoot: stateRoot)
+      try manifest.save(stateRoot: stateRoot)
     } catch {
       throw .write(step: "assets", error)
     }

@@ -21,18 +21,26 @@ import WallKitTestSupport
   func makeExport(at root: String, caption: String) throws {
     let export = try ExportWriter(root: root)
     try export.writeClass(
-      "_User", (1...6).map { P.user("u\($0)", username: "user\($0)", fbId: "\($0)", name: "User \($0)") })
+      "_User",
+      (1...6).map { P.user("u\($0)", username: "user\($0)", fbId: "\($0)", name: "User \($0)") })
     try export.writeClass(
-      "_Join:friends:_User", (1...6).flatMap { a in (1...6).filter { $0 != a }.map { P.friendRow("u\(a)", "u\($0)") } })
+      "_Join:friends:_User",
+      (1...6).flatMap { a in (1...6).filter { $0 != a }.map { P.friendRow("u\(a)", "u\($0)") } })
     try export.writeClass(
       "WallImage",
-      (1...24).map { P.image("i\($0)", uploaderFBId: "\(($0 - 1) % 6 + 1)", username: "", fileName: "p\($0).jpg", at: $0 * 60) })
+      (1...24).map {
+        P.image(
+          "i\($0)", uploaderFBId: "\(($0 - 1) % 6 + 1)", username: "", fileName: "p\($0).jpg",
+          at: $0 * 60)
+      })
     try export.writeClass(
-      "WallImageComment", [P.comment("c1", on: "i1", byFBId: "2", username: "", text: caption, at: 5000)])
+      "WallImageComment",
+      [P.comment("c1", on: "i1", byFBId: "2", username: "", text: caption, at: 5000)])
     for index in 1...24 {
       // New bytes per version, so the second build has real image work to be killed in.
       let width = 480 + index + (caption == "old" ? 0 : 100)
-      try export.writeFile("files/p\(index).jpg", ImageFixtures.gradientJPEG(width: width, height: 360))
+      try export.writeFile(
+        "files/p\(index).jpg", ImageFixtures.gradientJPEG(width: width, height: 360))
     }
   }
 
@@ -40,17 +48,23 @@ import WallKitTestSupport
   static func brokenReferences(in site: String) throws -> [String] {
     var broken: [String] = []
     for page in SiteTree.files(in: site) where page.hasSuffix(".html") {
-      let html = String(decoding: try FileSystem.readFile("\(site)/\(page)", limit: 1 << 24), as: UTF8.self)
+      let html = String(
+        decoding: try FileSystem.readFile("\(site)/\(page)", limit: 1 << 24), as: UTF8.self)
       let folder = (page as NSString).deletingLastPathComponent
       var urls: [String] = []
       for attribute in ["src=\"", "href=\"", "srcset=\""] {
         for chunk in html.components(separatedBy: attribute).dropFirst() {
           let value = String(chunk.prefix { $0 != "\"" })
-          urls += attribute == "srcset=\"" ? value.components(separatedBy: ", ").map { String($0.split(separator: " ").first ?? "") } : [value]
+          urls +=
+            attribute == "srcset=\""
+            ? value.components(separatedBy: ", ").map {
+              String($0.split(separator: " ").first ?? "")
+            } : [value]
         }
       }
       for url in urls where !url.isEmpty && !url.hasPrefix("#") {
-        let resolved = ((folder.isEmpty ? site : "\(site)/\(folder)") as NSString).appendingPathComponent(url)
+        let resolved = ((folder.isEmpty ? site : "\(site)/\(folder)") as NSString)
+          .appendingPathComponent(url)
         if FileSystem.kind(of: resolved) != .regular { broken.append("\(page) -> \(url)") }
       }
     }
@@ -89,7 +103,9 @@ import WallKitTestSupport
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
       if process.terminationReason == .uncaughtSignal { killedMidway += 1 }
-      #expect(try Self.brokenReferences(in: site) == [], "round \(round): a page points at a missing file")
+      #expect(
+        try Self.brokenReferences(in: site) == [], "round \(round): a page points at a missing file"
+      )
       try build(newExport, site)
       let rebuilt = try SiteTree.contents(of: site)
       #expect(rebuilt.keys.sorted() == clean.keys.sorted(), "round \(round)")

@@ -96,7 +96,7 @@ import WallKitTestSupport
     let second = try build(export, site, theme: theme)
     let changed = touched(before, try SiteTree.modificationTimes(of: site))
     #expect(second.summary.imagesProcessed == 0)
-    #expect(changed.allSatisfy { $0.hasSuffix(".html") || $0 == BuildManifest.path })
+    #expect(changed.allSatisfy { $0.hasSuffix(".html") })
     // Every page that shows a comment changed; pages without comments need not.
     #expect(changed.contains("walls/u1/page-2.html") && changed.contains("walls/u4/page-2.html"))
   }
@@ -132,6 +132,24 @@ import WallKitTestSupport
     var left = try SiteTree.contents(of: site)
     left["notes.txt"] = nil
     #expect(left == (try SiteTree.contents(of: clean)))
+  }
+
+  @Test("the output folder holds only the site; the build's state lives beside it")
+  func stateOutsideSite() throws {
+    let folder = try TemporaryDirectory()
+    let (export, site) = (folder.url("export"), folder.url("site"))
+    try makeExport(at: export)
+    _ = try build(export, site)
+    let files = SiteTree.files(in: site)
+    #expect(
+      files.allSatisfy {
+        $0 == "index.html" || $0.hasPrefix("walls/") || $0.hasPrefix("media/")
+          || $0.hasPrefix("assets/")
+      })
+    #expect(SiteBuilder.stateFolder(for: site) == folder.url(".wallgen/site"))
+    #expect(FileSystem.kind(of: folder.url(".wallgen/site/manifest.json")) == .regular)
+    #expect(SiteBuilder.stateFolder(for: "_site") == ".wallgen/_site")
+    #expect(SiteBuilder.stateFolder(for: "out/site/") == "out/.wallgen/site")
   }
 
   @Test("builds with 1 and 2 jobs give byte-identical trees")
