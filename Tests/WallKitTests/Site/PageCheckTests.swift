@@ -53,10 +53,13 @@ import WallKitTestSupport
   }
 
   /// Runs a program; returns its exit status and output.
-  static func run(_ program: String, _ arguments: [String]) throws -> (Int32, String) {
+  static func run(_ program: String, _ arguments: [String], environment: [String: String] = [:])
+    throws -> (Int32, String)
+  {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: program)
     process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = pipe
@@ -84,6 +87,18 @@ import WallKitTestSupport
     let script = RepositoryPaths.path("Tests/browser/check_site.py")
     let (status, output) = try Self.run(try #require(Self.which("python3")), [script, site])
     #expect(status == 0, "check_site.py:\n\(output)")
+    #expect(output.contains(" passed, 0 failed"))
+  }
+
+  @Test(
+    "editing a comment while serving updates the open page in Chromium, with no manual reload",
+    .enabled(if: hasBrowser && CrashSafetyTests.executable != nil))
+  func liveReload() throws {
+    let script = RepositoryPaths.path("Tests/browser/test_live_reload.py")
+    let wallgen = try #require(CrashSafetyTests.executable)
+    let (status, output) = try Self.run(
+      try #require(Self.which("python3")), [script], environment: ["WALLGEN": wallgen])
+    #expect(status == 0, "test_live_reload.py:\n\(output)")
     #expect(output.contains(" passed, 0 failed"))
   }
 }
