@@ -1,9 +1,10 @@
 import Foundation
 import WallKit
 
-/// An export that tries everything a hostile or careless app owner could: markup and
-/// template syntax in names and comments, unsafe file names, symlinks out of the export, and
-/// secret fields. Builds of it must escape all text, read nothing outside, and leak no secret.
+/// An export that tries everything a hostile or careless app owner could: markup and template
+/// syntax in names and comments, unsafe file names, symlinks out of the export, and secret fields.
+///
+/// Builds of it must escape all text, read nothing outside, and leak no secret.
 public enum HostileExport {
   typealias P = ParseFixtures
 
@@ -21,8 +22,10 @@ public enum HostileExport {
   /// Template syntax that must appear literally: data is never read as a template.
   public static let templateSyntax = ["{{owner.name}}", "}}{{{raw}}}{{> layout}}"]
 
-  /// Writes the export into `folder/export`, and a secret file beside it (outside the export)
-  /// that symlinks inside point to. Returns the export's path.
+  /// Writes the export into `folder/export`, and a secret file beside it (outside the export) that
+  /// symlinks inside point to.
+  ///
+  /// Returns the export's path.
   public static func write(in folder: String) throws -> String {
     let root = "\(folder)/export"
     let export = try ExportWriter(root: root)

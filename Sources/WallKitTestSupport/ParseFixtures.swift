@@ -8,7 +8,9 @@ public enum ParseFixtures {
     return ISOFormat.string(Timestamp(millisecondsSince1970: base + Int64(seconds) * 1000))
   }
 
-  /// A `_User` row. `extra` adds fields (e.g. secrets a test checks never leak).
+  /// A `_User` row.
+  ///
+  /// `extra` adds fields (for example secrets a test checks never leak).
   public static func user(
     _ objectId: String, username: String, fbId: String? = nil, name: String? = nil,
     extra: [String: JSONValue] = [:]

@@ -1,4 +1,6 @@
-/// Turns arguments into a `Command`. Pure: no I/O, so every case is a plain test.
+/// Turns arguments into a `Command`.
+///
+/// Pure: no I/O, so every case is a plain test.
 public enum CommandParser {
   /// The commands wallgen knows, in help order.
   public static let commands = ["build", "check", "serve", "archive"]

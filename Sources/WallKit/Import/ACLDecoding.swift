@@ -1,6 +1,8 @@
 extension AccessControl {
-  /// Reads the read grants of a Parse `ACL` value. Returns nil with a reason when the value
-  /// is malformed; the caller then treats the object as readable by nobody.
+  /// Reads the read grants of a Parse `ACL` value.
+  ///
+  /// Returns nil with a reason when the value is malformed; the caller then treats the object as
+  /// readable by nobody.
   static func decode(_ value: JSONValue) -> Result<AccessControl, ACLFormatError> {
     guard let entries = value.objectValue else {
       return .failure(ACLFormatError(reason: "ACL is \(value.kindDescription), not an object"))

@@ -18,7 +18,9 @@ public enum ExportImporter {
     return load(from: source)
   }
 
-  /// Imports an already opened export. Never throws: every problem goes to the report.
+  /// Imports an already opened export.
+  ///
+  /// Never throws: every problem goes to the report.
   public static func load(from source: any ExportSource) -> ImportResult {
     var session = ImportSession(source: source)
     session.report.append(contentsOf: source.openingProblems)
@@ -55,8 +57,10 @@ struct ImportSession {
     "_Join:users:_Role", "_Join:roles:_Role",
   ]
 
-  /// Checks that the export's other class files are valid JSON, so `check` catches a corrupt
-  /// export even where walls do not need the class. Faults are warnings: no wall loses data.
+  /// Checks that the export's other class files are valid JSON, so `check` catches a corrupt export
+  /// even where walls do not need the class.
+  ///
+  /// Faults are warnings: no wall loses data.
   mutating func checkOtherClassFiles() {
     for name in source.fileNames(in: "") where name.hasSuffix(".json") {
       let className = String(name.dropLast(5))

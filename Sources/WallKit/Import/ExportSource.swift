@@ -1,6 +1,7 @@
 /// Read access to the files of one export, whatever holds them (a folder or a zip).
-/// Every path is relative to the export root and `/`-separated; nothing outside the root
-/// can be reached through it.
+///
+/// Every path is relative to the export root and `/`-separated; nothing outside the root can be
+/// reached through it.
 public protocol ExportSource: Sendable {
   /// The export's location, for messages.
   var location: String { get }

@@ -1,5 +1,7 @@
-/// An export laid out as a folder. Symlinks are followed only while they stay inside the
-/// part of the export they are in (`files/`, `graph/` or the root).
+/// An export laid out as a folder.
+///
+/// Symlinks are followed only while they stay inside the part of the export they are in (`files/`,
+/// `graph/` or the root).
 public struct FolderSource: ExportSource {
   public let location: String
   private let canonicalRoot: String

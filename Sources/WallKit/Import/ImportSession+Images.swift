@@ -55,6 +55,7 @@ extension ImportSession {
   }
 
   /// Resolves a Parse File value to `files/<name>`, else `files/<last component of url>`.
+  ///
   /// Problems are reported; the image is then shown as a placeholder.
   private mutating func readFile(
     _ object: ParseObject, field: String, file: String, className: String
@@ -100,7 +101,9 @@ extension ImportSession {
     return nil
   }
 
-  /// Reads `WallImageComment.json`. Run after both image classes.
+  /// Reads `WallImageComment.json`.
+  ///
+  /// Run after both image classes.
   mutating func readComments() {
     let className = "WallImageComment"
     let file = className + ".json"

@@ -76,7 +76,9 @@ extension ImportSession {
     let label: String
   }
 
-  /// Reads the rows of a `_Join:…` file. Join rows need not carry an objectId.
+  /// Reads the rows of a `_Join:…` file.
+  ///
+  /// Join rows need not carry an objectId.
   mutating func readJoinRows(_ className: String) -> [JoinRow] {
     let file = className + ".json"
     guard source.fileExists(file) else { return [] }

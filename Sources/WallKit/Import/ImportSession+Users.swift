@@ -1,5 +1,7 @@
 extension ImportSession {
-  /// Reads `_User.json`: objectId, username, Facebook id and name. Secret fields are not read.
+  /// Reads `_User.json`: objectId, username, Facebook id and name.
+  ///
+  /// Secret fields are not read.
   mutating func readUsers() {
     let file = "_User.json"
     guard let users = ParseClassFile.read("_User", from: source, into: &report) else {

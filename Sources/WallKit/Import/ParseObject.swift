@@ -36,8 +36,10 @@ struct ParseClassFile {
 }
 
 extension ParseClassFile {
-  /// Reads `<className>.json` from the source. A missing file yields nil (the class is
-  /// optional); any other problem is reported and yields the objects that could be read.
+  /// Reads `<className>.json` from the source.
+  ///
+  /// A missing file yields nil (the class is optional); any other problem is reported and yields
+  /// the objects that could be read.
   static func read(
     _ className: String, from source: any ExportSource, into report: inout ProblemReport
   ) -> ParseClassFile? {

@@ -1,6 +1,8 @@
-/// An export packed as a `.zip`. When every entry sits under one top-level folder (as when a
-/// folder is zipped), that folder is the export root. Unsafe entry names never reach here:
-/// the zip reader rejects them, and the import reports them.
+/// An export packed as a `.zip`.
+///
+/// When every entry sits under one top-level folder (as when a folder is zipped), that folder is
+/// the export root. Unsafe entry names never reach here: the zip reader rejects them, and the
+/// import reports them.
 public struct ZipSource: ExportSource {
   public let location: String
   private let archive: ZipArchive

@@ -1,4 +1,6 @@
-/// A parsed JSON value. Objects keep the last value of a repeated key.
+/// A parsed JSON value.
+///
+/// Objects keep the last value of a repeated key.
 public enum JSONValue: Sendable, Equatable {
   case null
   case bool(Bool)

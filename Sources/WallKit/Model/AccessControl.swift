@@ -1,4 +1,6 @@
-/// The read grants of a Parse ACL. Write grants do not matter to a wall and are not kept.
+/// The read grants of a Parse ACL.
+///
+/// Write grants do not matter to a wall and are not kept.
 public struct AccessControl: Sendable, Hashable {
   /// True when `"*"` may read.
   public var isPublic: Bool

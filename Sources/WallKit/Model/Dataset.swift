@@ -1,4 +1,5 @@
 /// Everything the walls are made of, as imported: plain values, keyed by objectId.
+///
 /// Only valid, resolved records are here; everything else went into the import report.
 public struct Dataset: Sendable {
   /// Users by objectId.

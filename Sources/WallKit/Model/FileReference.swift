@@ -1,5 +1,7 @@
 /// Where the bytes of an image live inside an export, as a path relative to its root
-/// (`files/<name>` or `graph/<fbId>.jpg`). Paths are checked safe before one is made.
+/// (`files/<name>` or `graph/<fbId>.jpg`).
+///
+/// Paths are checked safe before one is made.
 public struct FileReference: Sendable, Hashable {
   /// Path relative to the export root, `/`-separated, with no `..` or empty component.
   public var path: String

@@ -1,4 +1,5 @@
 /// A point in time with millisecond precision, parsed from Parse's ISO-8601 strings.
+///
 /// Comparable and cheap; formatting for display lives in the Render stage.
 public struct Timestamp: Sendable, Hashable, Comparable {
   /// Milliseconds since 1970-01-01T00:00:00Z.
@@ -10,6 +11,7 @@ public struct Timestamp: Sendable, Hashable, Comparable {
   }
 
   /// Parses `YYYY-MM-DDTHH:MM:SS[.fff…][Z|±HH:MM]` (a missing zone means UTC).
+  ///
   /// Returns nil for anything else; callers report the bad value.
   public init?(iso8601 text: String) {
     let b = Array(text.utf8)

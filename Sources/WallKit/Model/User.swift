@@ -1,4 +1,5 @@
 /// A person of the app: a `_User` row, joined with their Facebook Graph data.
+///
 /// Secret fields of `_User` (email, password hash, session token, access tokens) are never read.
 public struct User: Sendable, Hashable {
   /// The `_User` objectId.

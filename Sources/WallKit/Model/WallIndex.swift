@@ -49,8 +49,10 @@ public struct WallIndex: Sendable {
     userPosition[objectId].map { users[$0] }
   }
 
-  /// The images on `userID`'s wall, newest first: uploaded by the user or a friend, and
-  /// readable by the user under their ACL. Empty for an unknown user.
+  /// The images on `userID`'s wall, newest first: uploaded by the user or a friend, and readable by
+  /// the user under their ACL.
+  ///
+  /// Empty for an unknown user.
   public func wall(for userID: String) -> [WallImage] {
     guard let owner = userPosition[userID] else { return [] }
     let roles = roleNames[owner]

@@ -49,8 +49,10 @@ struct TemplateOutput {
     }
   }
 
-  /// Starts included content: a standalone inclusion (`extra` set) adds `extra` to the
-  /// indentation; an inline one is not indented. Returns what ``endIndent(_:)`` restores.
+  /// Starts included content: a standalone inclusion (`extra` set) adds `extra` to the indentation;
+  /// an inline one is not indented.
+  ///
+  /// Returns what ``endIndent(_:)`` restores.
   mutating func beginIndent(_ extra: String?) -> String {
     let saved = indent
     if let extra {

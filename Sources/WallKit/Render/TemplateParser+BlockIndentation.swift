@@ -55,8 +55,10 @@ extension TemplateParser {
     }
   }
 
-  /// The token starting each line in `range` with that line's indentation: a text token's
-  /// leading whitespace, or a standalone tag's `lineIndent`. A blank line is only whitespace.
+  /// The token starting each line in `range` with that line's indentation: a text token's leading
+  /// whitespace, or a standalone tag's `lineIndent`.
+  ///
+  /// A blank line is only whitespace.
   private static func lineStarts(
     of tokens: [TemplateToken], in range: Range<Int>
   ) -> [(index: Int, indent: String, isBlank: Bool)] {

@@ -62,8 +62,9 @@ struct TemplateRenderer {
   }
 
   /// Renders the override of block `name` if a caller gave one, else its default content.
-  /// Inside its own override content a block name is not overridden, so content that
-  /// mentions its own block renders that block's default instead of recursing.
+  ///
+  /// Inside its own override content a block name is not overridden, so content that mentions its
+  /// own block renders that block's default instead of recursing.
   private mutating func renderBlock(
     _ name: String, default children: [TemplateNode], indent: String?
   ) throws(TemplateError) {
@@ -114,8 +115,10 @@ struct TemplateRenderer {
     return Array(inclusions[start...]) + [name]
   }
 
-  /// Looks up a dotted name: its first part in the innermost context that has it, the rest in
-  /// the values found. The empty path is the innermost context itself.
+  /// Looks up a dotted name: its first part in the innermost context that has it, the rest in the
+  /// values found.
+  ///
+  /// The empty path is the innermost context itself.
   private func resolve(_ path: [String]) -> TemplateValue? {
     guard let first = path.first else { return contexts.last }
     guard var value = contexts.reversed().lazy.compactMap({ $0[first] }).first else { return nil }

@@ -38,6 +38,7 @@ struct TemplateToken: Equatable, Sendable {
   /// Where the token starts (for a tag, its opening delimiter).
   var location: SourceLocation
   /// For a tag on a standalone line, the whitespace that began the line; `nil` otherwise.
+  ///
   /// For a standalone block, the parser replaces it with the block's expansion indentation.
   var lineIndent: String? = nil
 

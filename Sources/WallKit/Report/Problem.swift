@@ -14,9 +14,9 @@ public struct Problem: Sendable, Hashable, CustomStringConvertible {
 
   /// Error or warning.
   public var severity: Severity
-  /// The file, relative to the export root (e.g. `WallImage.json`, `files/tfss-1-img`).
+  /// The file, relative to the export root (for example `WallImage.json`, `files/tfss-1-img`).
   public var file: String
-  /// The Parse class concerned (e.g. `WallImage`), or "" when none applies.
+  /// The Parse class concerned (for example `WallImage`), or "" when none applies.
   public var className: String
   /// The object concerned, or "" when none applies.
   public var objectId: String

@@ -1,7 +1,8 @@
-/// What a build produced, kept in its state folder (`manifest.json`), so the next build can
-/// remove what it no longer produces — and only that: nothing wallgen did not write is ever
-/// deleted. The state folder sits beside the site (see `SiteBuilder.stateFolder(for:)`), so
-/// publishing the site never publishes it (for a private build it would list every wall).
+/// What a build produced, kept in its state folder (`manifest.json`), so the next build can remove
+/// what it no longer produces — and only that: nothing wallgen did not write is ever deleted.
+///
+/// The state folder sits beside the site (see `SiteBuilder.stateFolder(for:)`), so publishing the
+/// site never publishes it (for a private build it would list every wall).
 public struct BuildManifest: Sendable, Equatable {
   /// Site-relative paths of pages, assets and media, sorted.
   public var files: [String]

@@ -1,4 +1,4 @@
-/// Formats dates the way the app showed them: "MMM d, h:mm a" (e.g. "Oct 11, 4:57 PM").
+/// Formats dates the way the app showed them: "MMM d, h:mm a" (for example "Oct 11, 4:57 PM").
 public enum DateStyle {
   static let months = [
     "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",

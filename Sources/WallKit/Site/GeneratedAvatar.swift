@@ -1,4 +1,5 @@
 /// A picture for users without one: their initials on a colour derived from their id.
+///
 /// An SVG, so it is small, sharp at any size, and needs no font in the build.
 public enum GeneratedAvatar {
   /// Background colours with enough contrast for white text (WCAG AA at this size).

@@ -1,6 +1,7 @@
-/// Turns every source image of the export into display variants (and avatars), in parallel,
-/// reusing what earlier builds stored. One bad image never stops the stage: it is reported
-/// and shown as a placeholder.
+/// Turns every source image of the export into display variants (and avatars), in parallel, reusing
+/// what earlier builds stored.
+///
+/// One bad image never stops the stage: it is reported and shown as a placeholder.
 struct MediaStage {
   /// Display widths of wall photos.
   static let photoWidths = [320, 640, 1280]

