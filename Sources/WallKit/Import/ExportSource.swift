@@ -19,6 +19,11 @@ public protocol ExportSource: Sendable {
 
   /// Problems found while opening the export (e.g. zip entries refused for unsafe names).
   var openingProblems: [Problem] { get }
+
+  /// A short text that changes whenever the file's content does, cheaper than reading it
+  /// where the container can tell (a zip entry's CRC-32 and size; a file's size, change time
+  /// and inode); nil when the file is absent.
+  func contentIdentity(of path: String) -> String?
 }
 
 extension ExportSource {

@@ -16,6 +16,11 @@ public struct FolderSource: ExportSource {
     self.canonicalRoot = canonical
   }
 
+  public func contentIdentity(of path: String) -> String? {
+    guard let resolved = try? resolve(path) else { return nil }
+    return FileSystem.identity(of: resolved)
+  }
+
   public func fileExists(_ path: String) -> Bool {
     guard let resolved = try? resolve(path) else { return false }
     return FileSystem.kind(of: resolved) == .regular

@@ -38,6 +38,10 @@ public struct ZipSource: ExportSource {
     }
   }
 
+  public func contentIdentity(of path: String) -> String? {
+    entriesByPath[path].map { "crc\($0.crc32):\($0.uncompressedSize)" }
+  }
+
   public func fileExists(_ path: String) -> Bool {
     entriesByPath[path] != nil
   }

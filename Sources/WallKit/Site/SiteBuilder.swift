@@ -75,12 +75,24 @@ public struct SiteBuilder {
   ///   output cannot be written.
   public func build() throws(BuildError) -> Result {
     announce("import")
-    let imported: ImportResult
+    let source: any ExportSource
     do {
-      imported = try ExportImporter.load(settings.export)
+      source = try ExportSources.open(settings.export)
     } catch {
       throw .importFailed(error)
     }
+    let stateRoot = settings.stateFolder ?? Self.stateFolder(for: settings.output)
+    let fingerprint = BuildFingerprint.compute(source: source, settings: settings)
+    if let unchanged = resultIfUnchanged(fingerprint: fingerprint, stateRoot: stateRoot) {
+      progress.finished()
+      return unchanged
+    }
+    do {
+      try BuildRecord.invalidate(stateRoot: stateRoot)
+    } catch {
+      throw .write(step: "import", error)
+    }
+    let imported = ExportImporter.load(from: source)
     let templates: TemplateLibrary
     do {
       templates = try TemplateLibrary(templates: settings.theme.templates)
@@ -94,7 +106,6 @@ public struct SiteBuilder {
     } catch {
       throw .write(step: "import", error)
     }
-    let stateRoot = settings.stateFolder ?? Self.stateFolder(for: settings.output)
     BuildManifest.removeStaleTemporaries(siteRoot: settings.output)
     BuildManifest.removeStaleTemporaries(siteRoot: stateRoot)
     let previous = BuildManifest.load(stateRoot: stateRoot)
@@ -153,7 +164,36 @@ public struct SiteBuilder {
     for user in index.users {
       wallPages[user.objectId] = layout.wallPage(userID: user.objectId, page: 1)
     }
+    let record = BuildRecord(
+      fingerprint: fingerprint, summary: summary, problems: report.problems, wallPages: wallPages)
+    do {
+      try record.save(stateRoot: stateRoot, fileCount: manifest.files.count)
+    } catch {
+      throw .write(step: "assets", error)
+    }
     return Result(summary: summary, report: report, wallPages: wallPages)
+  }
+
+  /// The result of the last complete build, when its fingerprint equals this one and every
+  /// file it wrote is still there; nil when there is work to do.
+  private func resultIfUnchanged(fingerprint: String, stateRoot: String) -> Result? {
+    guard let record = BuildRecord.load(stateRoot: stateRoot), record.fingerprint == fingerprint
+    else { return nil }
+    let manifest = BuildManifest.load(stateRoot: stateRoot)
+    guard !manifest.files.isEmpty,
+      manifest.files.allSatisfy({ FileSystem.kind(of: "\(settings.output)/\($0)") == .regular })
+    else { return nil }
+    var summary = BuildSummary()
+    summary.walls = record.summary.walls
+    summary.pages = record.summary.pages
+    summary.filesUnchanged = manifest.files.count
+    summary.imagesReused =
+      record.summary.imagesProcessed + record.summary.imagesReused + record.summary.imagesFailed
+    summary.errors = record.summary.errors
+    summary.warnings = record.summary.warnings
+    var report = ProblemReport()
+    report.append(contentsOf: record.problems)
+    return Result(summary: summary, report: report, wallPages: record.wallPages)
   }
 
   /// Users without a usable picture get an SVG of their initials, stored by content under

@@ -34,6 +34,15 @@ public enum FileSystem {
     }
   }
 
+  /// "size:ctime:mtime:inode" of a regular file (following symlinks), nil when it is none:
+  /// what changes when its content is rewritten, as git's index and rsync rely on.
+  public static func identity(of path: String) -> String? {
+    var info = stat()
+    guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+    return "\(info.st_size):\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec):"
+      + "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec):\(info.st_ino)"
+  }
+
   /// The size in bytes of the file at `path`, or nil when it cannot be stat'ed.
   public static func size(of path: String) -> Int? {
     var info = stat()

@@ -67,6 +67,20 @@ import WallKitTestSupport
     #expect(touched(before, try SiteTree.modificationTimes(of: site)) == [])
   }
 
+  @Test("a file deleted from the site since the last build is written again")
+  func deletedFileRestored() throws {
+    let folder = try TemporaryDirectory()
+    let (export, site) = (folder.url("export"), folder.url("site"))
+    try makeExport(at: export)
+    _ = try build(export, site)
+    let page = "\(site)/walls/u3/index.html"
+    let before = try FileSystem.readFile(page, limit: 1 << 20)
+    try FileSystem.removeFile(page)
+    let second = try build(export, site)
+    #expect(second.summary.filesWritten == 1)
+    #expect(try FileSystem.readFile(page, limit: 1 << 20) == before)
+  }
+
   @Test("an edited comment rewrites exactly the pages that show its image")
   func editedComment() throws {
     let folder = try TemporaryDirectory()

@@ -1,0 +1,107 @@
+/// One hash over everything a build's output depends on: the identity of every file of the
+/// export, the theme's templates and assets, the options, and wallgen's version. When it
+/// equals the one recorded by the last complete build, and that build's files are all still
+/// there, the build has nothing to do.
+enum BuildFingerprint {
+  /// The fingerprint of building `source` with `settings`.
+  static func compute(source: any ExportSource, settings: SiteBuilder.Settings) -> String {
+    var text = "wallgen \(wallgenVersion)\n\(MediaStore.pipelineVersion)\n"
+    text += "pageSize \(settings.pageSize)\nzone \(settings.timeZone.name)\n"
+    text += "maxPixels \(settings.limits.maxPixels)\nmaxBytes \(settings.limits.maxFileBytes)\n"
+    text += "originals \(settings.copyOriginals)\n"
+    text += "private \(settings.privateSecret.map { SHA256.hex(SHA256.hash($0)) } ?? "no")\n"
+    for folder in ["", "files", "graph"] {
+      for name in source.fileNames(in: folder) {
+        let path = folder.isEmpty ? name : "\(folder)/\(name)"
+        text += "\(path)\t\(source.contentIdentity(of: path) ?? "-")\n"
+      }
+    }
+    for (name, template) in settings.theme.templates.sorted(by: { $0.key < $1.key }) {
+      text += "template \(name) \(SHA256.hex(SHA256.hash(Array(template.utf8))))\n"
+    }
+    for (path, bytes) in settings.theme.assets.sorted(by: { $0.key < $1.key }) {
+      text += "asset \(path) \(SHA256.hex(SHA256.hash(bytes)))\n"
+    }
+    return SHA256.hex(SHA256.hash(Array(text.utf8)))
+  }
+}
+
+/// What the last complete build recorded beside its manifest: its fingerprint and its result,
+/// so a build with nothing to do can report the same summary and problems without working.
+struct BuildRecord {
+  static let fileName = "last-build.json"
+
+  var fingerprint: String
+  var summary: BuildSummary
+  var problems: [Problem]
+  var wallPages: [String: String]
+
+  /// The record in `stateRoot`, if a complete build left one.
+  static func load(stateRoot: String) -> BuildRecord? {
+    let path = "\(stateRoot)/\(fileName)"
+    guard FileSystem.kind(of: path) == .regular,
+      let bytes = try? FileSystem.readFile(path, limit: 1 << 30),
+      let document = try? JSONParser.parse(bytes),
+      let fingerprint = document["fingerprint"]?.stringValue,
+      let counts = document["summary"]?.objectValue
+    else { return nil }
+    func count(_ key: String) -> Int {
+      if case .number(let value)? = counts[key] { return Int(value) }
+      return 0
+    }
+    var summary = BuildSummary()
+    summary.walls = count("walls")
+    summary.pages = count("pages")
+    summary.imagesProcessed = count("imagesProcessed")
+    summary.imagesReused = count("imagesReused")
+    summary.imagesFailed = count("imagesFailed")
+    summary.errors = count("errors")
+    summary.warnings = count("warnings")
+    summary.filesUnchanged = count("files")
+    let problems: [Problem] = (document["problems"]?.arrayValue ?? []).compactMap { entry in
+      guard let file = entry["file"]?.stringValue, let reason = entry["reason"]?.stringValue else {
+        return nil
+      }
+      return Problem(
+        entry["severity"]?.stringValue == "warning" ? .warning : .error, file: file,
+        className: entry["class"]?.stringValue ?? "",
+        objectId: entry["objectId"]?.stringValue ?? "",
+        reason: reason)
+    }
+    var pages: [String: String] = [:]
+    for (user, page) in document["wallPages"]?.objectValue ?? [:] { pages[user] = page.stringValue }
+    return BuildRecord(
+      fingerprint: fingerprint, summary: summary, problems: problems, wallPages: pages)
+  }
+
+  /// Writes the record (only when it changed).
+  func save(stateRoot: String, fileCount: Int) throws(WriteError) {
+    let counts: JSONValue = [
+      "walls": .number(Double(summary.walls)), "pages": .number(Double(summary.pages)),
+      "imagesProcessed": .number(Double(summary.imagesProcessed)),
+      "imagesReused": .number(Double(summary.imagesReused)),
+      "imagesFailed": .number(Double(summary.imagesFailed)),
+      "errors": .number(Double(summary.errors)), "warnings": .number(Double(summary.warnings)),
+      "files": .number(Double(fileCount)),
+    ]
+    let document: JSONValue = [
+      "fingerprint": .string(fingerprint), "summary": counts,
+      "problems": .array(
+        problems.map {
+          [
+            "file": .string($0.file), "class": .string($0.className),
+            "objectId": .string($0.objectId),
+            "reason": .string($0.reason), "severity": .string($0.severity.rawValue),
+          ]
+        }),
+      "wallPages": .object(wallPages.mapValues { .string($0) }),
+    ]
+    _ = try SiteWriter.write(Array(document.serialized.utf8), to: "\(stateRoot)/\(Self.fileName)")
+  }
+
+  /// Removes the record, before a build starts changing the output: a build killed midway must
+  /// never leave a record that claims its output complete.
+  static func invalidate(stateRoot: String) throws(WriteError) {
+    try FileSystem.removeFile("\(stateRoot)/\(fileName)")
+  }
+}
