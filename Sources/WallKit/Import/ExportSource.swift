@@ -24,10 +24,19 @@ public protocol ExportSource: Sendable {
   /// where the container can tell (a zip entry's CRC-32 and size; a file's size, change time
   /// and inode); nil when the file is absent.
   func contentIdentity(of path: String) -> String?
+
+  /// The names of the files directly in `directory` with their content identities, sorted.
+  func contentIdentities(in directory: String) -> [(name: String, identity: String)]
 }
 
 extension ExportSource {
   public var openingProblems: [Problem] { [] }
+
+  public func contentIdentities(in directory: String) -> [(name: String, identity: String)] {
+    fileNames(in: directory).map { name in
+      (name, contentIdentity(of: directory.isEmpty ? name : "\(directory)/\(name)") ?? "-")
+    }
+  }
 }
 
 /// Opens an export at a path: a folder, or a `.zip` of one.

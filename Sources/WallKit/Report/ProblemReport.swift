@@ -32,12 +32,17 @@ public struct ProblemReport: Sendable {
   /// How many warnings.
   public var warningCount: Int { problems.count { $0.severity == .warning } }
 
-  /// The problems sorted by file, class, objectId and reason, for stable output.
+  /// The problems sorted by file, class, objectId and reason (byte order), for stable output.
   public var sorted: [Problem] {
-    problems.sorted {
-      ($0.file, $0.className, $0.objectId, $0.reason) < (
-        $1.file, $1.className, $1.objectId, $1.reason
-      )
+    problems.sorted { a, b in
+      for (x, y) in [
+        (a.file, b.file), (a.className, b.className), (a.objectId, b.objectId),
+        (a.reason, b.reason),
+      ]
+      where x != y {
+        return x.utf8.lexicographicallyPrecedes(y.utf8)
+      }
+      return false
     }
   }
 }

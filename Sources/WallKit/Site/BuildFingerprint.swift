@@ -1,7 +1,8 @@
-/// One hash over everything a build's output depends on: the identity of every file of the
-/// export, the theme's templates and assets, the options, and wallgen's version. When it
-/// equals the one recorded by the last complete build, and that build's files are all still
-/// there, the build has nothing to do.
+/// One hash over everything a build's output depends on.
+///
+/// That is the identity of every file of the export, the theme's templates and assets, the
+/// options, and wallgen's version. When it equals the one recorded by the last complete build,
+/// and that build's files are all still there, the build has nothing to do.
 enum BuildFingerprint {
   /// The fingerprint of building `source` with `settings`.
   static func compute(source: any ExportSource, settings: SiteBuilder.Settings) -> String {
@@ -11,9 +12,8 @@ enum BuildFingerprint {
     text += "originals \(settings.copyOriginals)\n"
     text += "private \(settings.privateSecret.map { SHA256.hex(SHA256.hash($0)) } ?? "no")\n"
     for folder in ["", "files", "graph"] {
-      for name in source.fileNames(in: folder) {
-        let path = folder.isEmpty ? name : "\(folder)/\(name)"
-        text += "\(path)\t\(source.contentIdentity(of: path) ?? "-")\n"
+      for (name, identity) in source.contentIdentities(in: folder) {
+        text += "\(folder)/\(name)\t\(identity)\n"
       }
     }
     for (name, template) in settings.theme.templates.sorted(by: { $0.key < $1.key }) {

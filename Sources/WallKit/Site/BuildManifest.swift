@@ -18,6 +18,16 @@ public struct BuildManifest: Sendable, Equatable {
     self.records = Array(Set(records)).sorted()
   }
 
+  /// Whether a listed path is one wallgen could have written: relative, no `..` anywhere.
+  static func isOwnPath(_ path: String) -> Bool {
+    var previousWasDot = false
+    for byte in path.utf8 {
+      if byte == UInt8(ascii: "."), previousWasDot { return false }
+      previousWasDot = byte == UInt8(ascii: ".")
+    }
+    return !path.isEmpty && path.utf8.first != UInt8(ascii: "/")
+  }
+
   /// The manifest of the build that last completed with this state folder, or an empty one.
   public static func load(stateRoot: String) -> BuildManifest {
     let path = "\(stateRoot)/\(fileName)"
@@ -25,10 +35,14 @@ public struct BuildManifest: Sendable, Equatable {
       let bytes = try? FileSystem.readFile(path, limit: 1 << 30),
       let document = try? JSONParser.parse(bytes)
     else { return BuildManifest(files: []) }
+    // Entries are wallgen's own relative paths; refuse anything that could leave the root.
     func list(_ key: String) -> [String] {
-      (document[key]?.arrayValue ?? []).compactMap(\.stringValue).filter(ExportPath.isSafeRelative)
+      (document[key]?.arrayValue ?? []).compactMap(\.stringValue).filter(Self.isOwnPath)
     }
-    return BuildManifest(files: list("files"), records: list("records"))
+    var manifest = BuildManifest(files: [])
+    manifest.files = list("files")
+    manifest.records = list("records")
+    return manifest
   }
 
   /// Writes the manifest (only when it changed, so a no-op build touches nothing).
