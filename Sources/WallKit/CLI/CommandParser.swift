@@ -54,10 +54,6 @@ public enum CommandParser {
       case "-h", "--help": return .help(command: "build")
       case "-o", "--output": options.output = try reader.value(for: argument)
       case "--report": options.reportFile = try reader.value(for: argument)
-      case "--page-size": options.pageSize = try reader.integer(for: argument, in: 1...10_000)
-      case "--timezone": options.timeZone = try reader.value(for: argument)
-      case "--jobs", "-j": options.jobs = try reader.integer(for: argument, in: 1...256)
-      case "--theme": options.theme = try reader.value(for: argument)
       case "--max-pixels":
         options.maxPixels = try reader.integer(for: argument, in: 1...10_000_000_000)
       case "--no-originals": options.copyOriginals = false
@@ -67,7 +63,10 @@ public enum CommandParser {
       case "--private": options.privateBuild = true
       case "--secret-file": options.secretFile = try reader.value(for: argument)
       case "--urls-file": options.urlsFile = try reader.value(for: argument)
-      default: try reader.positional(argument, into: &options.export)
+      default:
+        if try !reader.renderingOption(argument, into: &options) {
+          try reader.positional(argument, into: &options.export)
+        }
       }
     }
     if options.privateBuild && options.secretFile == nil {
@@ -102,13 +101,12 @@ public enum CommandParser {
       switch argument {
       case "-h", "--help": return .help(command: "serve")
       case "-o", "--output": options.output = try reader.value(for: argument)
-      case "--page-size": options.pageSize = try reader.integer(for: argument, in: 1...10_000)
-      case "--timezone": options.timeZone = try reader.value(for: argument)
-      case "--jobs", "-j": options.jobs = try reader.integer(for: argument, in: 1...256)
-      case "--theme": options.theme = try reader.value(for: argument)
       case "--host": options.host = try reader.value(for: argument)
       case "--port", "-p": options.port = try reader.integer(for: argument, in: 0...65_535)
-      default: try reader.positional(argument, into: &options.export)
+      default:
+        if try !reader.renderingOption(argument, into: &options) {
+          try reader.positional(argument, into: &options.export)
+        }
       }
     }
     return .serve(options)
@@ -126,15 +124,14 @@ extension CommandParser {
       case "--all": options.all = true
       case "-o", "--output": options.output = try reader.value(for: argument)
       case "--zip": options.zip = true
-      case "--page-size": options.pageSize = try reader.integer(for: argument, in: 1...10_000)
-      case "--timezone": options.timeZone = try reader.value(for: argument)
-      case "--jobs", "-j": options.jobs = try reader.integer(for: argument, in: 1...256)
-      case "--theme": options.theme = try reader.value(for: argument)
       case "--max-pixels":
         options.maxPixels = try reader.integer(for: argument, in: 1...10_000_000_000)
       case "--strict": options.strict = true
       case "-q", "--quiet": options.quiet = true
-      default: try reader.positional(argument, into: &options.export)
+      default:
+        if try !reader.renderingOption(argument, into: &options) {
+          try reader.positional(argument, into: &options.export)
+        }
       }
     }
     if options.all == !options.userIDs.isEmpty {
@@ -145,6 +142,34 @@ extension CommandParser {
         command: "archive")
     }
     return .archive(options)
+  }
+}
+
+/// The options every command that renders walls shares.
+protocol RenderingOptions {
+  var pageSize: Int { get set }
+  var timeZone: String { get set }
+  var jobs: Int? { get set }
+  var theme: String? { get set }
+}
+
+extension BuildOptions: RenderingOptions {}
+extension ServeOptions: RenderingOptions {}
+extension ArchiveOptions: RenderingOptions {}
+
+extension ArgumentReader {
+  /// Reads `argument` if it is a rendering option; false when it is not one.
+  mutating func renderingOption(_ argument: String, into options: inout some RenderingOptions)
+    throws(UsageError) -> Bool
+  {
+    switch argument {
+    case "--page-size": options.pageSize = try integer(for: argument, in: 1...10_000)
+    case "--timezone": options.timeZone = try value(for: argument)
+    case "--jobs", "-j": options.jobs = try integer(for: argument, in: 1...256)
+    case "--theme": options.theme = try value(for: argument)
+    default: return false
+    }
+    return true
   }
 }
 

@@ -51,3 +51,10 @@ private func writeAll(_ text: String, to descriptor: Int32) {
     bytes = bytes.dropFirst(count)
   }
 }
+
+extension Console {
+  /// Build progress on standard error (live on a terminal, plain otherwise), or none.
+  public func buildProgress(quiet: Bool) -> any BuildProgress {
+    quiet ? SilentProgress() : ConsoleProgress(live: errIsTerminal, colour: !noColor, write: errRaw)
+  }
+}

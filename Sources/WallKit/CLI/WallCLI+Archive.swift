@@ -21,11 +21,7 @@ extension WallCLI {
     settings.pageSize = options.pageSize
     settings.jobs = options.jobs ?? SiteBuilder.defaultJobs
     settings.limits.maxPixels = options.maxPixels
-    let progress: any BuildProgress =
-      options.quiet
-      ? SilentProgress()
-      : ConsoleProgress(
-        live: console.errIsTerminal, colour: !console.noColor, write: console.errRaw)
+    let progress = console.buildProgress(quiet: options.quiet)
     let started = ContinuousClock.now
     let result: Archiver.Result
     do {

@@ -31,11 +31,7 @@ extension WallCLI {
     }
     let quiet = options.quiet
     let started = ContinuousClock.now
-    let progress: any BuildProgress =
-      quiet
-      ? SilentProgress()
-      : ConsoleProgress(
-        live: console.errIsTerminal, colour: !console.noColor, write: console.errRaw)
+    let progress = console.buildProgress(quiet: quiet)
     let builder = SiteBuilder(settings: settings, progress: progress)
     let result: SiteBuilder.Result
     do {

@@ -68,11 +68,7 @@ extension WallCLI {
   ) -> Bool {
     let started = ContinuousClock.now
     do {
-      let progress: any BuildProgress =
-        verbose
-        ? ConsoleProgress(
-          live: console.errIsTerminal, colour: !console.noColor, write: console.errRaw)
-        : SilentProgress()
+      let progress = console.buildProgress(quiet: !verbose)
       let result = try SiteBuilder(settings: try settings(), progress: progress).build()
       if verbose {
         for problem in result.report.sorted { console.err(problem.description) }
