@@ -40,9 +40,9 @@ extension WallCLI {
       console.err("error: \(error)")
       return .failure
     }
-    for problem in result.report.sorted {
-      console.err(problem.description)
-    }
+    // One write for all problems: a large export can have a hundred thousand.
+    let problems = result.report.sorted
+    if !problems.isEmpty { console.err(problems.map(\.description).joined(separator: "\n")) }
     if let reportFile = options.reportFile {
       let lines = result.report.sorted.map { problem -> String in
         let record: JSONValue = [

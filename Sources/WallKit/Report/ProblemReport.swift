@@ -35,14 +35,14 @@ public struct ProblemReport: Sendable {
   /// The problems sorted by file, class, objectId and reason (byte order), for stable output.
   public var sorted: [Problem] {
     problems.sorted { a, b in
-      for (x, y) in [
-        (a.file, b.file), (a.className, b.className), (a.objectId, b.objectId),
-        (a.reason, b.reason),
-      ]
-      where x != y {
-        return x.utf8.lexicographicallyPrecedes(y.utf8)
+      if a.file != b.file { return a.file.utf8.lexicographicallyPrecedes(b.file.utf8) }
+      if a.className != b.className {
+        return a.className.utf8.lexicographicallyPrecedes(b.className.utf8)
       }
-      return false
+      if a.objectId != b.objectId {
+        return a.objectId.utf8.lexicographicallyPrecedes(b.objectId.utf8)
+      }
+      return a.reason.utf8.lexicographicallyPrecedes(b.reason.utf8)
     }
   }
 }

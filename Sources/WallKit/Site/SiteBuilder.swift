@@ -165,7 +165,7 @@ public struct SiteBuilder {
       wallPages[user.objectId] = layout.wallPage(userID: user.objectId, page: 1)
     }
     let record = BuildRecord(
-      fingerprint: fingerprint, summary: summary, problems: report.problems, wallPages: wallPages)
+      fingerprint: fingerprint, summary: summary, problems: report.sorted, wallPages: wallPages)
     do {
       try record.save(stateRoot: stateRoot, fileCount: manifest.files.count)
     } catch {
