@@ -149,7 +149,7 @@ import WallKitTestSupport
     #expect(second.summary.imagesFailed == 0)
     #expect(second.summary.imagesReused == 7)
     #expect(second.summary.filesWritten == 0)
-    #expect(second.report.problems == first.report.problems)
+    #expect(second.report.sorted == first.report.sorted)
   }
 
   @Test("the index lists every wall with its image count; links are relative")
