@@ -13,7 +13,8 @@ extension SiteBuilder {
     let layout = layout(for: index.users)
     let model = WallPageModel(
       index: index, catalog: catalog, layout: layout, zone: settings.timeZone,
-      pageSize: settings.pageSize, linkIndex: !isPrivate)
+      pageSize: settings.pageSize, linkIndex: !isPrivate
+    ).cached()
     let output = settings.output
     struct WallResult: Sendable {
       var paths: [String] = []

@@ -10,6 +10,39 @@ struct WallPageModel {
   let linkIndex: Bool
   /// Images that load eagerly at the top of each page; the rest are lazy.
   static let eagerImages = 3
+  /// Each user's template data at `layout.pageToRoot`, made once per build (see `cached()`).
+  private var people: [String: TemplateValue] = [:]
+  /// The template data of each timestamp shown, made once per build.
+  private var times: [Timestamp: TemplateValue] = [:]
+
+  init(
+    index: WallIndex, catalog: MediaCatalog, layout: SiteLayout, zone: DisplayTimeZone,
+    pageSize: Int, linkIndex: Bool
+  ) {
+    self.index = index
+    self.catalog = catalog
+    self.layout = layout
+    self.zone = zone
+    self.pageSize = pageSize
+    self.linkIndex = linkIndex
+  }
+
+  /// A copy that makes each person's and each date's template data once, instead of once per
+  /// card and comment: thousands of walls share them.
+  func cached() -> WallPageModel {
+    var model = self
+    for user in index.users {
+      model.people[user.objectId] = person(user, root: layout.pageToRoot)
+    }
+    for image in index.images {
+      model.times[image.createdAt] = time(image.createdAt)
+      for comment in index.allComments(on: image.objectId)
+      where model.times[comment.createdAt] == nil {
+        model.times[comment.createdAt] = time(comment.createdAt)
+      }
+    }
+    return model
+  }
 
   /// The pages of one user's wall, each as (site-relative path, template data), and the
   /// objectIds of what they show.
@@ -85,6 +118,7 @@ struct WallPageModel {
   }
 
   func person(_ user: User, root: String) -> TemplateValue {
+    if root == layout.pageToRoot, let cached = people[user.objectId] { return cached }
     let avatar = catalog.avatars[user.objectId]
     return [
       "name": .string(user.displayName),
@@ -96,7 +130,8 @@ struct WallPageModel {
   }
 
   private func time(_ timestamp: Timestamp) -> TemplateValue {
-    [
+    if let cached = times[timestamp] { return cached }
+    return [
       "iso": .string(DateStyle.machine(timestamp)),
       "text": .string(DateStyle.short(timestamp, in: zone)),
       "long": .string(DateStyle.long(timestamp, in: zone)),

@@ -1,11 +1,12 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
 /// A minimal HTTP client for tests: loopback only, every read bounded by a timeout.
-struct TestHTTPClient {
+final class TestHTTPClient: Sendable {
   /// Why a test connection failed.
   struct Failure: Error, CustomStringConvertible {
     var description: String
@@ -21,6 +22,8 @@ struct TestHTTPClient {
   }
 
   let descriptor: Int32
+  /// Bytes read past the end of the last response (pipelined responses can share a read).
+  private let pending = Mutex<[UInt8]>([])
 
   /// Connects to 127.0.0.1:`port`; reads time out after `timeout` seconds.
   init(port: Int, timeout: Int = 10) throws {
@@ -84,7 +87,10 @@ struct TestHTTPClient {
 
   /// Reads one response, framed by Content-Length (no body for HEAD or 304).
   func readResponse(head: Bool = false) throws -> Response {
-    var bytes: [UInt8] = []
+    var bytes = pending.withLock { buffered in
+      defer { buffered = [] }
+      return buffered
+    }
     var chunk = [UInt8](repeating: 0, count: 8192)
     func fill() throws {
       let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
@@ -93,12 +99,15 @@ struct TestHTTPClient {
       }
       bytes += chunk[..<count]
     }
-    var end: Int?
-    while end == nil {
-      try fill()
-      end = bytes.indices.dropLast(3).first {
+    func headEnd() -> Int? {
+      bytes.indices.dropLast(3).first {
         bytes[$0] == 13 && bytes[$0 + 1] == 10 && bytes[$0 + 2] == 13 && bytes[$0 + 3] == 10
       }
+    }
+    var end = headEnd()
+    while end == nil {
+      try fill()
+      end = headEnd()
     }
     let headEnd = end ?? 0
     let lines = String(decoding: bytes[..<headEnd], as: UTF8.self).components(separatedBy: "\r\n")
@@ -112,6 +121,8 @@ struct TestHTTPClient {
     let length = head || response.status == 304 ? 0 : Int(headers["content-length"] ?? "0") ?? 0
     while bytes.count < headEnd + 4 + length { try fill() }
     response.body = Array(bytes[(headEnd + 4)..<(headEnd + 4 + length)])
+    let rest = Array(bytes[(headEnd + 4 + length)...])
+    pending.withLock { $0 = rest }
     return response
   }
 
