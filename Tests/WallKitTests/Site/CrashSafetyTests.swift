@@ -88,18 +88,22 @@ import WallKitTestSupport
     try makeExport(at: newExport, caption: "new")
     try build(newExport, folder.url("clean"))
     let clean = try SiteTree.contents(of: folder.url("clean"))
+    // Kill points are fractions of how long this machine takes for the same build, so they
+    // land mid-build on a fast machine and a slow one alike.
+    let timing = folder.url("timing")
+    try build(oldExport, timing)
+    let started = Date()
+    let timed = try Self.start(executable, newExport, timing)
+    timed.waitUntilExit()
+    let duration = Date().timeIntervalSince(started)
     var random = SeededRandom(seed: 7)
     var killedMidway = 0
-    for round in 0..<5 {
+    for (round, fraction) in [0.1, 0.3, 0.5, 0.7, 0.9].enumerated() {
       let site = folder.url("site\(round)")
       try build(oldExport, site)
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: executable)
-      process.arguments = ["build", newExport, "-o", site, "--quiet", "--jobs", "2"]
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      try process.run()
-      Thread.sleep(forTimeInterval: Double(Int.random(in: 5...120, using: &random)) / 100)
+      let process = try Self.start(executable, newExport, site)
+      let jitter = Double(Int.random(in: -5...5, using: &random)) / 100
+      Thread.sleep(forTimeInterval: duration * (fraction + jitter))
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
       if process.terminationReason == .uncaughtSignal { killedMidway += 1 }
@@ -111,6 +115,17 @@ import WallKitTestSupport
       #expect(rebuilt.keys.sorted() == clean.keys.sorted(), "round \(round)")
       #expect(rebuilt == clean, "round \(round): the rebuilt site differs from a clean build")
     }
-    #expect(killedMidway >= 3, "most kills should land before the build ends")
+    #expect(killedMidway >= 3, "most kills should land before the build ends (\(duration) s)")
+  }
+
+  /// Starts `wallgen build EXPORT -o SITE` as a child process.
+  static func start(_ executable: String, _ export: String, _ site: String) throws -> Process {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = ["build", export, "-o", site, "--quiet", "--jobs", "2"]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    return process
   }
 }
