@@ -82,25 +82,11 @@ extension ImportSession {
   mutating func readJoinRows(_ className: String) -> [JoinRow] {
     let file = className + ".json"
     guard source.fileExists(file) else { return [] }
-    let document: JSONValue
-    do {
-      document = try JSONParser.parse(source.read(file, limit: ImportLimits.maximumClassFileBytes))
-    } catch let error as JSONSyntaxError {
-      report.error(file, className, "", "invalid JSON at \(error)")
-      return []
-    } catch let error as ImportError {
-      report.error(file, className, "", error.reason)
-      return []
-    } catch {
-      report.error(file, className, "", "cannot be read: \(error)")
-      return []
-    }
-    guard let rows = document.arrayValue ?? document["results"]?.arrayValue else {
-      report.error(
-        file, className, "",
-        "expected {\"results\": [...]} or a top-level array, found \(document.kindDescription)")
-      return []
-    }
+    guard
+      let document = report.readJSON(
+        file, from: source, limit: ImportLimits.maximumClassFileBytes, className: className),
+      let rows = report.classRows(document, file: file, className: className)
+    else { return [] }
     var result: [JoinRow] = []
     var seen = Set<[String]>()
     for (position, row) in rows.enumerated() {

@@ -66,19 +66,10 @@ extension ImportSession {
 
   private mutating func readGraphFile(facebookID: String, userID: String) {
     let file = "graph/\(facebookID).json"
-    let document: JSONValue
-    do {
-      document = try JSONParser.parse(source.read(file, limit: ImportLimits.maximumGraphFileBytes))
-    } catch let error as JSONSyntaxError {
-      report.error(file, "", facebookID, "invalid JSON at \(error)")
-      return
-    } catch let error as ImportError {
-      report.error(file, "", facebookID, error.reason)
-      return
-    } catch {
-      report.error(file, "", facebookID, "cannot be read: \(error)")
-      return
-    }
+    guard
+      let document = report.readJSON(
+        file, from: source, limit: ImportLimits.maximumGraphFileBytes, objectId: facebookID)
+    else { return }
     if let name = document["name"]?.stringValue, !name.isEmpty {
       dataset.users[userID]?.displayName = name
     }

@@ -45,31 +45,11 @@ extension ParseClassFile {
   ) -> ParseClassFile? {
     let file = className + ".json"
     guard source.fileExists(file) else { return nil }
-    let document: JSONValue
-    do {
-      let bytes = try source.read(file, limit: ImportLimits.maximumClassFileBytes)
-      document = try JSONParser.parse(bytes)
-    } catch let error as ImportError {
-      report.error(file, className, "", error.reason)
-      return ParseClassFile(objects: [])
-    } catch let error as JSONSyntaxError {
-      report.error(file, className, "", "invalid JSON at \(error)")
-      return ParseClassFile(objects: [])
-    } catch {
-      report.error(file, className, "", "cannot be read: \(error)")
-      return ParseClassFile(objects: [])
-    }
-    let rows: [JSONValue]
-    if let array = document.arrayValue {
-      rows = array
-    } else if let results = document["results"]?.arrayValue {
-      rows = results
-    } else {
-      report.error(
-        file, className, "",
-        "expected {\"results\": [...]} or a top-level array, found \(document.kindDescription)")
-      return ParseClassFile(objects: [])
-    }
+    guard
+      let document = report.readJSON(
+        file, from: source, limit: ImportLimits.maximumClassFileBytes, className: className),
+      let rows = report.classRows(document, file: file, className: className)
+    else { return ParseClassFile(objects: []) }
     var seen = Set<String>()
     var objects: [ParseObject] = []
     objects.reserveCapacity(rows.count)
