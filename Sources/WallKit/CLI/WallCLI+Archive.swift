@@ -6,15 +6,11 @@ extension WallCLI {
     var settings = Archiver.Settings(export: export, output: options.output)
     do {
       settings.timeZone = try DisplayTimeZone(options.timeZone)
-      if let theme = options.theme { settings.theme = try Theme.loading(overridesFrom: theme) }
+      settings.theme = try theme(for: options)
       settings.sourceDateEpoch = try sourceDateEpoch(
         ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"])
-    } catch let error as UsageError {
-      console.err(error.description)
-      return .usage
     } catch {
-      console.err("error: \(error)")
-      return .failure
+      return optionFailure(error, console: console)
     }
     settings.userIDs = options.all ? nil : options.userIDs
     settings.zip = options.zip

@@ -6,13 +6,9 @@ extension WallCLI {
     var settings = SiteBuilder.Settings(export: export, output: options.output)
     do {
       settings.timeZone = try DisplayTimeZone(options.timeZone)
-      if let theme = options.theme { settings.theme = try Theme.loading(overridesFrom: theme) }
-    } catch let error as UsageError {
-      console.err(error.description)
-      return .usage
+      settings.theme = try theme(for: options)
     } catch {
-      console.err("error: \(error)")
-      return .failure
+      return optionFailure(error, console: console)
     }
     settings.pageSize = options.pageSize
     settings.jobs = options.jobs ?? SiteBuilder.defaultJobs

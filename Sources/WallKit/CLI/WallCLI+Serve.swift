@@ -12,19 +12,15 @@ extension WallCLI {
     let settings: @Sendable () throws -> SiteBuilder.Settings = {
       var settings = SiteBuilder.Settings(export: export, output: options.output)
       settings.timeZone = try DisplayTimeZone(options.timeZone)
-      if let theme = options.theme { settings.theme = try Theme.loading(overridesFrom: theme) }
+      settings.theme = try theme(for: options)
       settings.pageSize = options.pageSize
       settings.jobs = options.jobs ?? SiteBuilder.defaultJobs
       return settings
     }
     do {
       _ = try settings()
-    } catch let error as UsageError {
-      console.err(error.description)
-      return .usage
     } catch {
-      console.err("error: \(error)")
-      return .failure
+      return optionFailure(error, console: console)
     }
     let generation = BuildGeneration()
     let server: PreviewServer

@@ -76,3 +76,23 @@ public enum WallCLI {
     "\(number) \(noun)\(number == 1 ? "" : "s")"
   }
 }
+
+extension WallCLI {
+  /// The theme the rendering options ask for: the built-in one, or it overridden by `--theme`.
+  /// - Throws: `ThemeError` when the theme folder cannot be used.
+  static func theme(for options: some RenderingOptions) throws(ThemeError) -> Theme {
+    guard let folder = options.theme else { return .builtIn }
+    return try Theme.loading(overridesFrom: folder)
+  }
+
+  /// Prints an error met while turning options into settings, and gives its exit code:
+  /// 64 for a bad value on the command line, 1 for anything else.
+  static func optionFailure(_ error: any Error, console: Console) -> ExitCode {
+    if let usage = error as? UsageError {
+      console.err(usage.description)
+      return .usage
+    }
+    console.err("error: \(error)")
+    return .failure
+  }
+}
