@@ -173,36 +173,6 @@ public enum ZipFixtures {
     try Data(bytes).write(to: URL(fileURLWithPath: path))
     return (path, folder)
   }
-
-  /// Runs `executable` with `arguments`; returns its exit status and combined output.
-  /// - Parameter executable: An absolute path to the program.
-  /// - Parameter arguments: Its arguments.
-  /// - Throws: Whatever `Process.run` throws when the program cannot start.
-  public static func run(_ executable: String, _ arguments: [String]) throws -> (
-    status: Int32, output: String
-  ) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-  }
-
-  /// The absolute path of `name` on `PATH` (or in `/usr/bin`), or nil when it is not installed.
-  /// - Parameter name: A program name such as `unzip`.
-  public static func findExecutable(_ name: String) -> String? {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    for directory in path.split(separator: ":") + ["/usr/bin"] {
-      let candidate = "\(directory)/\(name)"
-      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-    }
-    return nil
-  }
 }
 
 extension Array where Element == UInt8 {

@@ -114,28 +114,15 @@ enum ArchiveFixture {
 
   /// Whether `tool` is on the PATH.
   static func isInstalled(_ tool: String) -> Bool {
-    let installed = executable(tool) != nil
+    let installed = ExternalTool.path(tool) != nil
     if !installed { print("note: \(tool) is not installed; the tests that run it are skipped") }
     return installed
   }
 
-  static func executable(_ tool: String) -> String? {
-    let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
-    return paths.map { "\($0)/\(tool)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-  }
-
   /// Runs a tool, returning its exit status and output, or nil when it is not installed.
   static func run(_ tool: String, _ arguments: [String]) throws -> (Int32, String)? {
-    guard let executable = executable(tool) else { return nil }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    guard let executable = ExternalTool.path(tool) else { return nil }
+    let result = try ExternalTool.run(executable, arguments)
+    return (result.status, result.output)
   }
 }

@@ -12,12 +12,9 @@ import WallKitTestSupport
   static let demo = RepositoryPaths.path("Examples/demo-export")
 
   static func which(_ tool: String) -> String? {
-    for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
-      let path = "\(folder)/\(tool)"
-      if FileManager.default.isExecutableFile(atPath: path) { return path }
-    }
-    print("note: \(tool) is not installed; its page check is skipped")
-    return nil
+    let path = ExternalTool.path(tool)
+    if path == nil { print("note: \(tool) is not installed; its page check is skipped") }
+    return path
   }
 
   static var hasDemo: Bool {
@@ -57,17 +54,8 @@ import WallKitTestSupport
   static func run(_ program: String, _ arguments: [String], environment: [String: String] = [:])
     throws -> (Int32, String)
   {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: program)
-    process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (process.terminationStatus, output)
+    let result = try ExternalTool.run(program, arguments, environment: environment)
+    return (result.status, result.output)
   }
 
   @Test(

@@ -78,9 +78,9 @@ struct ZipHostileArchiveTests {
     #expect(throws: ZipError.cannotOpen(path: folder, reason: "not a regular file")) {
       try ZipArchive(path: folder)
     }
-    guard let mkfifo = ZipFixtures.findExecutable("mkfifo") else { return }
+    guard let mkfifo = ExternalTool.path("mkfifo") else { return }
     let fifo = folder + "/pipe.zip"
-    try #require(try ZipFixtures.run(mkfifo, [fifo]).status == 0)
+    try #require(try ExternalTool.run(mkfifo, [fifo]).status == 0)
     #expect(throws: ZipError.cannotOpen(path: fifo, reason: "not a regular file")) {
       try ZipArchive(path: fifo)
     }

@@ -9,7 +9,7 @@ struct ZipInteropTests {
 
   @Test("Info-ZIP zip output (extra fields, a directory) is read")
   func infoZip() throws {
-    guard let zip = ZipFixtures.findExecutable("zip") else {
+    guard let zip = ExternalTool.path("zip") else {
       print("skipping: zip is not installed")
       return
     }
@@ -20,7 +20,7 @@ struct ZipInteropTests {
     try Data(Self.lines).write(to: URL(fileURLWithPath: folder + "/in/a.txt"))
     try Data("x\n".utf8).write(to: URL(fileURLWithPath: folder + "/in/d/b.txt"))
     // zip records paths as given, so run it inside the input folder to get relative names.
-    let result = try ZipFixtures.run(
+    let result = try ExternalTool.run(
       "/bin/sh", ["-c", "cd \"$1\" && \"$2\" -qrX ../info.zip a.txt d", "sh", folder + "/in", zip])
     try #require(result.status == 0, "\(result.output)")
 
@@ -35,7 +35,7 @@ struct ZipInteropTests {
 
   @Test("Python zipfile output with data descriptors and ZIP64 local headers is read")
   func python() throws {
-    guard let python = ZipFixtures.findExecutable("python3") else {
+    guard let python = ExternalTool.path("python3") else {
       print("skipping: python3 is not installed")
       return
     }
@@ -55,7 +55,7 @@ struct ZipInteropTests {
           with z.open("big.txt", "w", force_zip64=True) as f:
               f.write(b"abc" * 1000)
       """
-    let result = try ZipFixtures.run(python, ["-c", script, folder])
+    let result = try ExternalTool.run(python, ["-c", script, folder])
     try #require(result.status == 0, "\(result.output)")
 
     let descriptor = try ZipArchive(path: folder + "/dd.zip")

@@ -95,21 +95,21 @@ struct ZipRoundTripTests {
 
   @Test("unzip -t accepts our output")
   func unzipAccepts() throws {
-    guard let unzip = ZipFixtures.findExecutable("unzip") else {
+    guard let unzip = ExternalTool.path("unzip") else {
       print("skipping: unzip is not installed")
       return
     }
     let directory = try ZipFixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     try Self.writeSample(to: directory + "/sample.zip")
-    let result = try ZipFixtures.run(unzip, ["-t", directory + "/sample.zip"])
+    let result = try ExternalTool.run(unzip, ["-t", directory + "/sample.zip"])
     #expect(result.status == 0, "\(result.output)")
     #expect(result.output.contains("No errors detected"))
   }
 
   @Test("Python's zipfile accepts our output and sees the same names")
   func pythonAccepts() throws {
-    guard let python = ZipFixtures.findExecutable("python3") else {
+    guard let python = ExternalTool.path("python3") else {
       print("skipping: python3 is not installed")
       return
     }
@@ -123,7 +123,7 @@ struct ZipRoundTripTests {
       line = ("BAD " + bad if bad else "OK ") + "|".join(z.namelist()) + "\\n"
       sys.stdout.buffer.write(line.encode("utf-8"))
       """
-    let result = try ZipFixtures.run(python, ["-c", script, directory + "/sample.zip"])
+    let result = try ExternalTool.run(python, ["-c", script, directory + "/sample.zip"])
     #expect(result.status == 0, "\(result.output)")
     #expect(result.output == "OK photos/|photos/noise.bin|notes/ünïcode text.txt|empty.txt\n")
   }
