@@ -43,7 +43,7 @@ struct BundlePlanner: Sendable {
     let rendered = model.pages(for: user)
     var files: [String: BundlePlan.Source] = [:]
     for page in rendered.pages {
-      files[page.path] = .bytes(Array(try templates.render("wall", page.context).utf8))
+      files[page.path] = .bytes(try templates.renderUTF8("wall", page.context))
     }
     for (path, bytes) in assets { files["assets/\(path)"] = .bytes(bytes) }
 

@@ -6,33 +6,33 @@ public enum HTMLEscape {
   /// - Parameter text: Untrusted text, such as a user's comment.
   /// - Returns: The escaped text.
   public static func escape(_ text: String) -> String {
-    var output = ""
+    var output: [UInt8] = []
     append(text, to: &output)
-    return output
+    return String(decoding: output, as: UTF8.self)
   }
 
-  /// Appends `text`, escaped, to `output` without building an intermediate string.
-  static func append(_ text: String, to output: inout String) {
-    let bytes = text.utf8
-    var runStart = bytes.startIndex
-    var index = runStart
-    while index != bytes.endIndex {
-      let entity: String? =
+  /// Appends the UTF-8 of `text`, escaped, to `output`: runs without a special character are
+  /// copied whole.
+  static func append(_ text: String, to output: inout [UInt8]) {
+    var text = text
+    text.withUTF8 { bytes in
+      var runStart = 0
+      for index in bytes.indices {
+        let entity: StaticString
         switch bytes[index] {
-        case UInt8(ascii: "&"): "&amp;"
-        case UInt8(ascii: "<"): "&lt;"
-        case UInt8(ascii: ">"): "&gt;"
-        case UInt8(ascii: "\""): "&quot;"
-        case UInt8(ascii: "'"): "&#39;"
-        default: nil
+        case UInt8(ascii: "&"): entity = "&amp;"
+        case UInt8(ascii: "<"): entity = "&lt;"
+        case UInt8(ascii: ">"): entity = "&gt;"
+        case UInt8(ascii: "\""): entity = "&quot;"
+        case UInt8(ascii: "'"): entity = "&#39;"
+        default: continue
         }
-      if let entity {
-        output += text[runStart..<index]
-        output += entity
-        runStart = bytes.index(after: index)
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+        output.append(
+          contentsOf: UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
+        runStart = index + 1
       }
-      index = bytes.index(after: index)
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
     }
-    output += text[runStart..<bytes.endIndex]
   }
 }

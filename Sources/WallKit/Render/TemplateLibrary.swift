@@ -28,10 +28,25 @@ public struct TemplateLibrary: Sendable {
   /// - Throws: `TemplateError` if there is no template `name`, or if partials and parents nest
   ///   deeper than 100 levels (runaway recursion).
   public func render(_ name: String, _ context: TemplateValue) throws(TemplateError) -> String {
+    String(decoding: try renderUTF8(name, context), as: UTF8.self)
+  }
+
+  /// Renders the template `name` as ``render(_:_:)`` does, returning the text's UTF-8 bytes
+  /// (what a page file holds) without making a `String`.
+  /// - Parameters:
+  ///   - name: The name of a template in this library.
+  ///   - context: The data the template's tags look names up in.
+  ///   - capacity: The expected size of the result, to allocate once.
+  /// - Returns: The rendered text as UTF-8.
+  /// - Throws: As ``render(_:_:)``.
+  public func renderUTF8(_ name: String, _ context: TemplateValue, capacity: Int = 0)
+    throws(TemplateError) -> [UInt8]
+  {
     guard let nodes = templates[name] else {
       throw TemplateError(template: name, line: 0, column: 0, reason: .templateNotFound(name))
     }
-    var renderer = TemplateRenderer(templates: templates, name: name, context: context)
+    var renderer = TemplateRenderer(
+      templates: templates, name: name, context: context, capacity: capacity)
     return try renderer.render(nodes)
   }
 

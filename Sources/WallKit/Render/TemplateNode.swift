@@ -1,5 +1,5 @@
 /// A node of a parsed template: the tree the renderer walks.
-indirect enum TemplateNode: Equatable, Sendable {
+enum TemplateNode: Equatable, Sendable {
   /// Literal template text, possibly spanning lines.
   case text(String)
   /// `{{name}}` (escaped) or `{{{name}}}` / `{{&name}}`; an empty path is the implicit iterator `.`.

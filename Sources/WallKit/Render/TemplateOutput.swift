@@ -2,36 +2,44 @@
 ///
 /// Indentation goes before each non-empty line of *template* text (and before a value that
 /// starts a line); line breaks inside values never get it, as the spec requires.
+///
+/// The text is kept as UTF-8 bytes: pages go to disk as bytes, and appending bytes is cheaper
+/// than growing a `String`.
 struct TemplateOutput {
-  /// Everything written so far.
-  private(set) var text = ""
+  /// Everything written so far, as UTF-8.
+  private(set) var bytes: [UInt8] = []
   private var indent = ""
   private var atLineStart = true
+
+  /// An empty output with room for `capacity` bytes.
+  init(capacity: Int = 0) {
+    bytes.reserveCapacity(capacity)
+  }
 
   /// Writes literal template text, indenting each of its lines.
   mutating func writeTemplateText(_ string: String) {
     guard !string.isEmpty else { return }
     guard !indent.isEmpty else {
-      text += string
-      atLineStart = string.utf8.last == UInt8(ascii: "\n")
+      bytes.append(contentsOf: string.utf8)
+      atLineStart = bytes.last == UInt8(ascii: "\n")
       return
     }
     // Split on the byte, not the Character: "\r\n" is one Character that holds the "\n".
-    let bytes = string.utf8
-    var lineStart = bytes.startIndex
-    while let newline = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) {
+    let units = string.utf8
+    var lineStart = units.startIndex
+    while let newline = units[lineStart...].firstIndex(of: UInt8(ascii: "\n")) {
       writeLine(string[lineStart..<newline])
-      text += "\n"
+      bytes.append(UInt8(ascii: "\n"))
       atLineStart = true
-      lineStart = bytes.index(after: newline)
+      lineStart = units.index(after: newline)
     }
     writeLine(string[lineStart...])
   }
 
   private mutating func writeLine(_ line: Substring) {
     guard !line.isEmpty else { return }
-    if atLineStart && line != "\r" { text += indent }
-    text += line
+    if atLineStart && line != "\r" { bytes.append(contentsOf: indent.utf8) }
+    bytes.append(contentsOf: line.utf8)
     atLineStart = false
   }
 
@@ -39,13 +47,13 @@ struct TemplateOutput {
   mutating func writeValue(_ value: String, escaped: Bool) {
     guard !value.isEmpty else { return }
     if atLineStart {
-      text += indent
+      bytes.append(contentsOf: indent.utf8)
       atLineStart = false
     }
     if escaped {
-      HTMLEscape.append(value, to: &text)
+      HTMLEscape.append(value, to: &bytes)
     } else {
-      text += value
+      bytes.append(contentsOf: value.utf8)
     }
   }
 
@@ -59,7 +67,7 @@ struct TemplateOutput {
       indent += extra
     } else {
       if atLineStart && !indent.isEmpty {
-        text += indent
+        bytes.append(contentsOf: indent.utf8)
         atLineStart = false
       }
       indent = ""

@@ -4,7 +4,7 @@ struct TemplateRenderer {
   static let depthLimit = 100
 
   private let templates: [String: [TemplateNode]]
-  private var output = TemplateOutput()
+  private var output: TemplateOutput
   private var contexts: [TemplateValue]
   /// Block overrides in force; the outermost caller's override of a name wins.
   private var overrides: [String: [TemplateNode]] = [:]
@@ -12,16 +12,21 @@ struct TemplateRenderer {
   private var inclusions: [String]
 
   /// Prepares to render the template `name` with `context` as the bottom of the stack.
-  init(templates: [String: [TemplateNode]], name: String, context: TemplateValue) {
+  ///
+  /// `capacity` is the expected size of the output in bytes.
+  init(
+    templates: [String: [TemplateNode]], name: String, context: TemplateValue, capacity: Int = 0
+  ) {
     self.templates = templates
+    self.output = TemplateOutput(capacity: capacity)
     self.contexts = [context]
     self.inclusions = [name]
   }
 
-  /// Renders `nodes` (the template named at init) and returns the text.
-  mutating func render(_ nodes: [TemplateNode]) throws(TemplateError) -> String {
+  /// Renders `nodes` (the template named at init) and returns the text as UTF-8.
+  mutating func render(_ nodes: [TemplateNode]) throws(TemplateError) -> [UInt8] {
     try renderNodes(nodes)
-    return output.text
+    return output.bytes
   }
 
   private mutating func renderNodes(_ nodes: [TemplateNode]) throws(TemplateError) {
@@ -121,11 +126,19 @@ struct TemplateRenderer {
   /// The empty path is the innermost context itself.
   private func resolve(_ path: [String]) -> TemplateValue? {
     guard let first = path.first else { return contexts.last }
-    guard var value = contexts.reversed().lazy.compactMap({ $0[first] }).first else { return nil }
-    for key in path.dropFirst() {
-      guard let next = value[key] else { return nil }
-      value = next
+    var position = contexts.count - 1
+    while position >= 0 {
+      if var value = contexts[position][first] {
+        var segment = 1
+        while segment < path.count {
+          guard let next = value[path[segment]] else { return nil }
+          value = next
+          segment += 1
+        }
+        return value
+      }
+      position -= 1
     }
-    return value
+    return nil
   }
 }

@@ -18,7 +18,7 @@ extension TemplateValue {
     case let array as [Any]:
       self = .array(array.map(TemplateValue.init(jsonObject:)))
     case let dictionary as [String: Any]:
-      self = .object(dictionary.mapValues(TemplateValue.init(jsonObject:)))
+      self = .object(TemplateObject(dictionary.mapValues(TemplateValue.init(jsonObject:))))
     default:
       self = .string(String(describing: jsonObject))
     }

@@ -38,6 +38,6 @@ extension TemplateValue: ExpressibleByDictionaryLiteral {
   /// Creates `.object`; when a key repeats, the last value wins.
   /// - Parameter elements: The key-value pairs of the hash.
   public init(dictionaryLiteral elements: (String, TemplateValue)...) {
-    self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    self = .object(TemplateObject(elements))
   }
 }

@@ -16,7 +16,7 @@ public enum TemplateValue: Sendable, Equatable {
   /// A list; a section over it renders once per element.
   case array([TemplateValue])
   /// A hash; its keys are looked up by name.
-  case object([String: TemplateValue])
+  case object(TemplateObject)
 
   /// Whether a section over this value renders (`{{#x}}`) or its inverse does (`{{^x}}`).
   public var isTruthy: Bool {

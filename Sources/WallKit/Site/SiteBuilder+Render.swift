@@ -30,10 +30,12 @@ extension SiteBuilder {
       let user = index.users[position]
       let wall = model.pages(for: user)
       var result = WallResult(images: wall.images, comments: wall.comments)
+      var expectedSize = 16_384
       for page in wall.pages {
         do {
-          let html = try templates.render("wall", page.context)
-          if try SiteWriter.write(Array(html.utf8), to: "\(output)/\(page.path)") == .written {
+          let html = try templates.renderUTF8("wall", page.context, capacity: expectedSize)
+          expectedSize = html.count + 4_096
+          if try SiteWriter.write(html, to: "\(output)/\(page.path)") == .written {
             result.written += 1
           }
           result.paths.append(page.path)
@@ -88,9 +90,9 @@ extension SiteBuilder {
       return entry
     }
     do {
-      let html = try templates.render(
+      let html = try templates.renderUTF8(
         "index", ["root": "", "walls": .array(walls), "wallCount": .int(walls.count)])
-      return try SiteWriter.write(Array(html.utf8), to: "\(settings.output)/index.html")
+      return try SiteWriter.write(html, to: "\(settings.output)/index.html")
     } catch let error as TemplateError {
       throw .template(error)
     } catch let error as WriteError {

@@ -10,10 +10,26 @@ struct WallPageModel {
   let linkIndex: Bool
   /// Images that load eagerly at the top of each page; the rest are lazy.
   static let eagerImages = 3
-  /// Each user's template data at `layout.pageToRoot`, made once per build (see `cached()`).
-  private var people: [String: TemplateValue] = [:]
-  /// The template data of each timestamp shown, made once per build.
-  private var times: [Timestamp: TemplateValue] = [:]
+  /// Template data made once per build and shared by every wall (see `cached()`); empty when
+  /// the model renders a single wall.
+  private var shared = SharedValues()
+
+  /// The template data many walls show: people, dates, and each image's card parts, all at
+  /// `layout.pageToRoot`.
+  private struct SharedValues {
+    var people: [String: TemplateValue] = [:]
+    var times: [Timestamp: TemplateValue] = [:]
+    var cards: [String: CardParts] = [:]
+  }
+
+  /// The parts of an image's card that do not depend on whose wall shows it.
+  private struct CardParts {
+    var fields: TemplateObject
+    var eagerPhoto: TemplateValue
+    var lazyPhoto: TemplateValue
+    /// Every comment on the image, oldest first as `WallIndex.allComments(on:)` gives them.
+    var allComments: [TemplateValue]
+  }
 
   init(
     index: WallIndex, catalog: MediaCatalog, layout: SiteLayout, zone: DisplayTimeZone,
@@ -27,19 +43,23 @@ struct WallPageModel {
     self.linkIndex = linkIndex
   }
 
-  /// A copy that makes each person's and each date's template data once, instead of once per
-  /// card and comment: thousands of walls share them.
+  /// A copy that makes each person's, date's and image card's template data once, instead of
+  /// once per wall that shows it: in a friend graph, each image is on dozens of walls.
   func cached() -> WallPageModel {
     var model = self
+    let root = layout.pageToRoot
     for user in index.users {
-      model.people[user.objectId] = person(user, root: layout.pageToRoot)
+      model.shared.people[user.objectId] = person(user, root: root)
     }
     for image in index.images {
-      model.times[image.createdAt] = time(image.createdAt)
+      model.shared.times[image.createdAt] = time(image.createdAt)
       for comment in index.allComments(on: image.objectId)
-      where model.times[comment.createdAt] == nil {
-        model.times[comment.createdAt] = time(comment.createdAt)
+      where model.shared.times[comment.createdAt] == nil {
+        model.shared.times[comment.createdAt] = time(comment.createdAt)
       }
+    }
+    for image in index.images {
+      model.shared.cards[image.objectId] = model.cardParts(image, root: root)
     }
     return model
   }
@@ -79,33 +99,60 @@ struct WallPageModel {
   private func card(_ image: WallImage, comments: [Comment], lazy: Bool, root: String)
     -> TemplateValue
   {
+    let parts =
+      (root == layout.pageToRoot ? shared.cards[image.objectId] : nil)
+      ?? cardParts(image, root: root)
+    var fields = parts.fields
+    fields["photo"] = lazy ? parts.lazyPhoto : parts.eagerPhoto
+    if comments.count == parts.allComments.count {
+      fields["comments"] = .array(parts.allComments)
+    } else {
+      // `comments` is a subsequence of the image's comments: walk both in step.
+      let all = index.allComments(on: image.objectId)
+      var position = 0
+      fields["comments"] = .array(
+        comments.map { comment in
+          while position < all.count, all[position].objectId != comment.objectId { position += 1 }
+          return position < all.count
+            ? parts.allComments[position] : self.comment(comment, root: root)
+        })
+    }
+    fields["hasComments"] = .bool(!comments.isEmpty)
+    return .object(fields)
+  }
+
+  private func cardParts(_ image: WallImage, root: String) -> CardParts {
     let uploader = index.user(image.uploaderID)
     let alt =
       "Photo by \(uploader?.displayName ?? "unknown"), \(DateStyle.short(image.createdAt, in: zone))"
-    var photo: TemplateValue = .null
+    var eager: TemplateValue = .null
+    var lazy: TemplateValue = .null
     if let path = image.file?.path, case .ready(let variants, let original)? = catalog.images[path],
       let smallest = variants.first, let largest = variants.last
     {
       let middle = variants.count > 1 ? variants[variants.count / 2] : smallest
-      photo = [
+      var photo: TemplateObject = [
         "src": .string(root + middle.path),
         "srcset": .string(
           variants.map { "\(root)\($0.path) \($0.width)w" }.joined(separator: ", ")),
         "width": .int(middle.width), "height": .int(middle.height),
         "full": .string(root + largest.path),
         "original": original.map { .string(root + $0.path) } ?? .null,
-        "lazy": .bool(lazy),
+        "lazy": false,
       ]
+      eager = .object(photo)
+      photo["lazy"] = true
+      lazy = .object(photo)
     }
-    return [
-      "objectId": .string(image.objectId),
-      "alt": .string(alt),
-      "photo": photo,
-      "uploader": uploader.map { person($0, root: root) } ?? .null,
-      "time": time(image.createdAt),
-      "comments": .array(comments.map { comment($0, root: root) }),
-      "hasComments": .bool(!comments.isEmpty),
-    ]
+    return CardParts(
+      fields: [
+        "objectId": .string(image.objectId),
+        "alt": .string(alt),
+        "uploader": uploader.map { person($0, root: root) } ?? .null,
+        "time": time(image.createdAt),
+      ],
+      eagerPhoto: eager, lazyPhoto: lazy,
+      allComments: index.allComments(on: image.objectId).map { comment($0, root: root) })
   }
 
   private func comment(_ comment: Comment, root: String) -> TemplateValue {
@@ -118,7 +165,7 @@ struct WallPageModel {
   }
 
   func person(_ user: User, root: String) -> TemplateValue {
-    if root == layout.pageToRoot, let cached = people[user.objectId] { return cached }
+    if root == layout.pageToRoot, let cached = shared.people[user.objectId] { return cached }
     let avatar = catalog.avatars[user.objectId]
     return [
       "name": .string(user.displayName),
@@ -130,7 +177,7 @@ struct WallPageModel {
   }
 
   private func time(_ timestamp: Timestamp) -> TemplateValue {
-    if let cached = times[timestamp] { return cached }
+    if let cached = shared.times[timestamp] { return cached }
     return [
       "iso": .string(DateStyle.machine(timestamp)),
       "text": .string(DateStyle.short(timestamp, in: zone)),
