@@ -27,8 +27,8 @@ extension WallCLI {
     }
     let quiet = options.quiet
     let started = ContinuousClock.now
-    let progress = console.buildProgress(quiet: quiet)
-    let builder = SiteBuilder(settings: settings, progress: progress)
+    let timer = StepTimer(forwardingTo: console.buildProgress(quiet: quiet))
+    let builder = SiteBuilder(settings: settings, progress: timer)
     let result: SiteBuilder.Result
     do {
       result = try builder.build()
@@ -66,7 +66,8 @@ extension WallCLI {
     let seconds = ConsoleProgress.seconds(ContinuousClock.now - started)
     let absolute = FileSystem.realPath(options.output) ?? options.output
     if options.json {
-      console.out(result.summary.json(seconds: seconds, output: absolute).serialized)
+      console.out(
+        result.summary.json(seconds: seconds, output: absolute, steps: timer.steps).serialized)
     } else if !quiet {
       console.err("built \(result.summary.line) in \(String(format: "%.2f", seconds)) s")
       console.out(urlsFile ?? "\(absolute)/index.html")

@@ -16,6 +16,9 @@ public struct WallIndex: Sendable {
   private let roleNames: [Set<String>]
   /// For each image position: its comments, oldest first (ties by objectId).
   private let commentsByImage: [[Comment]]
+  /// For each image position: whether everyone may read all of its comments (the common case,
+  /// which needs no per-reader filtering).
+  private let commentsArePublic: [Bool]
 
   /// Builds the index.
   public init(dataset: Dataset) {
@@ -39,6 +42,9 @@ public struct WallIndex: Sendable {
       if let position = imagePosition[comment.imageID] { commentsByImage[position].append(comment) }
     }
     self.commentsByImage = commentsByImage.map { $0.sorted(by: WallIndex.oldestFirst) }
+    self.commentsArePublic = commentsByImage.map { comments in
+      comments.allSatisfy { $0.acl?.isPublic ?? true }
+    }
     self.userPosition = userPosition
     self.imagePosition = imagePosition
     self.uploads = uploads
@@ -70,6 +76,7 @@ public struct WallIndex: Sendable {
   /// The comments under an image that `userID` may read, oldest first.
   public func comments(on imageID: String, visibleTo userID: String) -> [Comment] {
     guard let position = imagePosition[imageID], let owner = userPosition[userID] else { return [] }
+    if commentsArePublic[position] { return commentsByImage[position] }
     let roles = roleNames[owner]
     return commentsByImage[position].filter { $0.acl.grantsRead(to: userID, roles: roles) }
   }

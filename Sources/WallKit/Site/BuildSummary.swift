@@ -33,9 +33,13 @@ public struct BuildSummary: Sendable, Equatable {
 }
 
 extension BuildSummary {
-  /// The summary as a JSON object, with the build's duration in seconds.
-  public func json(seconds: Double, output: String) -> JSONValue {
-    [
+  /// The summary as a JSON object, with the build's duration in seconds and, under `steps`,
+  /// each step's (`{"import": 1.2, "media": 3.4, …}`; a no-op build has only `import`).
+  public func json(
+    seconds: Double, output: String, steps: [(step: String, seconds: Double)] = []
+  ) -> JSONValue {
+    let milliseconds = { (seconds: Double) in JSONValue.number((seconds * 1000).rounded() / 1000) }
+    return [
       "output": .string(output), "walls": .number(Double(walls)), "pages": .number(Double(pages)),
       "filesWritten": .number(Double(filesWritten)),
       "filesUnchanged": .number(Double(filesUnchanged)),
@@ -43,7 +47,11 @@ extension BuildSummary {
       "imagesProcessed": .number(Double(imagesProcessed)),
       "imagesReused": .number(Double(imagesReused)), "imagesFailed": .number(Double(imagesFailed)),
       "errors": .number(Double(errors)), "warnings": .number(Double(warnings)),
-      "seconds": .number((seconds * 1000).rounded() / 1000),
+      "seconds": milliseconds(seconds),
+      "steps": .object(
+        Dictionary(
+          steps.map { ($0.step, $0.seconds) }, uniquingKeysWith: +
+        ).mapValues(milliseconds)),
     ]
   }
 }

@@ -22,11 +22,11 @@ struct WallPageModel {
     var cards: [String: CardParts] = [:]
   }
 
-  /// The parts of an image's card that do not depend on whose wall shows it.
+  /// An image's card as most walls show it (with every comment), eager and lazy, and its
+  /// comments for the walls whose owner may read only some of them.
   private struct CardParts {
-    var fields: TemplateObject
-    var eagerPhoto: TemplateValue
-    var lazyPhoto: TemplateValue
+    var eager: TemplateObject
+    var lazy: TemplateObject
     /// Every comment on the image, oldest first as `WallIndex.allComments(on:)` gives them.
     var allComments: [TemplateValue]
   }
@@ -102,21 +102,17 @@ struct WallPageModel {
     let parts =
       (root == layout.pageToRoot ? shared.cards[image.objectId] : nil)
       ?? cardParts(image, root: root)
-    var fields = parts.fields
-    fields["photo"] = lazy ? parts.lazyPhoto : parts.eagerPhoto
-    if comments.count == parts.allComments.count {
-      fields["comments"] = .array(parts.allComments)
-    } else {
-      // `comments` is a subsequence of the image's comments: walk both in step.
-      let all = index.allComments(on: image.objectId)
-      var position = 0
-      fields["comments"] = .array(
-        comments.map { comment in
-          while position < all.count, all[position].objectId != comment.objectId { position += 1 }
-          return position < all.count
-            ? parts.allComments[position] : self.comment(comment, root: root)
-        })
-    }
+    var fields = lazy ? parts.lazy : parts.eager
+    guard comments.count != parts.allComments.count else { return .object(fields) }
+    // `comments` is a subsequence of the image's comments: walk both in step.
+    let all = index.allComments(on: image.objectId)
+    var position = 0
+    fields["comments"] = .array(
+      comments.map { comment in
+        while position < all.count, all[position].objectId != comment.objectId { position += 1 }
+        return position < all.count
+          ? parts.allComments[position] : self.comment(comment, root: root)
+      })
     fields["hasComments"] = .bool(!comments.isEmpty)
     return .object(fields)
   }
@@ -125,13 +121,12 @@ struct WallPageModel {
     let uploader = index.user(image.uploaderID)
     let alt =
       "Photo by \(uploader?.displayName ?? "unknown"), \(DateStyle.short(image.createdAt, in: zone))"
-    var eager: TemplateValue = .null
-    var lazy: TemplateValue = .null
+    var photo: TemplateValue = .null
     if let path = image.file?.path, case .ready(let variants, let original)? = catalog.images[path],
       let smallest = variants.first, let largest = variants.last
     {
       let middle = variants.count > 1 ? variants[variants.count / 2] : smallest
-      var photo: TemplateObject = [
+      photo = [
         "src": .string(root + middle.path),
         "srcset": .string(
           variants.map { "\(root)\($0.path) \($0.width)w" }.joined(separator: ", ")),
@@ -140,19 +135,23 @@ struct WallPageModel {
         "original": original.map { .string(root + $0.path) } ?? .null,
         "lazy": false,
       ]
-      eager = .object(photo)
-      photo["lazy"] = true
-      lazy = .object(photo)
     }
-    return CardParts(
-      fields: [
-        "objectId": .string(image.objectId),
-        "alt": .string(alt),
-        "uploader": uploader.map { person($0, root: root) } ?? .null,
-        "time": time(image.createdAt),
-      ],
-      eagerPhoto: eager, lazyPhoto: lazy,
-      allComments: index.allComments(on: image.objectId).map { comment($0, root: root) })
+    let comments = index.allComments(on: image.objectId).map { comment($0, root: root) }
+    let eager: TemplateObject = [
+      "objectId": .string(image.objectId),
+      "alt": .string(alt),
+      "photo": photo,
+      "uploader": uploader.map { person($0, root: root) } ?? .null,
+      "time": time(image.createdAt),
+      "comments": .array(comments),
+      "hasComments": .bool(!comments.isEmpty),
+    ]
+    var lazy = eager
+    if case .object(var lazyPhoto) = photo {
+      lazyPhoto["lazy"] = true
+      lazy["photo"] = .object(lazyPhoto)
+    }
+    return CardParts(eager: eager, lazy: lazy, allComments: comments)
   }
 
   private func comment(_ comment: Comment, root: String) -> TemplateValue {

@@ -91,6 +91,38 @@ import WallKitTestSupport
     #expect(result.summary.pages == 2 + 2 + 1 + 1)
   }
 
+  @Test("a wall shows only the comments its owner may read, in order, whichever wall came first")
+  func commentsFollowTheirACL() throws {
+    let folder = try TemporaryDirectory()
+    let export = try ExportWriter(root: folder.url("export"))
+    try export.writeClass(
+      "_User",
+      [
+        P.user("uAnn", username: "ann", fbId: "1", name: "Ann"),
+        P.user("uBob", username: "bob", fbId: "2", name: "Bob"),
+      ])
+    try export.writeClass(
+      "_Join:friends:_User", [P.friendRow("uAnn", "uBob"), P.friendRow("uBob", "uAnn")])
+    try export.writeClass(
+      "WallImage",
+      [P.image("b1", uploaderFBId: "2", username: "bob", fileName: "b1.jpg", at: 100)])
+    try export.writeFile("files/b1.jpg", ImageFixtures.gradientJPEG(width: 40, height: 30))
+    try export.writeClass(
+      "WallImageComment",
+      [
+        P.comment("k1", on: "b1", byFBId: "1", username: "ann", text: "one", at: 110),
+        P.comment(
+          "k2", on: "b1", byFBId: "2", username: "bob", text: "two", at: 120, acl: ["uBob"]),
+        P.comment("k3", on: "b1", byFBId: "2", username: "bob", text: "three", at: 130),
+        P.comment(
+          "k4", on: "b1", byFBId: "1", username: "ann", text: "four", at: 140, acl: ["uAnn"]),
+      ])
+    let site = folder.url("site")
+    _ = try build(folder.url("export"), into: site)
+    #expect(objectIds(in: try read("\(site)/walls/uAnn/index.html")) == ["b1", "k1", "k3", "k4"])
+    #expect(objectIds(in: try read("\(site)/walls/uBob/index.html")) == ["b1", "k1", "k2", "k3"])
+  }
+
   @Test("images carry size, alt, srcset over stored widths, and lazy loading after the first few")
   func imageMarkup() throws {
     let folder = try TemporaryDirectory()
