@@ -26,11 +26,17 @@ public struct Theme: Sendable {
 
   /// The built-in theme overridden by the files of `folder` (`Templates/*.html`,
   /// `Public/**`), as a user's theme folder is laid out.
-  /// - Throws: `ThemeError` when the folder is missing or a file cannot be read.
+  /// - Throws: `ThemeError` when the folder is missing, has neither a `Templates/` nor a
+  ///   `Public/` folder (a theme laid out wrongly would otherwise change nothing, silently), or a
+  ///   file cannot be read.
   public static func loading(overridesFrom folder: String) throws(ThemeError) -> Theme {
     guard FileSystem.kind(of: folder) == .directory else { throw .notAFolder(path: folder) }
+    let areas = ["Templates", "Public"].filter {
+      FileSystem.kind(of: "\(folder)/\($0)") == .directory
+    }
+    guard !areas.isEmpty else { throw .noThemeFolders(path: folder) }
     var theme = builtIn
-    for area in ["Templates", "Public"] {
+    for area in areas {
       for relative in listFiles(in: "\(folder)/\(area)") {
         let path = "\(folder)/\(area)/\(relative)"
         do {
@@ -67,11 +73,15 @@ public struct Theme: Sendable {
 /// A `--theme` folder that cannot be used.
 public enum ThemeError: Error, Equatable, CustomStringConvertible {
   case notAFolder(path: String)
+  case noThemeFolders(path: String)
   case unreadable(path: String, reason: String)
 
   public var description: String {
     switch self {
     case .notAFolder(let path): "\(path): the theme is not a folder"
+    case .noThemeFolders(let path):
+      "\(path): the theme has no Templates/ or Public/ folder, so it would change nothing; "
+        + "put templates in \(path)/Templates/ and assets in \(path)/Public/"
     case .unreadable(let path, let reason): "\(path): \(reason)"
     }
   }
