@@ -3,7 +3,10 @@
 #   1. 10,000 users / 100,000 small images / 300,000 comments (synthetic, random friend graph)
 #   2. the SNAP ego-Facebook graph (4039 users), 5 images each, 3 comments per image
 # For each, four builds in a row:
-#   full      from scratch (the previous output is removed first)
+#   full      from scratch, into a new folder under WORKDIR/runs/ (earlier runs' outputs are
+#             deleted only at the end: on an ext4 file system without a journal, as on this
+#             project's machine, creating files within minutes of deleting many costs a lot of
+#             kernel time, which would be charged to the build)
 #   no-op     nothing changed
 #   re-render every page rendered again and compared with the file on disk, none written
 #             (the no-op record is removed, as when an edit touches every wall)
@@ -24,12 +27,15 @@ theme="$work/theme-edit"
 mkdir -p "$theme/Templates"
 { cat Templates/wall.html; echo "<!-- edited theme -->"; } >"$theme/Templates/wall.html"
 
+runs="$work/runs"
+run_dir="$runs/$(date +%Y%m%d-%H%M%S)"
+mkdir -p "$run_dir"
+
 measure() { # name export
-  local name=$1 export=$2 out="$work/$1-site"
-  rm -rf "$out" "$work/.wallgen/$1-site"
+  local name=$1 export=$2 out="$run_dir/$1-site"
   for run in full no-op re-render theme; do
     local extra=()
-    [ "$run" = re-render ] && rm -f "$work/.wallgen/$1-site/last-build.json"
+    [ "$run" = re-render ] && rm -f "$run_dir/.wallgen/$1-site/last-build.json"
     [ "$run" = theme ] && extra=(--theme "$theme")
     /usr/bin/time -f "%e %M %U %S" -o "$work/time" \
       "$bin/wallgen" build "$export" -o "$out" --quiet --json "${extra[@]}" \
@@ -61,3 +67,4 @@ fi
 echo "nproc $(nproc); $(swift --version 2>&1 | head -1)"
 measure big "$work/big"
 [ -f "$work/snap/_User.json" ] && measure snap "$work/snap"
+find "$runs" -mindepth 1 -maxdepth 1 ! -path "$run_dir" -exec rm -rf {} +

@@ -22,11 +22,9 @@ struct WallPageModel {
     var cards: [String: CardParts] = [:]
   }
 
-  /// An image's card as most walls show it (with every comment), eager and lazy, and its
-  /// comments for the walls whose owner may read only some of them.
+  /// An image's card as most walls show it: with every comment, its photo loading lazily.
   private struct CardParts {
-    var eager: TemplateObject
-    var lazy: TemplateObject
+    var card: TemplateObject
     /// Every comment on the image, oldest first as `WallIndex.allComments(on:)` gives them.
     var allComments: [TemplateValue]
   }
@@ -102,7 +100,11 @@ struct WallPageModel {
     let parts =
       (root == layout.pageToRoot ? shared.cards[image.objectId] : nil)
       ?? cardParts(image, root: root)
-    var fields = lazy ? parts.lazy : parts.eager
+    var fields = parts.card
+    if !lazy, case .object(var photo)? = fields["photo"] {
+      photo["lazy"] = false
+      fields["photo"] = .object(photo)
+    }
     guard comments.count != parts.allComments.count else { return .object(fields) }
     // `comments` is a subsequence of the image's comments: walk both in step.
     let all = index.allComments(on: image.objectId)
@@ -133,11 +135,11 @@ struct WallPageModel {
         "width": .int(middle.width), "height": .int(middle.height),
         "full": .string(root + largest.path),
         "original": original.map { .string(root + $0.path) } ?? .null,
-        "lazy": false,
+        "lazy": true,
       ]
     }
     let comments = index.allComments(on: image.objectId).map { comment($0, root: root) }
-    let eager: TemplateObject = [
+    let card: TemplateObject = [
       "objectId": .string(image.objectId),
       "alt": .string(alt),
       "photo": photo,
@@ -146,12 +148,7 @@ struct WallPageModel {
       "comments": .array(comments),
       "hasComments": .bool(!comments.isEmpty),
     ]
-    var lazy = eager
-    if case .object(var lazyPhoto) = photo {
-      lazyPhoto["lazy"] = true
-      lazy["photo"] = .object(lazyPhoto)
-    }
-    return CardParts(eager: eager, lazy: lazy, allComments: comments)
+    return CardParts(card: card, allComments: comments)
   }
 
   private func comment(_ comment: Comment, root: String) -> TemplateValue {
