@@ -37,17 +37,25 @@ public struct TemplateLibrary: Sendable {
   ///   - name: The name of a template in this library.
   ///   - context: The data the template's tags look names up in.
   ///   - capacity: The expected size of the result, to allocate once.
+  ///   - memo: Where renderings of keyed list elements are kept and reused (see
+  ///     ``FragmentMemo``); made by ``makeMemo(byteBudget:)`` of this library.
   /// - Returns: The rendered text as UTF-8.
   /// - Throws: As ``render(_:_:)``.
-  public func renderUTF8(_ name: String, _ context: TemplateValue, capacity: Int = 0)
-    throws(TemplateError) -> [UInt8]
-  {
+  public func renderUTF8(
+    _ name: String, _ context: TemplateValue, capacity: Int = 0, memo: FragmentMemo? = nil
+  ) throws(TemplateError) -> [UInt8] {
     guard let nodes = templates[name] else {
       throw TemplateError(template: name, line: 0, column: 0, reason: .templateNotFound(name))
     }
     var renderer = TemplateRenderer(
-      templates: templates, name: name, context: context, capacity: capacity)
+      templates: templates, name: name, context: context, capacity: capacity, memo: memo)
     return try renderer.render(nodes)
+  }
+
+  /// A memo for renders with this library that keeps at most `byteBudget` bytes of renderings.
+  /// - Parameter byteBudget: Once the kept renderings reach this size, no more are kept.
+  public func makeMemo(byteBudget: Int) -> FragmentMemo {
+    FragmentMemo(templates: templates, byteBudget: byteBudget)
   }
 
   /// Whether the library holds a template called `name`.

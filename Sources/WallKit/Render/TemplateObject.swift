@@ -9,6 +9,21 @@
 /// the order of the fields.
 public struct TemplateObject: Sendable, Equatable {
   private var fields: [(name: String, value: TemplateValue)]
+  /// `renderingKey`, or a negative number for none (kept as a plain `Int` so that a value holding
+  /// an object is no larger than one holding a string).
+  private var storedRenderingKey = -1
+
+  /// A key under which a ``FragmentMemo`` may keep this object's rendering as a list element and
+  /// reuse it wherever the same list section meets the same key; `nil` (the default) for none.
+  ///
+  /// Whoever sets it promises that objects with the same key have the same fields, within one
+  /// memo's lifetime. Changing a field clears it, so a modified copy of a keyed object is never
+  /// mistaken for the original. Keys are non-negative; setting a negative one clears it. It takes
+  /// no part in equality.
+  public var renderingKey: Int? {
+    get { storedRenderingKey >= 0 ? storedRenderingKey : nil }
+    set { storedRenderingKey = newValue.map { max($0, -1) } ?? -1 }
+  }
 
   /// An empty object.
   public init() {
@@ -46,6 +61,7 @@ public struct TemplateObject: Sendable, Equatable {
       return nil
     }
     set {
+      storedRenderingKey = -1
       let position = fields.firstIndex { $0.name == name }
       switch (position, newValue) {
       case (let position?, let value?): fields[position].value = value

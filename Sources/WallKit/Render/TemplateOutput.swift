@@ -75,6 +75,17 @@ struct TemplateOutput {
     return saved
   }
 
+  /// The indentation in force and whether the next byte starts a line: with the same state,
+  /// the same writes produce the same bytes.
+  var lineState: (indent: String, atLineStart: Bool) { (indent, atLineStart) }
+
+  /// Appends bytes an earlier render produced from the same `lineState`, and takes the line
+  /// state that render ended in.
+  mutating func replay(_ fragment: [UInt8], endsAtLineStart: Bool) {
+    bytes.append(contentsOf: fragment)
+    atLineStart = endsAtLineStart
+  }
+
   /// Restores the indentation saved by ``beginIndent(_:)``.
   mutating func endIndent(_ saved: String) {
     indent = saved

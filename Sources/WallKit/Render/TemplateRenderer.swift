@@ -10,14 +10,22 @@ struct TemplateRenderer {
   private var overrides: [String: [TemplateNode]] = [:]
   /// Names of the templates being rendered, outermost first; its count is the nesting depth.
   private var inclusions: [String]
+  /// Where list elements' renderings are kept and reused, if anywhere.
+  private let memo: FragmentMemo?
+  /// For each list element being rendered for the memo, innermost last: the lowest context
+  /// position its lookups may use, and whether one went lower (or a block was rendered), which
+  /// makes its rendering depend on more than the element.
+  private var memoFrames: [(floor: Int, impure: Bool)] = []
 
   /// Prepares to render the template `name` with `context` as the bottom of the stack.
   ///
   /// `capacity` is the expected size of the output in bytes.
   init(
-    templates: [String: [TemplateNode]], name: String, context: TemplateValue, capacity: Int = 0
+    templates: [String: [TemplateNode]], name: String, context: TemplateValue, capacity: Int = 0,
+    memo: FragmentMemo? = nil
   ) {
     self.templates = templates
+    self.memo = memo
     self.output = TemplateOutput(capacity: capacity)
     self.contexts = [context]
     self.inclusions = [name]
@@ -55,6 +63,12 @@ struct TemplateRenderer {
       if !value.isTruthy { try renderNodes(children) }
     } else if case .array(let elements) = value {
       for element in elements {
+        if memo != nil, case .object(let object) = element, let key = object.renderingKey,
+          !children.isEmpty
+        {
+          try renderMemoized(element, key: key, children)
+          continue
+        }
         contexts.append(element)
         try renderNodes(children)
         contexts.removeLast()
@@ -66,6 +80,47 @@ struct TemplateRenderer {
     }
   }
 
+  /// Renders one list element through the memo: reuses its kept rendering, or renders it while
+  /// watching its lookups and keeps the result if it depended on the element alone.
+  ///
+  /// Only the outermost element being watched is kept: an inner one (a comment in a card) is
+  /// part of its container's rendering.
+  private mutating func renderMemoized(
+    _ element: TemplateValue, key elementKey: Int, _ children: [TemplateNode]
+  ) throws(TemplateError) {
+    guard let memo else { return }
+    let section = children.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+    let key = FragmentMemo.Key(section: section, element: elementKey)
+    let start = output.lineState
+    if let kept = memo.reuse(key, indent: start.indent, atLineStart: start.atLineStart) {
+      output.replay(kept.bytes, endsAtLineStart: kept.endsAtLineStart)
+      return
+    }
+    let startOffset = output.bytes.count
+    contexts.append(element)
+    memoFrames.append((floor: contexts.count - 1, impure: false))
+    try renderNodes(children)
+    let frame = memoFrames.removeLast()
+    contexts.removeLast()
+    guard !frame.impure, memoFrames.isEmpty else { return }
+    memo.keep(
+      FragmentMemo.Entry(
+        indent: start.indent, startsAtLineStart: start.atLineStart,
+        endsAtLineStart: output.lineState.atLineStart,
+        bytes: Array(output.bytes[startOffset...])),
+      for: key)
+  }
+
+  /// Marks the watched elements whose rendering a lookup answered at context `position` (or not
+  /// at all: -1) depends on beyond themselves.
+  private mutating func noteLookup(at position: Int) {
+    var frame = memoFrames.count - 1
+    while frame >= 0, position < memoFrames[frame].floor {
+      memoFrames[frame].impure = true
+      frame -= 1
+    }
+  }
+
   /// Renders the override of block `name` if a caller gave one, else its default content.
   ///
   /// Inside its own override content a block name is not overridden, so content that mentions its
@@ -73,6 +128,8 @@ struct TemplateRenderer {
   private mutating func renderBlock(
     _ name: String, default children: [TemplateNode], indent: String?
   ) throws(TemplateError) {
+    // What a block renders depends on the overrides in force, which come from outside.
+    noteLookup(at: -1)
     let savedIndent = indent.map { output.beginIndent($0) }
     if let replacement = overrides.removeValue(forKey: name) {
       try renderNodes(replacement)
@@ -124,11 +181,12 @@ struct TemplateRenderer {
   /// values found.
   ///
   /// The empty path is the innermost context itself.
-  private func resolve(_ path: [String]) -> TemplateValue? {
+  private mutating func resolve(_ path: [String]) -> TemplateValue? {
     guard let first = path.first else { return contexts.last }
     var position = contexts.count - 1
     while position >= 0 {
       if var value = contexts[position][first] {
+        if !memoFrames.isEmpty { noteLookup(at: position) }
         var segment = 1
         while segment < path.count {
           guard let next = value[path[segment]] else { return nil }
@@ -139,6 +197,7 @@ struct TemplateRenderer {
       }
       position -= 1
     }
+    if !memoFrames.isEmpty { noteLookup(at: -1) }
     return nil
   }
 }

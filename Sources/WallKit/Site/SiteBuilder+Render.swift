@@ -1,4 +1,7 @@
 extension SiteBuilder {
+  /// The most bytes of rendered cards a build keeps for reuse across walls (a card is 1–2 KB).
+  static let renderMemoBudget = 256 << 20
+
   /// Where the walls go: `walls/<objectId>/`, or `walls/<token>/` in a private build.
   func layout(for users: [User]) -> SiteLayout {
     settings.privateSecret.map { SiteLayout(users: users, secret: $0) } ?? SiteLayout(users: users)
@@ -11,11 +14,14 @@ extension SiteBuilder {
   ) throws(BuildError) -> (paths: [String], written: Int) {
     let isPrivate = settings.privateSecret != nil
     let layout = layout(for: index.users)
-    let model = WallPageModel(
+    let plainModel = WallPageModel(
       index: index, catalog: catalog, layout: layout, zone: settings.timeZone,
-      pageSize: settings.pageSize, linkIndex: !isPrivate
-    ).cached()
+      pageSize: settings.pageSize, linkIndex: !isPrivate)
+    let reuse = settings.reuseRenderings
+    let model = reuse ? plainModel.cached() : plainModel
     let output = settings.output
+    // Most of a wall page is cards that other walls show too: render each once.
+    let memo = reuse ? templates.makeMemo(byteBudget: Self.renderMemoBudget) : nil
     struct WallResult: Sendable {
       var paths: [String] = []
       var written = 0
@@ -33,7 +39,8 @@ extension SiteBuilder {
       var expectedSize = 16_384
       for page in wall.pages {
         do {
-          let html = try templates.renderUTF8("wall", page.context, capacity: expectedSize)
+          let html = try templates.renderUTF8(
+            "wall", page.context, capacity: expectedSize, memo: memo)
           expectedSize = html.count + 4_096
           if try SiteWriter.write(html, to: "\(output)/\(page.path)") == .written {
             result.written += 1

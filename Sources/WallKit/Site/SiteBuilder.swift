@@ -25,6 +25,12 @@ public struct SiteBuilder {
     /// Walls then go to `walls/<token>/` (see `SiteLayout.privateToken`), with no index page
     /// and no link to one.
     public var privateSecret: [UInt8]?
+    /// Whether the render step reuses work across walls.
+    ///
+    /// When on, it makes each card's template data once and reuses rendered cards
+    /// (`FragmentMemo`). The pages are the same either way; turning it off is for checking
+    /// exactly that.
+    public var reuseRenderings = true
 
     /// Settings with defaults for everything but the paths.
     public init(export: String, output: String) {

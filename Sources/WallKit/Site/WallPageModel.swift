@@ -27,6 +27,21 @@ struct WallPageModel {
     var card: TemplateObject
     /// Every comment on the image, oldest first as `WallIndex.allComments(on:)` gives them.
     var allComments: [TemplateValue]
+    /// The first of the rendering keys set aside for the card's variants (see `variantKey`),
+    /// when the card was made for the whole build and has at most `keyedCommentLimit` comments.
+    var firstVariantKey: Int?
+  }
+
+  /// Cards with more comments than this get a rendering key only as most walls show them.
+  private static let keyedCommentLimit = 16
+
+  /// The rendering key of a card variant.
+  ///
+  /// The variant is which of the image's comments it shows (bit i for the i-th, oldest first)
+  /// and whether its photo loads eagerly. Each card sets aside
+  /// 2^(comments + 1) keys, one per variant.
+  private static func variantKey(first: Int, shownComments mask: Int, eager: Bool) -> Int {
+    first + (mask << 1) + (eager ? 1 : 0)
   }
 
   init(
@@ -56,8 +71,10 @@ struct WallPageModel {
         model.shared.times[comment.createdAt] = time(comment.createdAt)
       }
     }
+    var nextRenderingKey: Int? = 0
     for image in index.images {
-      model.shared.cards[image.objectId] = model.cardParts(image, root: root)
+      model.shared.cards[image.objectId] = model.cardParts(
+        image, root: root, renderingKeys: &nextRenderingKey)
     }
     return model
   }
@@ -100,26 +117,50 @@ struct WallPageModel {
     let parts =
       (root == layout.pageToRoot ? shared.cards[image.objectId] : nil)
       ?? cardParts(image, root: root)
+    let all = parts.allComments
+    if lazy && comments.count == all.count { return .object(parts.card) }
+    // Setting a field clears the card's rendering key: this is another variant of the card.
     var fields = parts.card
     if !lazy, case .object(var photo)? = fields["photo"] {
       photo["lazy"] = false
       fields["photo"] = .object(photo)
     }
-    guard comments.count != parts.allComments.count else { return .object(fields) }
-    // `comments` is a subsequence of the image's comments: walk both in step.
-    let all = index.allComments(on: image.objectId)
-    var position = 0
-    fields["comments"] = .array(
-      comments.map { comment in
-        while position < all.count, all[position].objectId != comment.objectId { position += 1 }
-        return position < all.count
-          ? parts.allComments[position] : self.comment(comment, root: root)
-      })
-    fields["hasComments"] = .bool(!comments.isEmpty)
+    var shownMask = (1 << all.count) - 1
+    if comments.count != all.count {
+      // `comments` is a subsequence of the image's comments: walk both in step.
+      let allComments = index.allComments(on: image.objectId)
+      var position = 0
+      shownMask = 0
+      fields["comments"] = .array(
+        comments.map { comment in
+          while position < allComments.count, allComments[position].objectId != comment.objectId {
+            position += 1
+          }
+          guard position < allComments.count else { return self.comment(comment, root: root) }
+          shownMask |= 1 << min(position, Int.bitWidth - 2)
+          return all[position]
+        })
+      fields["hasComments"] = .bool(!comments.isEmpty)
+    }
+    if let first = parts.firstVariantKey, all.count <= Self.keyedCommentLimit {
+      fields.renderingKey = Self.variantKey(first: first, shownComments: shownMask, eager: !lazy)
+    }
     return .object(fields)
   }
 
   private func cardParts(_ image: WallImage, root: String) -> CardParts {
+    var noKeys: Int?
+    return cardParts(image, root: root, renderingKeys: &noKeys)
+  }
+
+  /// The parts of `image`'s card.
+  ///
+  /// When `renderingKeys` is a number, the card and each comment get
+  /// a rendering key from that counter, which then moves past them: a wall page's renderer may
+  /// reuse their rendering from another wall (see `FragmentMemo`).
+  private func cardParts(_ image: WallImage, root: String, renderingKeys: inout Int?)
+    -> CardParts
+  {
     let uploader = index.user(image.uploaderID)
     let alt =
       "Photo by \(uploader?.displayName ?? "unknown"), \(DateStyle.short(image.createdAt, in: zone))"
@@ -138,8 +179,13 @@ struct WallPageModel {
         "lazy": true,
       ]
     }
-    let comments = index.allComments(on: image.objectId).map { comment($0, root: root) }
-    let card: TemplateObject = [
+    let comments = index.allComments(on: image.objectId).map { comment -> TemplateValue in
+      var object = commentObject(comment, root: root)
+      object.renderingKey = renderingKeys
+      renderingKeys = renderingKeys.map { $0 + 1 }
+      return .object(object)
+    }
+    var card: TemplateObject = [
       "objectId": .string(image.objectId),
       "alt": .string(alt),
       "photo": photo,
@@ -148,10 +194,23 @@ struct WallPageModel {
       "comments": .array(comments),
       "hasComments": .bool(!comments.isEmpty),
     ]
-    return CardParts(card: card, allComments: comments)
+    let first = renderingKeys
+    if let first {
+      let variants = comments.count <= Self.keyedCommentLimit ? 1 << (comments.count + 1) : 1
+      card.renderingKey =
+        variants == 1
+        ? first
+        : Self.variantKey(first: first, shownComments: (1 << comments.count) - 1, eager: false)
+      renderingKeys = first + variants
+    }
+    return CardParts(card: card, allComments: comments, firstVariantKey: first)
   }
 
   private func comment(_ comment: Comment, root: String) -> TemplateValue {
+    .object(commentObject(comment, root: root))
+  }
+
+  private func commentObject(_ comment: Comment, root: String) -> TemplateObject {
     [
       "objectId": .string(comment.objectId),
       "author": index.user(comment.authorID).map { person($0, root: root) } ?? .null,

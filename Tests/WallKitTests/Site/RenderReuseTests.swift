@@ -1,0 +1,44 @@
+import Testing
+import WallKit
+import WallKitTestSupport
+
+/// The render step reuses card data and rendered cards across walls; the pages must be exactly
+/// those rendered from scratch for each wall.
+@Suite struct RenderReuseTests {
+  @Test("reusing cards across walls gives byte-identical pages, with per-reader comment ACLs")
+  func reuseChangesNoByte() throws {
+    var random = SeededRandom(seed: 11)
+    let userCount = 120
+    var edges: [(Int, Int)] = []
+    for user in 0..<userCount {
+      for _ in 0..<6 {
+        let friend = Int.random(in: 0..<userCount, using: &random)
+        if friend != user { edges.append((user, friend)) }
+      }
+    }
+    let export = SyntheticExport.generate(
+      userCount: userCount, edges: edges, imagesPerUser: 2, commentsPerImage: 3, seed: 5)
+    #expect(export.comments.contains { $0.readers != nil }, "some comments need an ACL")
+    let folder = try TemporaryDirectory()
+    let photo = try ImageFixtures.gradientJPEG(width: 24, height: 18)
+    // Every third image has no usable file, so placeholder cards are reused too.
+    try export.write(to: folder.url("export")) { image in
+      image.secondsAfterEpoch % 3 == 0 ? Array(photo.prefix(20)) : photo
+    }
+    var sites: [[String: [UInt8]]] = []
+    for reuse in [true, false] {
+      var settings = SiteBuilder.Settings(
+        export: folder.url("export"), output: folder.url("site-\(reuse)"))
+      settings.pageSize = 7
+      settings.jobs = 2
+      settings.reuseRenderings = reuse
+      let result = try SiteBuilder(settings: settings).build()
+      #expect(result.summary.walls == userCount)
+      sites.append(try SiteTree.contents(of: folder.url("site-\(reuse)")))
+    }
+    #expect(sites[0].count > userCount * 2)
+    #expect(sites[0].keys.sorted() == sites[1].keys.sorted())
+    let different = sites[0].keys.filter { sites[0][$0] != sites[1][$0] }.sorted()
+    #expect(different.isEmpty, "pages differ: \(different.prefix(5))")
+  }
+}
