@@ -27,4 +27,9 @@ extension Optional where Wrapped == AccessControl {
   public func grantsRead(to userID: String, roles: Set<String>) -> Bool {
     self?.grantsRead(to: userID, roles: roles) ?? true
   }
+
+  /// Whether everyone may read: no ACL, or one with `"*"` read.
+  public var grantsPublicRead: Bool {
+    self?.isPublic ?? true
+  }
 }

@@ -1,6 +1,6 @@
 extension SiteBuilder {
   /// The most bytes of rendered cards a build keeps for reuse across walls (a card is 1–2 KB).
-  static let renderMemoBudget = 256 << 20
+  static let renderMemoBudget = 128 << 20
 
   /// Where the walls go: `walls/<objectId>/`, or `walls/<token>/` in a private build.
   func layout(for users: [User]) -> SiteLayout {
@@ -25,8 +25,9 @@ extension SiteBuilder {
     struct WallResult: Sendable {
       var paths: [String] = []
       var written = 0
-      var images: [String] = []
-      var comments: [String] = []
+      var imageCount = 0
+      var restrictedImages: [String] = []
+      var restrictedComments: [String] = []
       var failure: BuildError?
     }
     let results = ParallelWork.map(
@@ -35,7 +36,9 @@ extension SiteBuilder {
       position -> WallResult in
       let user = index.users[position]
       let wall = model.pages(for: user)
-      var result = WallResult(images: wall.images, comments: wall.comments)
+      var result = WallResult(
+        imageCount: wall.imageCount, restrictedImages: wall.restrictedImages,
+        restrictedComments: wall.restrictedComments)
       var expectedSize = 16_384
       for page in wall.pages {
         do {
@@ -63,13 +66,15 @@ extension SiteBuilder {
         "objectId is not a safe folder name; the wall is at walls/\(layout.wallFolders[user.objectId] ?? "")/"
       )
     }
-    reportUnshown(index: index, results: results.map { ($0.images, $0.comments) }, report: &report)
+    reportUnshown(
+      index: index, results: results.map { ($0.restrictedImages, $0.restrictedComments) },
+      report: &report)
     if isPrivate {
       return (results.flatMap(\.paths), results.reduce(0) { $0 + $1.written })
     }
 
     let indexPage = try renderIndex(
-      index: index, layout: layout, model: model, wallSizes: results.map(\.images.count),
+      index: index, layout: layout, model: model, wallSizes: results.map(\.imageCount),
       templates: templates)
     let paths = results.flatMap(\.paths) + ["index.html"]
     let written = results.reduce(0) { $0 + $1.written } + (indexPage == .written ? 1 : 0)
@@ -111,24 +116,31 @@ extension SiteBuilder {
 
   /// Images and comments that reached no wall (for example an ACL that grants nobody who sees the
   /// uploader) are reported as warnings.
+  ///
+  /// `results` lists, per wall, the images and comments with a non-public ACL it showed; a public
+  /// image is on its uploader's wall, and a public comment on every wall that shows its image.
   private func reportUnshown(
     index: WallIndex, results: [([String], [String])], report: inout ProblemReport
   ) {
-    var shownImages = Set<String>()
-    var shownComments = Set<String>()
+    var restrictedShown = Set<String>()
+    var commentsShown = Set<String>()
     for (images, comments) in results {
-      shownImages.formUnion(images)
-      shownComments.formUnion(comments)
+      restrictedShown.formUnion(images)
+      commentsShown.formUnion(comments)
     }
-    for image in index.images where !shownImages.contains(image.objectId) {
+    let isShown = { (image: WallImage) in
+      image.acl.grantsPublicRead
+        ? index.user(image.uploaderID) != nil : restrictedShown.contains(image.objectId)
+    }
+    for image in index.images where !isShown(image) {
       report.warning(
         "\(image.className).json", image.className, image.objectId,
         "no user may see this image (its ACL grants none of the uploader's friends); it is on no wall"
       )
     }
-    for image in index.images where shownImages.contains(image.objectId) {
+    for image in index.images where isShown(image) {
       for comment in index.allComments(on: image.objectId)
-      where !shownComments.contains(comment.objectId) {
+      where !comment.acl.grantsPublicRead && !commentsShown.contains(comment.objectId) {
         report.warning(
           "\(comment.className).json", comment.className, comment.objectId,
           "no user who sees its image may read this comment; it is on no wall")

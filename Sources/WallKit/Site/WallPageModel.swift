@@ -79,22 +79,35 @@ struct WallPageModel {
     return model
   }
 
-  /// The pages of one user's wall, each as (site-relative path, template data), and the
-  /// objectIds of what they show.
-  func pages(for user: User) -> (
-    pages: [(path: String, context: TemplateValue)], images: [String], comments: [String]
-  ) {
+  /// One user's wall: its pages, the number of images on it, and the objectIds of the images
+  /// and comments it shows that have an ACL other than public read.
+  ///
+  /// Only those can fail to reach every wall: a public image is always on its uploader's wall, and
+  /// a public comment on every wall that shows its image. Listing only them keeps a large build's
+  /// memory down (every wall's list is held until all walls are rendered).
+  struct Wall {
+    var pages: [(path: String, context: TemplateValue)] = []
+    var imageCount = 0
+    var restrictedImages: [String] = []
+    var restrictedComments: [String] = []
+  }
+
+  /// The pages of one user's wall, each as (site-relative path, template data), and what they
+  /// show (see ``Wall``).
+  func pages(for user: User) -> Wall {
     let wall = index.wall(for: user.objectId)
     let pageCount = max(1, (wall.count + pageSize - 1) / pageSize)
-    var pages: [(String, TemplateValue)] = []
-    var shownComments: [String] = []
+    var result = Wall(imageCount: wall.count)
+    result.restrictedImages = wall.filter { !$0.acl.grantsPublicRead }.map(\.objectId)
     let root = layout.pageToRoot
     for page in 1...pageCount {
       let slice = wall.dropFirst((page - 1) * pageSize).prefix(pageSize)
       var cards: [TemplateValue] = []
       for (position, image) in slice.enumerated() {
         let comments = index.comments(on: image.objectId, visibleTo: user.objectId)
-        shownComments.append(contentsOf: comments.map(\.objectId))
+        for comment in comments where !comment.acl.grantsPublicRead {
+          result.restrictedComments.append(comment.objectId)
+        }
         cards.append(
           card(image, comments: comments, lazy: position >= Self.eagerImages, root: root))
       }
@@ -106,9 +119,9 @@ struct WallPageModel {
         "hasImages": .bool(!cards.isEmpty),
         "pagination": pagination(page: page, count: pageCount),
       ]
-      pages.append((layout.wallPage(userID: user.objectId, page: page), context))
+      result.pages.append((layout.wallPage(userID: user.objectId, page: page), context))
     }
-    return (pages, wall.map(\.objectId), shownComments)
+    return result
   }
 
   private func card(_ image: WallImage, comments: [Comment], lazy: Bool, root: String)
