@@ -187,7 +187,7 @@ public struct SiteBuilder {
     else { return nil }
     let manifest = BuildManifest.load(stateRoot: stateRoot)
     guard !manifest.files.isEmpty,
-      manifest.files.allSatisfy({ FileSystem.kind(of: "\(settings.output)/\($0)") == .regular })
+      manifest.allFilesExist(siteRoot: settings.output, jobs: settings.jobs)
     else { return nil }
     var summary = BuildSummary()
     summary.walls = record.summary.walls
