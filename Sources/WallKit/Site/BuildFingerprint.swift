@@ -28,7 +28,7 @@ enum BuildFingerprint {
 
 /// What the last complete build recorded beside its manifest: its fingerprint and its result,
 /// so a build with nothing to do can report the same summary and problems without working.
-struct BuildRecord {
+struct BuildRecord: Sendable {
   static let fileName = "last-build.json"
 
   var fingerprint: String

@@ -22,4 +22,27 @@ public enum ParallelWork {
     }
     return slots.withLock { $0.compactMap { $0 } }
   }
+
+  /// Runs `first` and `second` at the same time when `jobs` allows two threads, one after the
+  /// other otherwise, and returns both results.
+  public static func both<A: Sendable, B: Sendable>(
+    jobs: Int, _ first: @Sendable () -> A, _ second: @Sendable () -> B
+  ) -> (A, B) {
+    guard jobs > 1 else { return (first(), second()) }
+    let results = Mutex<(A?, B?)>((nil, nil))
+    DispatchQueue.concurrentPerform(iterations: 2) { which in
+      if which == 0 {
+        let value = first()
+        results.withLock { $0.0 = value }
+      } else {
+        let value = second()
+        results.withLock { $0.1 = value }
+      }
+    }
+    return results.withLock { results in
+      // Both closures have run; the optionals are only how the threads hand their results back.
+      guard let a = results.0, let b = results.1 else { return (first(), second()) }
+      return (a, b)
+    }
+  }
 }

@@ -88,8 +88,15 @@ public struct SiteBuilder {
       throw .importFailed(error)
     }
     let stateRoot = settings.stateFolder ?? Self.stateFolder(for: settings.output)
-    let fingerprint = BuildFingerprint.compute(source: source, settings: settings)
-    if let unchanged = resultIfUnchanged(fingerprint: fingerprint, stateRoot: stateRoot) {
+    // Reading what the last build left and fingerprinting the inputs are the whole of a build
+    // with nothing to do, and independent: do them at once.
+    let settings = settings
+    let (fingerprint, last) = ParallelWork.both(
+      jobs: settings.jobs, { BuildFingerprint.compute(source: source, settings: settings) },
+      { (BuildRecord.load(stateRoot: stateRoot), BuildManifest.load(stateRoot: stateRoot)) })
+    if let unchanged = resultIfUnchanged(
+      fingerprint: fingerprint, record: last.0, manifest: last.1)
+    {
       progress.finished()
       return unchanged
     }
@@ -114,7 +121,7 @@ public struct SiteBuilder {
     }
     BuildManifest.removeStaleTemporaries(siteRoot: settings.output)
     BuildManifest.removeStaleTemporaries(siteRoot: stateRoot)
-    let previous = BuildManifest.load(stateRoot: stateRoot)
+    let previous = last.1
 
     announce("media")
     let index = WallIndex(dataset: imported.dataset)
@@ -182,10 +189,10 @@ public struct SiteBuilder {
 
   /// The result of the last complete build, when its fingerprint equals this one and every
   /// file it wrote is still there; nil when there is work to do.
-  private func resultIfUnchanged(fingerprint: String, stateRoot: String) -> Result? {
-    guard let record = BuildRecord.load(stateRoot: stateRoot), record.fingerprint == fingerprint
-    else { return nil }
-    let manifest = BuildManifest.load(stateRoot: stateRoot)
+  private func resultIfUnchanged(
+    fingerprint: String, record: BuildRecord?, manifest: BuildManifest
+  ) -> Result? {
+    guard let record, record.fingerprint == fingerprint else { return nil }
     guard !manifest.files.isEmpty,
       manifest.allFilesExist(siteRoot: settings.output, jobs: settings.jobs)
     else { return nil }
