@@ -43,7 +43,7 @@ public struct WallIndex: Sendable {
     }
     self.commentsByImage = commentsByImage.map { $0.sorted(by: WallIndex.oldestFirst) }
     self.commentsArePublic = commentsByImage.map { comments in
-      comments.allSatisfy { $0.acl?.isPublic ?? true }
+      comments.allSatisfy { $0.acl.grantsPublicRead }
     }
     self.userPosition = userPosition
     self.imagePosition = imagePosition

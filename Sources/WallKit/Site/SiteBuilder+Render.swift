@@ -25,9 +25,7 @@ extension SiteBuilder {
     struct WallResult: Sendable {
       var paths: [String] = []
       var written = 0
-      var imageCount = 0
-      var restrictedImages: [String] = []
-      var restrictedComments: [String] = []
+      var shown: WallPageModel.Shown
       var failure: BuildError?
     }
     let results = ParallelWork.map(
@@ -36,25 +34,18 @@ extension SiteBuilder {
       position -> WallResult in
       let user = index.users[position]
       let wall = model.pages(for: user)
-      var result = WallResult(
-        imageCount: wall.imageCount, restrictedImages: wall.restrictedImages,
-        restrictedComments: wall.restrictedComments)
+      var result = WallResult(shown: wall.shown)
       var expectedSize = 16_384
       for page in wall.pages {
-        do {
-          let html = try templates.renderUTF8(
-            "wall", page.context, capacity: expectedSize, memo: memo)
-          expectedSize = html.count + 4_096
-          if try SiteWriter.write(html, to: "\(output)/\(page.path)") == .written {
-            result.written += 1
-          }
+        do throws(BuildError) {
+          let (outcome, size) = try Self.writePage(
+            "wall", page.context, to: "\(output)/\(page.path)", templates: templates,
+            capacity: expectedSize, memo: memo)
+          expectedSize = size + 4_096
+          if outcome == .written { result.written += 1 }
           result.paths.append(page.path)
-        } catch let error as TemplateError {
-          result.failure = .template(error)
-        } catch let error as WriteError {
-          result.failure = .write(step: "render", error)
         } catch {
-          result.failure = .write(step: "render", WriteError(path: page.path, reason: "\(error)"))
+          result.failure = error
         }
       }
       return result
@@ -66,15 +57,13 @@ extension SiteBuilder {
         "objectId is not a safe folder name; the wall is at walls/\(layout.wallFolders[user.objectId] ?? "")/"
       )
     }
-    reportUnshown(
-      index: index, results: results.map { ($0.restrictedImages, $0.restrictedComments) },
-      report: &report)
+    reportUnshown(index: index, walls: results.map(\.shown), report: &report)
     if isPrivate {
       return (results.flatMap(\.paths), results.reduce(0) { $0 + $1.written })
     }
 
     let indexPage = try renderIndex(
-      index: index, layout: layout, model: model, wallSizes: results.map(\.imageCount),
+      index: index, layout: layout, model: model, wallSizes: results.map(\.shown.imageCount),
       templates: templates)
     let paths = results.flatMap(\.paths) + ["index.html"]
     let written = results.reduce(0) { $0 + $1.written } + (indexPage == .written ? 1 : 0)
@@ -101,32 +90,44 @@ extension SiteBuilder {
       }
       return entry
     }
+    return try Self.writePage(
+      "index", ["root": "", "walls": .array(walls), "wallCount": .int(walls.count)],
+      to: "\(settings.output)/index.html", templates: templates
+    ).outcome
+  }
+
+  /// Renders the template `name` and writes it to `path` unless the file already holds those
+  /// bytes; returns what happened and the page's size.
+  private static func writePage(
+    _ name: String, _ context: TemplateValue, to path: String, templates: TemplateLibrary,
+    capacity: Int = 0, memo: FragmentMemo? = nil
+  ) throws(BuildError) -> (outcome: SiteWriter.Outcome, size: Int) {
+    let html: [UInt8]
     do {
-      let html = try templates.renderUTF8(
-        "index", ["root": "", "walls": .array(walls), "wallCount": .int(walls.count)])
-      return try SiteWriter.write(html, to: "\(settings.output)/index.html")
-    } catch let error as TemplateError {
-      throw .template(error)
-    } catch let error as WriteError {
-      throw .write(step: "render", error)
+      html = try templates.renderUTF8(name, context, capacity: capacity, memo: memo)
     } catch {
-      throw .write(step: "render", WriteError(path: "index.html", reason: "\(error)"))
+      throw .template(error)
+    }
+    do {
+      return (try SiteWriter.write(html, to: path), html.count)
+    } catch {
+      throw .write(step: "render", error)
     }
   }
 
   /// Images and comments that reached no wall (for example an ACL that grants nobody who sees the
   /// uploader) are reported as warnings.
   ///
-  /// `results` lists, per wall, the images and comments with a non-public ACL it showed; a public
+  /// `walls` lists, per wall, the images and comments with a non-public ACL it showed; a public
   /// image is on its uploader's wall, and a public comment on every wall that shows its image.
   private func reportUnshown(
-    index: WallIndex, results: [([String], [String])], report: inout ProblemReport
+    index: WallIndex, walls: [WallPageModel.Shown], report: inout ProblemReport
   ) {
     var restrictedShown = Set<String>()
     var commentsShown = Set<String>()
-    for (images, comments) in results {
-      restrictedShown.formUnion(images)
-      commentsShown.formUnion(comments)
+    for wall in walls {
+      restrictedShown.formUnion(wall.restrictedImages)
+      commentsShown.formUnion(wall.restrictedComments)
     }
     let isShown = { (image: WallImage) in
       image.acl.grantsPublicRead

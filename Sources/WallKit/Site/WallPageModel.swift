@@ -64,41 +64,39 @@ struct WallPageModel {
     for user in index.users {
       model.shared.people[user.objectId] = person(user, root: root)
     }
-    for image in index.images {
-      model.shared.times[image.createdAt] = time(image.createdAt)
-      for comment in index.allComments(on: image.objectId)
-      where model.shared.times[comment.createdAt] == nil {
-        model.shared.times[comment.createdAt] = time(comment.createdAt)
-      }
-    }
     var nextRenderingKey: Int? = 0
     for image in index.images {
+      // Dates first, so that cards and comments with the same date share its data.
+      for timestamp in [image.createdAt] + index.allComments(on: image.objectId).map(\.createdAt)
+      where model.shared.times[timestamp] == nil {
+        model.shared.times[timestamp] = time(timestamp)
+      }
       model.shared.cards[image.objectId] = model.cardParts(
-        image, root: root, renderingKeys: &nextRenderingKey)
+        image, renderingKeys: &nextRenderingKey)
     }
     return model
   }
 
-  /// One user's wall: its pages, the number of images on it, and the objectIds of the images
-  /// and comments it shows that have an ACL other than public read.
+  /// What one wall shows, as far as the build needs to know: the number of images, and the
+  /// objectIds of the images and comments it shows that have an ACL other than public read.
   ///
   /// Only those can fail to reach every wall: a public image is always on its uploader's wall, and
   /// a public comment on every wall that shows its image. Listing only them keeps a large build's
   /// memory down (every wall's list is held until all walls are rendered).
-  struct Wall {
-    var pages: [(path: String, context: TemplateValue)] = []
+  struct Shown: Sendable {
     var imageCount = 0
     var restrictedImages: [String] = []
     var restrictedComments: [String] = []
   }
 
   /// The pages of one user's wall, each as (site-relative path, template data), and what they
-  /// show (see ``Wall``).
-  func pages(for user: User) -> Wall {
+  /// show.
+  func pages(for user: User) -> (pages: [(path: String, context: TemplateValue)], shown: Shown) {
     let wall = index.wall(for: user.objectId)
     let pageCount = max(1, (wall.count + pageSize - 1) / pageSize)
-    var result = Wall(imageCount: wall.count)
-    result.restrictedImages = wall.filter { !$0.acl.grantsPublicRead }.map(\.objectId)
+    var pages: [(path: String, context: TemplateValue)] = []
+    var shown = Shown(imageCount: wall.count)
+    shown.restrictedImages = wall.filter { !$0.acl.grantsPublicRead }.map(\.objectId)
     let root = layout.pageToRoot
     for page in 1...pageCount {
       let slice = wall.dropFirst((page - 1) * pageSize).prefix(pageSize)
@@ -106,10 +104,9 @@ struct WallPageModel {
       for (position, image) in slice.enumerated() {
         let comments = index.comments(on: image.objectId, visibleTo: user.objectId)
         for comment in comments where !comment.acl.grantsPublicRead {
-          result.restrictedComments.append(comment.objectId)
+          shown.restrictedComments.append(comment.objectId)
         }
-        cards.append(
-          card(image, comments: comments, lazy: position >= Self.eagerImages, root: root))
+        cards.append(card(image, comments: comments, lazy: position >= Self.eagerImages))
       }
       let context: TemplateValue = [
         "root": .string(root),
@@ -119,17 +116,13 @@ struct WallPageModel {
         "hasImages": .bool(!cards.isEmpty),
         "pagination": pagination(page: page, count: pageCount),
       ]
-      result.pages.append((layout.wallPage(userID: user.objectId, page: page), context))
+      pages.append((layout.wallPage(userID: user.objectId, page: page), context))
     }
-    return result
+    return (pages, shown)
   }
 
-  private func card(_ image: WallImage, comments: [Comment], lazy: Bool, root: String)
-    -> TemplateValue
-  {
-    let parts =
-      (root == layout.pageToRoot ? shared.cards[image.objectId] : nil)
-      ?? cardParts(image, root: root)
+  private func card(_ image: WallImage, comments: [Comment], lazy: Bool) -> TemplateValue {
+    let parts = shared.cards[image.objectId] ?? cardParts(image)
     let all = parts.allComments
     if lazy && comments.count == all.count { return .object(parts.card) }
     // Setting a field clears the card's rendering key: this is another variant of the card.
@@ -149,7 +142,7 @@ struct WallPageModel {
           while position < allComments.count, allComments[position].objectId != comment.objectId {
             position += 1
           }
-          guard position < allComments.count else { return self.comment(comment, root: root) }
+          guard position < allComments.count else { return .object(self.comment(comment)) }
           shownMask |= 1 << min(position, Int.bitWidth - 2)
           return all[position]
         })
@@ -161,9 +154,9 @@ struct WallPageModel {
     return .object(fields)
   }
 
-  private func cardParts(_ image: WallImage, root: String) -> CardParts {
+  private func cardParts(_ image: WallImage) -> CardParts {
     var noKeys: Int?
-    return cardParts(image, root: root, renderingKeys: &noKeys)
+    return cardParts(image, renderingKeys: &noKeys)
   }
 
   /// The parts of `image`'s card.
@@ -171,9 +164,8 @@ struct WallPageModel {
   /// When `renderingKeys` is a number, the card and each comment get
   /// a rendering key from that counter, which then moves past them: a wall page's renderer may
   /// reuse their rendering from another wall (see `FragmentMemo`).
-  private func cardParts(_ image: WallImage, root: String, renderingKeys: inout Int?)
-    -> CardParts
-  {
+  private func cardParts(_ image: WallImage, renderingKeys: inout Int?) -> CardParts {
+    let root = layout.pageToRoot
     let uploader = index.user(image.uploaderID)
     let alt =
       "Photo by \(uploader?.displayName ?? "unknown"), \(DateStyle.short(image.createdAt, in: zone))"
@@ -193,7 +185,7 @@ struct WallPageModel {
       ]
     }
     let comments = index.allComments(on: image.objectId).map { comment -> TemplateValue in
-      var object = commentObject(comment, root: root)
+      var object = self.comment(comment)
       object.renderingKey = renderingKeys
       renderingKeys = renderingKeys.map { $0 + 1 }
       return .object(object)
@@ -219,14 +211,10 @@ struct WallPageModel {
     return CardParts(card: card, allComments: comments, firstVariantKey: first)
   }
 
-  private func comment(_ comment: Comment, root: String) -> TemplateValue {
-    .object(commentObject(comment, root: root))
-  }
-
-  private func commentObject(_ comment: Comment, root: String) -> TemplateObject {
+  private func comment(_ comment: Comment) -> TemplateObject {
     [
       "objectId": .string(comment.objectId),
-      "author": index.user(comment.authorID).map { person($0, root: root) } ?? .null,
+      "author": index.user(comment.authorID).map { person($0, root: layout.pageToRoot) } ?? .null,
       "text": .string(comment.text),
       "time": time(comment.createdAt),
     ]
