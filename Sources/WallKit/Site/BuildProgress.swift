@@ -13,6 +13,15 @@ public protocol BuildProgress: Sendable {
   func finished()
 }
 
+extension BuildProgress {
+  /// Ends the previous step of `steps` (if `step` is not the first) and starts `step`.
+  func announce(_ step: String, of steps: [String], total: Int = 0) {
+    let position = (steps.firstIndex(of: step) ?? 0) + 1
+    if position > 1 { finished() }
+    started(step: step, number: position, of: steps.count, total: total)
+  }
+}
+
 /// Progress that goes nowhere (quiet builds and tests).
 public struct SilentProgress: BuildProgress {
   public init() {}

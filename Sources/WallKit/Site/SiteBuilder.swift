@@ -71,9 +71,7 @@ public struct SiteBuilder {
   static let steps = ["import", "media", "render", "assets"]
 
   private func announce(_ step: String, total: Int = 0) {
-    let position = (Self.steps.firstIndex(of: step) ?? 0) + 1
-    if position > 1 { progress.finished() }
-    progress.started(step: step, number: position, of: Self.steps.count, total: total)
+    progress.announce(step, of: Self.steps, total: total)
   }
 
   /// Runs the build.

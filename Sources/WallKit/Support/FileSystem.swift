@@ -59,15 +59,8 @@ public enum FileSystem {
 
   /// The entries of a folder (without `.` and `..`), sorted; empty when unreadable.
   public static func contents(of directory: String) -> [String] {
-    guard let handle = opendir(directory) else { return [] }
-    defer { closedir(handle) }
     var names: [String] = []
-    while let entry = readdir(handle) {
-      let name = withUnsafePointer(to: entry.pointee.d_name) {
-        $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-      }
-      if name != "." && name != ".." { names.append(name) }
-    }
+    forEachEntry(in: directory) { name, _ in names.append(name) }
     return names.sorted()
   }
 
@@ -77,24 +70,32 @@ public enum FileSystem {
   /// One directory read instead of a `stat` per name: the file type comes with each entry on
   /// most file systems.
   public static func regularFileNames(in directory: String) -> Set<String> {
-    guard let handle = opendir(directory) else { return [] }
-    defer { closedir(handle) }
     var names: Set<String> = []
-    while let entry = readdir(handle) {
-      let name = withUnsafePointer(to: entry.pointee.d_name) {
-        $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-      }
-      switch Int32(entry.pointee.d_type) {
+    forEachEntry(in: directory) { name, type in
+      switch Int32(type) {
       case Int32(DT_REG): names.insert(name)
       case Int32(DT_DIR): break
       default:
         // A symlink, or a file system that does not say: ask about the file itself.
-        if name != "." && name != "..", kind(of: directory + "/" + name) == .regular {
-          names.insert(name)
-        }
+        if kind(of: directory + "/" + name) == .regular { names.insert(name) }
       }
     }
     return names
+  }
+
+  /// Calls `body` with the name and `d_type` of each entry of a folder but `.` and `..`, in the
+  /// order the file system gives them; nothing when the folder is unreadable.
+  private static func forEachEntry(
+    in directory: String, _ body: (_ name: String, _ type: UInt8) -> Void
+  ) {
+    guard let handle = opendir(directory) else { return }
+    defer { closedir(handle) }
+    while let entry = readdir(handle) {
+      let name = withUnsafePointer(to: entry.pointee.d_name) {
+        $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+      }
+      if name != "." && name != ".." { body(name, entry.pointee.d_type) }
+    }
   }
 
   /// The OS's text for the current `errno`.
