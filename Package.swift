@@ -14,25 +14,24 @@ let package = Package(
     .library(name: "WallKit", targets: ["WallKit"]),
   ],
   targets: [
-    // C libraries
-    .target(
-      name: "CJPEGShim",
-      linkerSettings: [.linkedLibrary("jpeg")]
-    ),
-    .target(
-      name: "CPNGShim",
-      linkerSettings: [.linkedLibrary("png16")]
-    ),
-    .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
-    .target(
-      name: "CLCMS",
-      linkerSettings: [.linkedLibrary("lcms2"), .linkedLibrary("m")]
-    ),
+    // C libraries, each from a Debian -dev package found through pkg-config. `make deps`
+    // (scripts/deps.sh) checks for them and installs what is missing before anything compiles.
+    .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+    .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    .systemLibrary(name: "CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
+    .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
+    .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+
+    // C shims: libjpeg and libpng report errors with setjmp/longjmp, which must stay in C.
+    .target(name: "CJPEGShim", dependencies: ["CJPEG"]),
+    .target(name: "CPNGShim", dependencies: ["CPNG"]),
+    .target(name: "CLCMSShim", dependencies: ["CLCMS2"], linkerSettings: [.linkedLibrary("m")]),
 
     // Library
     .target(
       name: "WallKit",
-      dependencies: ["CJPEGShim", "CPNGShim", "CZlib", "CLCMS"],
+      dependencies: ["CJPEGShim", "CPNGShim", "CZlib", "CLCMSShim", "CZip", "CCrypto"],
       swiftSettings: swiftSettings,
       plugins: ["EmbedTheme"]
     ),

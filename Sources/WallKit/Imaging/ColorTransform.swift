@@ -1,4 +1,4 @@
-import CLCMS
+import CLCMSShim
 
 /// Converts pixels from an embedded ICC profile to sRGB with Little CMS 2 (the only file that
 /// imports `CLCMS`).

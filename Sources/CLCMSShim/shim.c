@@ -1,4 +1,4 @@
-#include "CLCMS.h"
+#include "CLCMSShim.h"
 
 #include <math.h>
 #include <stdlib.h>

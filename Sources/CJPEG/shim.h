@@ -1,0 +1,4 @@
+/* The system header of this module; the library comes from a Debian -dev package (see Package.swift). */
+#include <stddef.h>
+#include <stdio.h>
+#include <jpeglib.h>
