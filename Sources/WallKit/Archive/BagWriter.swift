@@ -7,7 +7,8 @@ import Foundation
 /// Writes a bundle plan as a BagIt bag (RFC 8493) into a fresh folder.
 ///
 /// The payload goes under `data/`, then `bagit.txt`, `bag-info.txt`, `manifest-sha256.txt` and `tagmanifest-sha256.txt`.
-/// Files are copied one at a time, so memory holds at most one file, whatever the bag's size.
+/// Files are copied one at a time in fixed-size chunks and hashed as they are copied, so memory
+/// does not grow with the files or the bag.
 enum BagWriter {
   /// Writes `plan` into `folder` (created, with its parents) and returns the payload's entries.
   /// - Parameter plan: The payload.
@@ -18,20 +19,20 @@ enum BagWriter {
     _ plan: BundlePlan, to folder: String, info: [(label: String, value: String)]
   ) throws(WriteError) -> [BagIt.Entry] {
     var payload: [BagIt.Entry] = []
+    let hasher = SHA256.hasher()
     for file in plan.files {
-      let bytes: [UInt8]
+      let destination = "\(folder)/data/\(file.path)"
+      let size: Int
       switch file.source {
-      case .bytes(let made): bytes = made
+      case .bytes(let made):
+        try FileSystem.writeAtomically(made, to: destination)
+        hasher.update(made)
+        size = made.count
       case .file(let source):
-        do {
-          bytes = try FileSystem.readFile(source, limit: Int.max)
-        } catch {
-          throw WriteError(path: source, reason: "cannot copy into the bundle: \(error)")
-        }
+        size = try FileSystem.copyAtomically(source, to: destination) { hasher.update($0) }
       }
-      try FileSystem.writeAtomically(bytes, to: "\(folder)/data/\(file.path)")
       payload.append(
-        BagIt.Entry(path: "data/\(file.path)", sha256: SHA256.hex(bytes), size: bytes.count))
+        BagIt.Entry(path: "data/\(file.path)", sha256: Hex.encode(hasher.finalize()), size: size))
     }
     var tags: [BagIt.Entry] = []
     let tagFiles = [
@@ -42,7 +43,8 @@ enum BagWriter {
     for (name, text) in tagFiles {
       let bytes = Array(text.utf8)
       try FileSystem.writeAtomically(bytes, to: "\(folder)/\(name)")
-      tags.append(BagIt.Entry(path: name, sha256: SHA256.hex(bytes), size: bytes.count))
+      tags.append(
+        BagIt.Entry(path: name, sha256: Hex.encode(SHA256.digest(bytes)), size: bytes.count))
     }
     try FileSystem.writeAtomically(
       BagIt.manifest(tags), to: "\(folder)/tagmanifest-\(BagIt.algorithm).txt")

@@ -10,19 +10,20 @@ enum BuildFingerprint {
     text += "pageSize \(settings.pageSize)\nzone \(settings.timeZone.name)\n"
     text += "maxPixels \(settings.limits.maxPixels)\nmaxBytes \(settings.limits.maxFileBytes)\n"
     text += "originals \(settings.copyOriginals)\n"
-    text += "private \(settings.privateSecret.map { SHA256.hex(SHA256.hash($0)) } ?? "no")\n"
+    text +=
+      "private \(settings.privateSecret.map { Hex.encode(SHA256.doubleDigest($0)) } ?? "no")\n"
     for folder in ["", "files", "graph"] {
       for (name, identity) in source.contentIdentities(in: folder) {
         text += "\(folder)/\(name)\t\(identity)\n"
       }
     }
     for (name, template) in settings.theme.templates.sorted(by: { $0.key < $1.key }) {
-      text += "template \(name) \(SHA256.hex(SHA256.hash(Array(template.utf8))))\n"
+      text += "template \(name) \(Hex.encode(SHA256.doubleDigest(Array(template.utf8))))\n"
     }
     for (path, bytes) in settings.theme.assets.sorted(by: { $0.key < $1.key }) {
-      text += "asset \(path) \(SHA256.hex(SHA256.hash(bytes)))\n"
+      text += "asset \(path) \(Hex.encode(SHA256.doubleDigest(bytes)))\n"
     }
-    return SHA256.hex(SHA256.hash(Array(text.utf8)))
+    return Hex.encode(SHA256.doubleDigest(Array(text.utf8)))
   }
 }
 

@@ -18,11 +18,12 @@ public struct MediaStore: Sendable {
     self.stateRoot = stateRoot
   }
 
-  /// The key of a source: hex SHA-256 of the pipeline version and the bytes, first 32 digits.
+  /// The key of a source: the first 32 hex digits of the double SHA-256 of
+  /// `"<pipeline version>\n<recipe>\n"` followed by the SHA-256 of the bytes.
   public static func key(for bytes: [UInt8], recipe: String) -> String {
     var hashed = Array("\(pipelineVersion)\n\(recipe)\n".utf8)
-    hashed.append(contentsOf: SHA256.hash(bytes))
-    return String(SHA256.hex(SHA256.hash(hashed)).prefix(32))
+    hashed.append(contentsOf: SHA256.digest(bytes))
+    return String(Hex.encode(SHA256.doubleDigest(hashed)).prefix(32))
   }
 
   /// Site-relative path of one derived file: `media/<first two>/<key>-<variant>.<ext>`.

@@ -8,14 +8,15 @@ public struct SiteLayout: Sendable {
   /// Whether walls sit in `walls/<folder>/` (a site) or at the root (a single-wall bundle).
   private let nested: Bool
 
-  /// Assigns wall folders: the objectId itself when it is a safe file name, else `id-<hash>`.
+  /// Assigns wall folders: the objectId itself when it is a safe file name, else `id-<hash>`,
+  /// the first 16 hex digits of the double SHA-256 of the objectId.
   public init(users: [User]) {
     var folders: [String: String] = [:]
     for user in users {
       folders[user.objectId] =
         Self.isSafeFolderName(user.objectId)
         ? user.objectId
-        : "id-" + String(SHA256.hex(SHA256.hash(Array(user.objectId.utf8))).prefix(16))
+        : "id-" + String(Hex.encode(SHA256.doubleDigest(Array(user.objectId.utf8))).prefix(16))
     }
     self.init(wallFolders: folders, pageToRoot: Self.wallToRoot, nested: true)
   }
@@ -49,7 +50,7 @@ public struct SiteLayout: Sendable {
   /// - Parameter secret: The key.
   /// - Parameter userID: The wall owner's objectId.
   public static func privateToken(secret: [UInt8], userID: String) -> String {
-    HMAC.sha256Hex(key: secret, message: userID)
+    Hex.encode(HMAC.sha256(key: secret, message: Array(userID.utf8)))
   }
 
   /// Letters, digits, `-` and `_` only (Parse objectIds are 10 alphanumerics).

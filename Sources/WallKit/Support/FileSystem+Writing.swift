@@ -48,33 +48,66 @@ extension FileSystem {
   /// Writes `bytes` to `path` atomically: a temporary file in the same folder, then rename,
   /// so a reader (or a killed build) sees the old or the new content, never a mix.
   public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(WriteError) {
-    let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
-      .joined(separator: "/")
-    if !folder.isEmpty { try createDirectory(folder) }
-    let temporary =
-      path + temporarySuffix + "\(getpid())-\(temporaryCounter.add(1, ordering: .relaxed).newValue)"
-    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard fd >= 0 else { throw WriteError(path: path, reason: lastErrorReason) }
-    var written = 0
-    while written < bytes.count {
-      let count = bytes.withUnsafeBytes { buffer in
-        write(fd, buffer.baseAddress.map { $0 + written }, bytes.count - written)
-      }
-      if count < 0 {
-        if errno == EINTR { continue }
-        let reason = lastErrorReason
-        close(fd)
-        unlink(temporary)
-        throw WriteError(path: path, reason: reason)
-      }
-      written += count
+    let file = try TemporaryFile(for: path)
+    let failure = bytes.withUnsafeBytes { buffer -> WriteError? in
+      do throws(WriteError) { try file.append(buffer) } catch { return error }
+      return nil
     }
-    guard close(fd) == 0, rename(temporary, path) == 0 else {
-      let reason = lastErrorReason
-      unlink(temporary)
-      throw WriteError(path: path, reason: reason)
+    if let failure {
+      file.discard()
+      throw failure
     }
+    try file.install()
   }
+
+  /// Copies `source` to `path` atomically in fixed-size chunks, so memory does not grow with
+  /// the file, and shows each chunk to `observe` (to hash the file in the same pass).
+  /// - Parameter source: The regular file to copy.
+  /// - Parameter path: The copy; written as `writeAtomically` writes.
+  /// - Parameter observe: Called with each chunk, in order.
+  /// - Returns: The number of bytes copied.
+  /// - Throws: `WriteError` naming `source` when it cannot be read, or `path` when the copy
+  ///   cannot be written.
+  @discardableResult
+  public static func copyAtomically(
+    _ source: String, to path: String, observe: (UnsafeRawBufferPointer) -> Void
+  ) throws(WriteError) -> Int {
+    let input = open(source, O_RDONLY | O_CLOEXEC)
+    guard input >= 0 else {
+      throw WriteError(path: source, reason: "cannot read it to copy: \(lastErrorReason)")
+    }
+    defer { close(input) }
+    var info = stat()
+    guard fstat(input, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+      throw WriteError(path: source, reason: "cannot copy it: not a regular file")
+    }
+    let file = try TemporaryFile(for: path)
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: copyChunkSize, alignment: 16)
+    defer { buffer.deallocate() }
+    var total = 0
+    do throws(WriteError) {
+      while true {
+        let count = read(input, buffer.baseAddress, buffer.count)
+        if count < 0 {
+          if errno == EINTR { continue }
+          throw WriteError(path: source, reason: "cannot read it to copy: \(lastErrorReason)")
+        }
+        if count == 0 { break }
+        let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
+        observe(chunk)
+        try file.append(chunk)
+        total += count
+      }
+    } catch {
+      file.discard()
+      throw error
+    }
+    try file.install()
+    return total
+  }
+
+  /// The size of the chunks `copyAtomically` reads and writes.
+  static let copyChunkSize = 1 << 20
 
   /// Writes UTF-8 text atomically.
   public static func writeAtomically(_ text: String, to path: String) throws(WriteError) {
@@ -86,5 +119,54 @@ extension FileSystem {
     if unlink(path) != 0 && errno != ENOENT {
       throw WriteError(path: path, reason: lastErrorReason)
     }
+  }
+}
+
+/// The temporary file of an atomic write (`<path>.wallgen-tmp-<pid>-<n>`), renamed over `path`
+/// once complete.
+private struct TemporaryFile {
+  let path: String
+  let temporary: String
+  let fd: Int32
+
+  /// Creates the folders of `path` and opens a new temporary file beside it.
+  init(for path: String) throws(WriteError) {
+    let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+      .joined(separator: "/")
+    if !folder.isEmpty { try FileSystem.createDirectory(folder) }
+    self.path = path
+    temporary =
+      path + FileSystem.temporarySuffix
+      + "\(getpid())-\(temporaryCounter.add(1, ordering: .relaxed).newValue)"
+    fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw WriteError(path: path, reason: FileSystem.lastErrorReason) }
+  }
+
+  /// Appends all of `bytes`.
+  func append(_ bytes: UnsafeRawBufferPointer) throws(WriteError) {
+    var written = 0
+    while written < bytes.count {
+      let count = write(fd, bytes.baseAddress.map { $0 + written }, bytes.count - written)
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw WriteError(path: path, reason: FileSystem.lastErrorReason)
+      }
+      written += count
+    }
+  }
+
+  /// Closes the file and renames it over `path`.
+  func install() throws(WriteError) {
+    guard close(fd) == 0, rename(temporary, path) == 0 else {
+      let reason = FileSystem.lastErrorReason
+      unlink(temporary)
+      throw WriteError(path: path, reason: reason)
+    }
+  }
+
+  /// Closes and deletes the file after a failed `append` (a failed `install` cleans up itself).
+  func discard() {
+    close(fd)
+    unlink(temporary)
   }
 }

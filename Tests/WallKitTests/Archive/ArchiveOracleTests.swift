@@ -66,7 +66,7 @@ import WallKitTestSupport
 
     let oracle = VisibilityOracleTests.Oracle(export)
     let imageBySHA = Dictionary(
-      photos.map { (SHA256.hex($0.value), $0.key) }, uniquingKeysWith: { a, _ in a })
+      photos.map { (Hex.encode(SHA256.digest($0.value)), $0.key) }, uniquingKeysWith: { a, _ in a })
     let avatarRecipe = "avatar \(MediaStage.avatarSizes)"
     let imagePosition = Dictionary(
       export.images.enumerated().map { ($0.element.objectId, $0.offset) },
@@ -83,7 +83,7 @@ import WallKitTestSupport
       var photoKeys: Set<String> = []
       for file in files where file.contains("-original.") {
         let bytes = try FileSystem.readFile("\(media)/\(file)", limit: 1 << 20)
-        shownIDs.insert(imageBySHA[SHA256.hex(bytes)] ?? "unknown \(file)")
+        shownIDs.insert(imageBySHA[Hex.encode(SHA256.digest(bytes))] ?? "unknown \(file)")
         photoKeys.insert(Self.key(of: file))
       }
       photosSeen += shownIDs.count

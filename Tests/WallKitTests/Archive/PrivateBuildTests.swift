@@ -28,7 +28,7 @@ import WallKitTestSupport
     let result = try build(try ArchiveFixture.write(in: folder), into: site, secret: Self.secret)
     #expect(FileSystem.kind(of: "\(site)/index.html") == .missing)
     let tokens = Self.users.map {
-      SHA256.hexString(HMAC.sha256(key: Self.secret, message: Array($0.utf8)))
+      Hex.encode(HMAC.sha256(key: Self.secret, message: Array($0.utf8)))
     }
     #expect(Set(FileSystem.contents(of: "\(site)/walls")) == Set(tokens))
     #expect(tokens.allSatisfy { $0.count == 64 })
@@ -92,7 +92,7 @@ import WallKitTestSupport
     #expect(result.0 == .success, "\(result.err)")
     let list = try text("\(site).urls.tsv")
     let expected = Self.users.map {
-      "\($0)\twalls/\(HMAC.sha256Hex(key: Self.secret, message: $0))/index.html\n"
+      "\($0)\twalls/\(Hex.encode(HMAC.sha256(key: Self.secret, message: Array($0.utf8))))/index.html\n"
     }
     #expect(list == expected.joined())
     let attributes = try FileManager.default.attributesOfItem(atPath: "\(site).urls.tsv")

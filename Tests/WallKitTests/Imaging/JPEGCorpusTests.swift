@@ -64,7 +64,7 @@ extension ImagingTests {
           reference.width == decoded.bitmap.width && reference.height == decoded.bitmap.height)
         #expect(ImageComparison.maxDifference(reference, decoded.bitmap) == 0)
       } else {
-        #expect(SHA256.hex(decoded.bitmap.pixels) == row.decodedSHA256)
+        #expect(Hex.encode(SHA256.digest(decoded.bitmap.pixels)) == row.decodedSHA256)
       }
     }
   }

@@ -26,7 +26,7 @@ extension ImagingTests {
       #expect(bitmap.width == width)
       #expect(bitmap.height == height)
       let ppm = Array("P6\n\(bitmap.width) \(bitmap.height)\n255\n".utf8) + bitmap.pixels
-      #expect(MD5.hex(ppm) == md5)
+      #expect(Hex.encode(DigestAlgorithm.md5.digest(ppm)) == md5)
     }
 
     @Test(

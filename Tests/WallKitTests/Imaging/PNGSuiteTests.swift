@@ -47,7 +47,7 @@ extension ImagingTests {
       #expect(decoded.bitmap.width == row.width)
       #expect(decoded.bitmap.height == row.height)
       #expect(decoded.bitmap.channels == 4)
-      #expect(SHA256.hex(decoded.bitmap.pixels) == row.rgba8SHA256)
+      #expect(Hex.encode(SHA256.digest(decoded.bitmap.pixels)) == row.rgba8SHA256)
     }
   }
 }

@@ -51,13 +51,13 @@ import WallKit
 
   @Test("HMAC-SHA-256 matches RFC 4231", arguments: vectors)
   func rfc4231(vector: Vector) {
-    #expect(SHA256.hexString(HMAC.sha256(key: vector.key, message: vector.data)) == vector.expected)
+    #expect(Hex.encode(HMAC.sha256(key: vector.key, message: vector.data)) == vector.expected)
   }
 
-  @Test("the hex form hashes the message's UTF-8")
-  func hexForm() {
+  @Test("a private wall's folder is the hex HMAC of the objectId's UTF-8")
+  func privateToken() {
     #expect(
-      HMAC.sha256Hex(key: Array("Jefe".utf8), message: "what do ya want for nothing?")
+      SiteLayout.privateToken(secret: Array("Jefe".utf8), userID: "what do ya want for nothing?")
         == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
   }
 }
