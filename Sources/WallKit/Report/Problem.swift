@@ -36,10 +36,14 @@ public struct Problem: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// `<file>: <Class> <objectId>: <reason>`, leaving out what is empty.
+  ///
+  /// Safe to print on a terminal: control and bidirectional characters from the export are
+  /// shown escaped (`TerminalText`). The JSON report keeps the exact text.
   public var description: String {
     let subject = [className, objectId].filter { !$0.isEmpty }.joined(separator: " ")
     let prefix = severity == .warning ? "warning: " : ""
-    return subject.isEmpty
-      ? "\(file): \(prefix)\(reason)" : "\(file): \(subject): \(prefix)\(reason)"
+    return TerminalText.escaped(
+      subject.isEmpty
+        ? "\(file): \(prefix)\(reason)" : "\(file): \(subject): \(prefix)\(reason)")
   }
 }
