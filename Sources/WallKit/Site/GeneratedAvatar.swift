@@ -9,11 +9,23 @@ public enum GeneratedAvatar {
   ]
 
   /// Up to two initials of a display name, upper-cased ("Ada Berg" → "AB").
+  ///
+  /// Control characters and characters XML 1.0 forbids (U+0001, U+FFFE, …) are never
+  /// initials, so the SVG stays well-formed whatever the name holds.
   public static func initials(of name: String) -> String {
-    let words = name.split(whereSeparator: { $0.isWhitespace || $0 == "-" })
+    let printable = String(String.UnicodeScalarView(name.unicodeScalars.filter(isPrintable)))
+    let words = printable.split(whereSeparator: { $0.isWhitespace || $0 == "-" })
     let letters = words.prefix(2).compactMap { $0.first(where: \.isLetter) ?? $0.first }
     let text = String(letters).uppercased()
     return text.isEmpty ? "?" : text
+  }
+
+  /// Whether a scalar is allowed in XML 1.0 text and is no control character.
+  static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x00...0x1F, 0x7F...0x9F, 0xFFFE, 0xFFFF: return false
+    default: return !scalar.properties.isNoncharacterCodePoint
+    }
   }
 
   /// The SVG document for a user.
