@@ -1,6 +1,6 @@
 // The only file in WallKit that imports libzip. Everything libzip-shaped (zip_t, zip_file_t,
 // zip_source_t, error codes) stays in here; the rest of the Zip folder sees `LibZipReader`,
-// `LibZipWriter` and `LibZipReadFailure`.
+// `LibZipWriter` and the plain Swift types they take and throw.
 import CZip
 import Foundation
 
@@ -47,7 +47,7 @@ final class LibZipReader: @unchecked Sendable {
 
   /// Opens the archive behind `descriptor` (a duplicate is handed to libzip, which closes it).
   init(descriptor: Int32) throws(LibZipOpenFailure) {
-    let owned = dup(descriptor)
+    let owned = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
     guard owned >= 0 else { throw .other(String(cString: strerror(errno))) }
     var code: Int32 = 0
     guard let archive = zip_fdopen(owned, 0, &code) else {
