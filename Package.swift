@@ -18,7 +18,6 @@ let package = Package(
     // (scripts/deps.sh) checks for them and installs what is missing before anything compiles.
     .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
-    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .systemLibrary(name: "CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
     .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
     .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
@@ -31,7 +30,7 @@ let package = Package(
     // Library
     .target(
       name: "WallKit",
-      dependencies: ["CJPEGShim", "CPNGShim", "CZlib", "CLCMSShim", "CZip", "CCrypto"],
+      dependencies: ["CJPEGShim", "CPNGShim", "CLCMSShim", "CZip", "CCrypto"],
       swiftSettings: swiftSettings,
       plugins: ["EmbedTheme"]
     ),

@@ -15,7 +15,6 @@ what="${1:-build}"
 libraries=(
   "libjpeg libjpeg62-turbo-dev"
   "libpng libpng-dev"
-  "zlib zlib1g-dev"
   "lcms2 liblcms2-dev"
   "libzip libzip-dev"
   "libcrypto libssl-dev"

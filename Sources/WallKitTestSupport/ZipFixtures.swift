@@ -15,6 +15,8 @@ public struct RawZipEntry: Sendable {
   public var crc32: UInt32?
   /// The uncompressed size field; nil means `data.count`.
   public var uncompressedSize: UInt64?
+  /// The name written in the local header; nil means `name` (a different one smuggles a file).
+  public var localName: [UInt8]?
 
   /// Describes an entry; the defaults give a valid stored entry.
   /// - Parameter name: The name, UTF-8 encoded as-is.
@@ -75,9 +77,10 @@ public enum ZipFixtures {
       file.le32(crc)
       file.le32(small(compressed))
       file.le32(small(uncompressed))
-      file.le16(UInt16(entry.name.count))
+      let localName = entry.localName ?? entry.name
+      file.le16(UInt16(localName.count))
       file.le16(UInt16(extra.count))
-      file += entry.name + extra + entry.data
+      file += localName + extra + entry.data
 
       directory.le32(0x0201_4b50)
       directory.le16(0x0314)
@@ -176,17 +179,17 @@ public enum ZipFixtures {
 }
 
 extension Array where Element == UInt8 {
-  fileprivate mutating func le16(_ value: UInt16) {
+  mutating func le16(_ value: UInt16) {
     append(UInt8(truncatingIfNeeded: value))
     append(UInt8(truncatingIfNeeded: value >> 8))
   }
 
-  fileprivate mutating func le32(_ value: UInt32) {
+  mutating func le32(_ value: UInt32) {
     le16(UInt16(truncatingIfNeeded: value))
     le16(UInt16(truncatingIfNeeded: value >> 16))
   }
 
-  fileprivate mutating func le64(_ value: UInt64) {
+  mutating func le64(_ value: UInt64) {
     le32(UInt32(truncatingIfNeeded: value))
     le32(UInt32(truncatingIfNeeded: value >> 32))
   }

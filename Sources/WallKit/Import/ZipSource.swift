@@ -10,10 +10,13 @@ public struct ZipSource: ExportSource {
   private let entriesByPath: [String: ZipEntry]
 
   /// Opens the zip at `path` and reads its directory.
-  /// - Throws: `ImportError.notAnExport` when it is not a readable zip.
-  public init(path: String) throws(ImportError) {
+  /// - Parameter path: The `.zip` file.
+  /// - Parameter limits: How many uncompressed bytes the export and each file may hold.
+  /// - Throws: `ImportError.notAnExport` when it is not a readable zip, or declares more than
+  ///   `limits` allow.
+  public init(path: String, limits: ZipLimits = .standard) throws(ImportError) {
     do {
-      archive = try ZipArchive(path: path)
+      archive = try ZipArchive(path: path, limits: limits)
     } catch {
       throw .notAnExport(path: path, reason: "\(error)")
     }

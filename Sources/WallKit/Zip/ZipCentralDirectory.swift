@@ -1,10 +1,10 @@
-/// The parsed central directory: safe entries in archive order plus the rejected ones.
-struct ZipCentralDirectory {
-  var entries: [ZipEntry] = []
-  var rejected: [RejectedZipEntry] = []
-
+/// The central directory's records, read by us as well as by libzip: libzip 1.7.3 tells neither
+/// an entry's local header offset nor its exact name bytes (it turns NUL into a space), and
+/// both are needed to check names and overlaps.
+enum ZipCentralDirectory {
   /// Reads and parses the central directory that `end` points to.
-  static func read(from file: ZipInputFile, end: ZipEndOfCentralDirectory) throws(ZipError) -> Self
+  static func read(from file: ZipInputFile, end: ZipEndOfCentralDirectory) throws(ZipError)
+    -> [ZipCentralRecord]
   {
     let path = file.path
     let (directoryEnd, overflow) = end.directoryOffset.addingReportingOverflow(end.directorySize)
@@ -22,38 +22,29 @@ struct ZipCentralDirectory {
           + "hold at most \(end.directorySize / recordSize)")
     }
     let bytes = try file.read(at: end.directoryOffset, count: Int(end.directorySize))
-    var directory = Self()
-    var seen: Set<String> = []
+    var records: [ZipCentralRecord] = []
     var position = 0
     for index in 0..<Int(end.entryCount) {
       let record = try ZipCentralRecord(bytes, at: position, index: index, path: path)
       position = record.end
-      let (name, encodingProblem) = ZipNamePolicy.decode(record.nameBytes, flags: record.flags)
-      if let problem = encodingProblem ?? ZipNamePolicy.problem(in: name)
-        ?? (seen.contains(name) ? .duplicate : nil)
-      {
-        directory.rejected.append(RejectedZipEntry(name: name, reason: problem))
-        continue
-      }
-      seen.insert(name)
-      directory.entries.append(try record.entry(named: name, path: path))
+      records.append(record)
     }
-    return directory
+    return records
   }
 }
 
-/// One central directory file header (APPNOTE 4.3.12), bounds-checked against the directory.
-private struct ZipCentralRecord {
+/// One central directory file header (APPNOTE 4.3.12), bounds-checked against the directory, with
+/// 0xFFFFFFFF sizes and offset replaced from its ZIP64 extra field.
+struct ZipCentralRecord {
   var flags: UInt16
   var method: UInt16
   var time: UInt16
   var date: UInt16
   var crc32: UInt32
-  var compressedSize: UInt32
-  var uncompressedSize: UInt32
-  var localHeaderOffset: UInt32
+  var compressedSize: UInt64
+  var uncompressedSize: UInt64
+  var localHeaderOffset: UInt64
   var nameBytes: [UInt8]
-  var extra: [UInt8]
   /// Where the next record starts.
   var end: Int
 
@@ -77,9 +68,6 @@ private struct ZipCentralRecord {
     time = u16(12)
     date = u16(14)
     crc32 = u32(16)
-    compressedSize = u32(20)
-    uncompressedSize = u32(24)
-    localHeaderOffset = u32(42)
     let nameStart = position + ZipFormat.centralFileHeaderSize
     let extraStart = nameStart + Int(u16(28))
     let commentStart = extraStart + Int(u16(30))
@@ -91,34 +79,34 @@ private struct ZipCentralRecord {
           + "comment running \(end - bytes.count) bytes past the directory's end")
     }
     nameBytes = Array(bytes[nameStart..<extraStart])
-    extra = Array(bytes[extraStart..<commentStart])
-  }
-
-  /// The public entry, with 0xFFFFFFFF sizes and offset replaced from the ZIP64 extra field.
-  func entry(named name: String, path: String) throws(ZipError) -> ZipEntry {
-    var zip64 = zip64Values()
+    // APPNOTE 4.5.3: the ZIP64 field holds only the values that overflowed, in this order.
+    var zip64 = Self.zip64Values(in: Array(bytes[extraStart..<commentStart]))
     func resolve(_ value: UInt32, _ field: String) throws(ZipError) -> UInt64 {
       guard value == UInt32.max else { return UInt64(value) }
       guard !zip64.isEmpty else {
         throw .invalidDirectory(
           path: path,
-          reason: "entry '\(name)' has \(field) 0xffffffff but no ZIP64 value for it")
+          reason: "entry #\(index + 1) has \(field) 0xffffffff but no ZIP64 value for it")
       }
       return zip64.removeFirst()
     }
-    // APPNOTE 4.5.3: the ZIP64 field holds only the values that overflowed, in this order.
-    let uncompressed = try resolve(uncompressedSize, "uncompressed size")
-    let compressed = try resolve(compressedSize, "compressed size")
-    let offset = try resolve(localHeaderOffset, "local header offset")
-    return ZipEntry(
+    uncompressedSize = try resolve(u32(24), "uncompressed size")
+    compressedSize = try resolve(u32(20), "compressed size")
+    localHeaderOffset = try resolve(u32(42), "local header offset")
+  }
+
+  /// The public entry for this record, which libzip knows as entry `index`.
+  func entry(named name: String, index: Int) -> ZipEntry {
+    ZipEntry(
       name: name, isDirectory: name.hasSuffix("/"), method: method,
-      isEncrypted: flags & ZipFormat.flagEncrypted != 0, compressedSize: compressed,
-      uncompressedSize: uncompressed, crc32: crc32,
-      modified: ZipTimestamp(dosDate: date, dosTime: time), localHeaderOffset: offset)
+      isEncrypted: flags & ZipFormat.flagEncrypted != 0, compressedSize: compressedSize,
+      uncompressedSize: uncompressedSize, crc32: crc32,
+      modified: ZipTimestamp(dosDate: date, dosTime: time), index: UInt64(index),
+      localHeaderOffset: localHeaderOffset)
   }
 
   /// The 8-byte values in the first ZIP64 extended information field, if any.
-  private func zip64Values() -> [UInt64] {
+  private static func zip64Values(in extra: [UInt8]) -> [UInt64] {
     var position = 0
     while let id = extra.uint16(at: position), let size = extra.uint16(at: position + 2) {
       let dataStart = position + 4

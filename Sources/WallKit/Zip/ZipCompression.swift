@@ -2,14 +2,7 @@
 public enum ZipCompression: Sendable, Equatable {
   /// Method 0: the bytes are stored as they are.
   case stored
-  /// Method 8: raw deflate at zlib level 6, so the same input always gives the same bytes.
+  /// Method 8: deflate at level 6 (libzip over zlib), so the same input always gives the same bytes.
   case deflated
 
-  /// The APPNOTE compression method number.
-  var method: UInt16 {
-    switch self {
-    case .stored: ZipFormat.methodStored
-    case .deflated: ZipFormat.methodDeflated
-    }
-  }
 }

@@ -16,6 +16,8 @@ public struct ZipEntry: Sendable, Equatable {
   public let crc32: UInt32
   /// The last-modified DOS timestamp.
   public let modified: ZipTimestamp
+  /// The entry's index in libzip's view of the archive (its central directory position).
+  let index: UInt64
   /// Where the entry's local file header starts.
   let localHeaderOffset: UInt64
 }

@@ -5,13 +5,13 @@ public enum ZipError: Error, Equatable, CustomStringConvertible {
   case cannotOpen(path: String, reason: String)
   /// A read from the archive failed or came back short.
   case readFailed(path: String, offset: UInt64, reason: String)
-  /// Writing, flushing or renaming the archive failed.
+  /// Writing, flushing or renaming the archive failed; `reason` is libzip's or the system's.
   case writeFailed(path: String, reason: String)
   /// The file has no bytes at all.
   case emptyFile(path: String)
   /// No end of central directory record is in the file's last 64 KiB: truncated, or not a zip.
   case missingEndOfCentralDirectory(path: String, fileSize: UInt64)
-  /// The end records or the central directory are inconsistent; `reason` quotes the bad value.
+  /// The end records or the central directory are inconsistent; `reason` is libzip's or ours.
   case invalidDirectory(path: String, reason: String)
   /// An entry's local header or data lies outside the file or is malformed.
   case invalidLocalHeader(path: String, entry: String, reason: String)
@@ -25,7 +25,7 @@ public enum ZipError: Error, Equatable, CustomStringConvertible {
   case exceedsDeclaredSize(path: String, entry: String, declaredSize: UInt64)
   /// The entry's data has a different size than declared.
   case sizeMismatch(path: String, entry: String, declaredSize: UInt64, actualSize: UInt64)
-  /// The deflate stream is corrupt or ends early; `reason` is zlib's or ours.
+  /// The deflate stream is corrupt; `reason` is libzip's message.
   case corruptData(path: String, entry: String, reason: String)
   /// The extracted bytes do not match the entry's CRC-32.
   case crcMismatch(path: String, entry: String, expected: UInt32, actual: UInt32)
@@ -35,10 +35,10 @@ public enum ZipError: Error, Equatable, CustomStringConvertible {
   case duplicateEntryName(path: String, entry: String)
   /// A file to add to the archive could not be opened or read.
   case cannotReadSource(path: String, entry: String, source: String, reason: String)
-  /// A size, offset or entry count needs ZIP64, which `ZipWriter` does not write.
-  case zip64Required(path: String, entry: String?, reason: String)
-  /// zlib failed to compress an entry.
-  case compressionFailed(path: String, entry: String, reason: String)
+  /// Two entries' bytes overlap (several entries sharing data is how some zip bombs amplify).
+  case overlappingEntries(path: String, entry: String, other: String)
+  /// The entries' declared uncompressed sizes add up to more than `ZipLimits.totalBytes`.
+  case archiveTooLarge(path: String, declaredBytes: UInt64, limit: UInt64)
   /// `ZipWriter` was used after `finish()` or after an error it could not undo.
   case writerClosed(path: String)
 
@@ -80,12 +80,12 @@ public enum ZipError: Error, Equatable, CustomStringConvertible {
       "\(path): error: entry '\(entry)' was already added"
     case .cannotReadSource(let path, let entry, let source, let reason):
       "\(path): error: entry '\(entry)': cannot read '\(source)': \(reason)"
-    case .zip64Required(let path, let entry?, let reason):
-      "\(path): error: entry '\(entry)' needs ZIP64, which is not supported: \(reason)"
-    case .zip64Required(let path, nil, let reason):
-      "\(path): error: the archive needs ZIP64, which is not supported: \(reason)"
-    case .compressionFailed(let path, let entry, let reason):
-      "\(path): error: entry '\(entry)': compression failed: \(reason)"
+    case .overlappingEntries(let path, let entry, let other):
+      "\(path): error: entry '\(ZipNamePolicy.printable(entry))' overlaps the bytes of entry "
+        + "'\(ZipNamePolicy.printable(other))'; the archive is refused"
+    case .archiveTooLarge(let path, let declaredBytes, let limit):
+      "\(path): error: the entries declare \(declaredBytes) bytes in all, over the limit of "
+        + "\(limit) bytes per archive"
     case .writerClosed(let path):
       "\(path): error: the zip writer is already finished or failed"
     }

@@ -50,24 +50,4 @@ extension Array where Element == UInt8 {
     guard let low = uint32(at: offset), let high = uint32(at: offset + 4) else { return nil }
     return UInt64(low) | UInt64(high) << 32
   }
-
-  /// Appends `value` as two little-endian bytes.
-  mutating func appendLittleEndian(_ value: UInt16) {
-    append(UInt8(truncatingIfNeeded: value))
-    append(UInt8(truncatingIfNeeded: value >> 8))
-  }
-
-  /// Appends `value` as four little-endian bytes.
-  mutating func appendLittleEndian(_ value: UInt32) {
-    appendLittleEndian(UInt16(truncatingIfNeeded: value))
-    appendLittleEndian(UInt16(truncatingIfNeeded: value >> 16))
-  }
-}
-
-extension Array where Element == UInt8 {
-  /// `withUnsafeBytes` for typed-throws bodies (the standard library's version is `rethrows`,
-  /// which erases the error type).
-  func withRawBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
-    try withUnsafeBytes { raw in Result { () throws(E) -> R in try body(raw) } }.get()
-  }
 }

@@ -13,7 +13,8 @@ final class ZipInputFile: Sendable {
   let path: String
   /// The file's size when it was opened.
   let size: UInt64
-  private let descriptor: Int32
+  /// The open descriptor, for positional reads and for libzip (which gets a duplicate).
+  let descriptor: Int32
 
   init(path: String) throws(ZipError) {
     // O_NONBLOCK so that opening a FIFO fails the regular-file check below instead of hanging.

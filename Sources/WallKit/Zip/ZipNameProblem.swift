@@ -18,6 +18,8 @@ public enum ZipNameProblem: Sendable, Equatable, CustomStringConvertible {
   case invalidUTF8
   /// An earlier entry in the archive already has this name.
   case duplicate
+  /// The entry's local header gives it a different name (tools would disagree on what it is).
+  case localNameDiffers(String)
   /// The name is longer than the 65,535 bytes a zip header can record (writing only).
   case tooLong
 
@@ -33,6 +35,8 @@ public enum ZipNameProblem: Sendable, Equatable, CustomStringConvertible {
     case .emptyComponent: "has an empty component"
     case .invalidUTF8: "is flagged UTF-8 but is not valid UTF-8"
     case .duplicate: "repeats an earlier entry's name"
+    case .localNameDiffers(let local):
+      "is named '\(ZipNamePolicy.printable(local))' in its local header"
     case .tooLong: "is longer than 65535 bytes"
     }
   }

@@ -56,4 +56,19 @@ import WallKitTestSupport
       try source.read("files/nothing", limit: 100)
     }
   }
+
+  @Test("a zip export declaring more bytes than the zip limits allow is refused, naming the zip")
+  func overLimit() throws {
+    let folder = try TemporaryDirectory()
+    let zip = try makeExports(in: folder).zip
+    let declared = try ZipArchive(path: zip).entries.reduce(0) { $0 + $1.uncompressedSize }
+    let limits = ZipLimits(totalBytes: declared - 1, entryBytes: declared)
+    let reason = ZipError.archiveTooLarge(path: zip, declaredBytes: declared, limit: declared - 1)
+    #expect(throws: ImportError.notAnExport(path: zip, reason: "\(reason)")) {
+      try ExportSources.open(zip, zipLimits: limits)
+    }
+    #expect(
+      try ExportSources.open(zip, zipLimits: ZipLimits(totalBytes: declared, entryBytes: 1))
+        .fileExists("files/p.png"))
+  }
 }

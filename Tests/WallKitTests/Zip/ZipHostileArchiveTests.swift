@@ -71,14 +71,22 @@ struct ZipHostileArchiveTests {
     }
   }
 
-  @Test("a folder or a FIFO is refused as not a regular file, without hanging")
+  @Test("a folder is refused as not a regular file")
   func notRegularFile() throws {
     let folder = try ZipFixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     #expect(throws: ZipError.cannotOpen(path: folder, reason: "not a regular file")) {
       try ZipArchive(path: folder)
     }
-    guard let mkfifo = ExternalTool.path("mkfifo") else { return }
+  }
+
+  @Test(
+    "a FIFO is refused as not a regular file, without hanging",
+    .enabled(if: ExternalTool.path("mkfifo") != nil, "mkfifo is not installed"))
+  func fifo() throws {
+    let mkfifo = try #require(ExternalTool.path("mkfifo"))
+    let folder = try ZipFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
     let fifo = folder + "/pipe.zip"
     try #require(try ExternalTool.run(mkfifo, [fifo]).status == 0)
     #expect(throws: ZipError.cannotOpen(path: fifo, reason: "not a regular file")) {
@@ -107,9 +115,8 @@ struct ZipHostileArchiveTests {
     let cut = Array(whole[0..<40] + whole[190...])
     let (path, folder) = try ZipFixtures.temporaryFile(cut)
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    let reason =
-      "the directory at offset 235 with size 51 extends past the end of the \(cut.count)-byte file"
-    #expect(throws: ZipError.invalidDirectory(path: path, reason: reason)) {
+    // libzip finds the inconsistency (its message does not say which).
+    #expect(throws: ZipError.invalidDirectory(path: path, reason: "Zip archive inconsistent")) {
       try ZipArchive(path: path)
     }
   }
@@ -151,7 +158,7 @@ struct ZipHostileArchiveTests {
     #expect(try archive.contents(of: ok, limit: 10) == Array("fine".utf8))
   }
 
-  @Test("a deflated entry whose stream is garbage or cut short is corrupt")
+  @Test("a deflated entry whose stream is garbage is corrupt, one cut short has too few bytes")
   func corruptDeflate() throws {
     let bytes = ZipFixtures.rawArchive([
       RawZipEntry("garbage.txt", data: [0xFF, 0xFF, 0xFF, 0xFF], method: 8, uncompressedSize: 10),
@@ -165,13 +172,16 @@ struct ZipHostileArchiveTests {
     let archive = try ZipArchive(path: path)
     let garbage = try #require(archive.entry(named: "garbage.txt"))
     #expect(
-      throws: ZipError.corruptData(path: path, entry: "garbage.txt", reason: "invalid block type")
+      throws: ZipError.corruptData(
+        path: path, entry: "garbage.txt", reason: "Zlib error: data error")
     ) {
       try archive.contents(of: garbage, limit: 100)
     }
     let short = try #require(archive.entry(named: "short.txt"))
-    let reason = "the deflate stream is unfinished after all 7 compressed bytes"
-    #expect(throws: ZipError.corruptData(path: path, entry: "short.txt", reason: reason)) {
+    // libzip does not tell an unfinished stream from a short one; the size check catches it.
+    #expect(
+      throws: ZipError.sizeMismatch(path: path, entry: "short.txt", declaredSize: 5, actualSize: 2)
+    ) {
       try archive.contents(of: short, limit: 100)
     }
   }
@@ -223,8 +233,7 @@ struct ZipHostileArchiveTests {
     bytes[end + 11] = 0xFE
     let (path, folder) = try ZipFixtures.temporaryFile(bytes)
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    let reason = "it declares 65279 entries but its 52 bytes hold at most 1"
-    #expect(throws: ZipError.invalidDirectory(path: path, reason: reason)) {
+    #expect(throws: ZipError.invalidDirectory(path: path, reason: "Zip archive inconsistent")) {
       try ZipArchive(path: path)
     }
   }

@@ -7,12 +7,11 @@ import WallKitTestSupport
 struct ZipInteropTests {
   static let lines = Array(String(repeating: "hello world\n", count: 100).utf8)
 
-  @Test("Info-ZIP zip output (extra fields, a directory) is read")
+  @Test(
+    "Info-ZIP zip output (extra fields, a directory) is read",
+    .enabled(if: ExternalTool.path("zip") != nil, "zip is not installed"))
   func infoZip() throws {
-    guard let zip = ExternalTool.path("zip") else {
-      print("skipping: zip is not installed")
-      return
-    }
+    let zip = try #require(ExternalTool.path("zip"))
     let folder = try ZipFixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try FileManager.default.createDirectory(
@@ -33,12 +32,11 @@ struct ZipInteropTests {
     #expect(try archive.contents(of: b, limit: 2) == Array("x\n".utf8))
   }
 
-  @Test("Python zipfile output with data descriptors and ZIP64 local headers is read")
+  @Test(
+    "Python zipfile output with data descriptors and ZIP64 local headers is read",
+    .enabled(if: ExternalTool.path("python3") != nil, "python3 is not installed"))
   func python() throws {
-    guard let python = ExternalTool.path("python3") else {
-      print("skipping: python3 is not installed")
-      return
-    }
+    let python = try #require(ExternalTool.path("python3"))
     let folder = try ZipFixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let script = """

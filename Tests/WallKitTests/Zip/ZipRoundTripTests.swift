@@ -93,12 +93,11 @@ struct ZipRoundTripTests {
     }
   }
 
-  @Test("unzip -t accepts our output")
+  @Test(
+    "unzip -t accepts our output",
+    .enabled(if: ExternalTool.path("unzip") != nil, "unzip is not installed"))
   func unzipAccepts() throws {
-    guard let unzip = ExternalTool.path("unzip") else {
-      print("skipping: unzip is not installed")
-      return
-    }
+    let unzip = try #require(ExternalTool.path("unzip"))
     let directory = try ZipFixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     try Self.writeSample(to: directory + "/sample.zip")
@@ -107,12 +106,11 @@ struct ZipRoundTripTests {
     #expect(result.output.contains("No errors detected"))
   }
 
-  @Test("Python's zipfile accepts our output and sees the same names")
+  @Test(
+    "Python's zipfile accepts our output and sees the same names",
+    .enabled(if: ExternalTool.path("python3") != nil, "python3 is not installed"))
   func pythonAccepts() throws {
-    guard let python = ExternalTool.path("python3") else {
-      print("skipping: python3 is not installed")
-      return
-    }
+    let python = try #require(ExternalTool.path("python3"))
     let directory = try ZipFixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     try Self.writeSample(to: directory + "/sample.zip")

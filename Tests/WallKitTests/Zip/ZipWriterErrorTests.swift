@@ -90,24 +90,6 @@ struct ZipWriterErrorTests {
     for entry in archive.entries { _ = try archive.contents(of: entry, limit: 1) }
   }
 
-  @Test("an entry past the 32-bit size limit needs ZIP64 and is rolled back")
-  func zip64Required() throws {
-    let folder = try ZipFixtures.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
-    let path = folder + "/out.zip"
-    let writer = try ZipWriter(path: path, sizeLimit: 1000)
-    try writer.addFile(named: "small.txt", contents: [1, 2], modified: Self.modified)
-    #expect(
-      throws: ZipError.zip64Required(
-        path: path, entry: "big.bin", reason: "its size passes 1000 bytes")
-    ) {
-      try writer.addFile(
-        named: "big.bin", contents: [UInt8](repeating: 0, count: 1001), modified: Self.modified)
-    }
-    try writer.finish()
-    #expect(try ZipArchive(path: path).entries.map(\.name) == ["small.txt"])
-  }
-
   @Test("a destination in a missing folder cannot be opened")
   func missingFolder() throws {
     let path = "/nonexistent-wallgen/out.zip"
