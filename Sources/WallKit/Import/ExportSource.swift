@@ -25,18 +25,14 @@ public protocol ExportSource: Sendable {
   /// and inode); nil when the file is absent.
   func contentIdentity(of path: String) -> String?
 
-  /// The names of the files directly in `directory` with their content identities, sorted.
-  func contentIdentities(in directory: String) -> [(name: String, identity: String)]
+  /// Every file of the export, at any depth, with its content identity, sorted by path: any
+  /// change anywhere in the export (a file added, removed, replaced or edited, in any
+  /// subfolder) changes this list.
+  func allContentIdentities() -> [(path: String, identity: String)]
 }
 
 extension ExportSource {
   public var openingProblems: [Problem] { [] }
-
-  public func contentIdentities(in directory: String) -> [(name: String, identity: String)] {
-    fileNames(in: directory).map { name in
-      (name, contentIdentity(of: directory.isEmpty ? name : "\(directory)/\(name)") ?? "-")
-    }
-  }
 }
 
 /// Opens an export at a path: a folder, or a `.zip` of one.

@@ -21,14 +21,10 @@ public struct FolderSource: ExportSource {
     return FileSystem.identity(of: resolved)
   }
 
-  /// Lists and stats the folder directly (no per-file path resolution): an identity only
-  /// decides whether to rebuild; reading still goes through `resolve`.
-  public func contentIdentities(in directory: String) -> [(name: String, identity: String)] {
-    guard directory.isEmpty || ExportPath.isSafeRelative(directory) else { return [] }
-    let folder = directory.isEmpty ? canonicalRoot : canonicalRoot + "/" + directory
-    return FileSystem.contents(of: folder).compactMap { name in
-      FileSystem.identity(of: folder + "/" + name).map { (name, $0) }
-    }
+  /// Walks the whole folder (`FileSystem.treeIdentities`), without per-file path resolution: an
+  /// identity only decides whether to rebuild; reading still goes through `resolve`.
+  public func allContentIdentities() -> [(path: String, identity: String)] {
+    FileSystem.treeIdentities(root: canonicalRoot)
   }
 
   public func fileExists(_ path: String) -> Bool {

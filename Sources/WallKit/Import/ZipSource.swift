@@ -45,6 +45,17 @@ public struct ZipSource: ExportSource {
     entriesByPath[path].map { "crc\($0.crc32):\($0.uncompressedSize)" }
   }
 
+  /// Every entry of the zip (refused ones included, by name), so any change inside it counts.
+  public func allContentIdentities() -> [(path: String, identity: String)] {
+    let files = entriesByPath.map {
+      (path: $0.key, identity: "crc\($0.value.crc32):\($0.value.uncompressedSize)")
+    }
+    let refused = archive.rejected.map {
+      (path: "refused:" + $0.name, identity: $0.reason.description)
+    }
+    return (files + refused).sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+  }
+
   public func fileExists(_ path: String) -> Bool {
     entriesByPath[path] != nil
   }

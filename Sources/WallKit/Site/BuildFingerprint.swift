@@ -1,6 +1,6 @@
 /// One hash over everything a build's output depends on.
 ///
-/// That is the identity of every file of the export, the theme's templates and assets, the
+/// That is the identity of every file of the export (at any depth), the theme's templates and assets, the
 /// options, and wallgen's version. When it equals the one recorded by the last complete build,
 /// and that build's files are all still there, the build has nothing to do.
 enum BuildFingerprint {
@@ -12,10 +12,8 @@ enum BuildFingerprint {
     text += "originals \(settings.copyOriginals)\n"
     text +=
       "private \(settings.privateSecret.map { Hex.encode(SHA256.doubleDigest($0)) } ?? "no")\n"
-    for folder in ["", "files", "graph"] {
-      for (name, identity) in source.contentIdentities(in: folder) {
-        text += "\(folder)/\(name)\t\(identity)\n"
-      }
+    for (path, identity) in source.allContentIdentities() {
+      text += "\(path)\t\(identity)\n"
     }
     for (name, template) in settings.theme.templates.sorted(by: { $0.key < $1.key }) {
       text += "template \(name) \(Hex.encode(SHA256.doubleDigest(Array(template.utf8))))\n"

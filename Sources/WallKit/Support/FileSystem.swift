@@ -85,7 +85,7 @@ public enum FileSystem {
 
   /// Calls `body` with the name and `d_type` of each entry of a folder but `.` and `..`, in the
   /// order the file system gives them; nothing when the folder is unreadable.
-  private static func forEachEntry(
+  static func forEachEntry(
     in directory: String, _ body: (_ name: String, _ type: UInt8) -> Void
   ) {
     guard let handle = opendir(directory) else { return }
