@@ -111,72 +111,8 @@ static uint8_t clamp8(float value) {
   return value <= 0 ? 0 : value >= 255 ? 255 : (uint8_t)value;
 }
 
-/* Box (area) averaging by whole factors, fed row by row, so a decoder never holds more than a
- * few rows of the source: the output is the reduced image as floats (RGBA premultiplied). */
-typedef struct {
-  int width, height, channels; /* source */
-  int bx, by;                  /* box size */
-  int reducedWidth, reducedHeight;
-  int row;                     /* next source row */
-  float *reduced;              /* reducedWidth x reducedHeight x channels */
-} Reducer;
-
-/* Box factors as in wallgen's StreamingResizer (and libvips): the largest whole factor that
- * leaves Lanczos a shrink of at least 2. */
-static void reducer_begin(Reducer *r, int width, int height, int channels, int targetWidth,
-                          int targetHeight) {
-  r->width = width, r->height = height, r->channels = channels;
-  r->bx = width / targetWidth / 2, r->by = height / targetHeight / 2;
-  if (r->bx < 1) r->bx = 1;
-  if (r->by < 1) r->by = 1;
-  r->reducedWidth = (width + r->bx - 1) / r->bx;
-  r->reducedHeight = (height + r->by - 1) / r->by;
-  r->row = 0;
-  r->reduced = calloc((size_t)r->reducedWidth * (size_t)r->reducedHeight * (size_t)channels,
-                      sizeof(float));
-}
-
-static inline __attribute__((always_inline)) void reducer_add_row(Reducer *r, const uint8_t *p,
-                                                                  int c) {
-  float *sums = r->reduced + (size_t)(r->row / r->by) * (size_t)r->reducedWidth * (size_t)c;
-  for (int rx = 0; rx < r->reducedWidth; rx++) {
-    int x0 = rx * r->bx, x1 = x0 + r->bx < r->width ? x0 + r->bx : r->width;
-    uint32_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-    for (const uint8_t *q = p + x0 * c; q < p + x1 * c; q += c) {
-      if (c == 3) {
-        s0 += q[0], s1 += q[1], s2 += q[2];
-      } else {
-        s0 += q[0] * q[3], s1 += q[1] * q[3], s2 += q[2] * q[3], s3 += q[3];
-      }
-    }
-    sums[rx * c] += (float)s0, sums[rx * c + 1] += (float)s1, sums[rx * c + 2] += (float)s2;
-    if (c == 4) sums[rx * c + 3] += (float)s3;
-  }
-}
-
-/* Adds `count` packed rows; a box row is averaged once its last source row has arrived. */
-static void reducer_add(Reducer *r, const uint8_t *rows, int count) {
-  int c = r->channels;
-  for (int i = 0; i < count && r->row < r->height; i++, r->row++) {
-    const uint8_t *p = rows + (size_t)i * (size_t)r->width * (size_t)c;
-    if (c == 3)
-      reducer_add_row(r, p, 3);
-    else
-      reducer_add_row(r, p, 4);
-    int y0 = r->row / r->by * r->by;
-    if (r->row == y0 + r->by - 1 || r->row == r->height - 1) {
-      float *sums = r->reduced + (size_t)(r->row / r->by) * (size_t)r->reducedWidth * (size_t)c;
-      for (int rx = 0; rx < r->reducedWidth; rx++) {
-        int spanX = rx * r->bx + r->bx <= r->width ? r->bx : r->width - rx * r->bx;
-        float scale = 1.0f / ((float)spanX * (float)(r->row - y0 + 1));
-        for (int k = 0; k < c; k++) sums[rx * c + k] *= scale;
-      }
-    }
-  }
-}
-
-/* One row of the horizontal pass, for C channels (a constant once inlined, so the sums stay in
- * registers). */
+/* One row of the horizontal Lanczos pass, for C channels (a constant once inlined, so the sums
+ * stay in registers). */
 static inline __attribute__((always_inline)) void filter_row(const float *row, float *out,
                                                              const Axis *h, int width, int c) {
   for (int x = 0; x < width; x++) {
@@ -192,73 +128,152 @@ static inline __attribute__((always_inline)) void filter_row(const float *row, f
   }
 }
 
-/* Lanczos-3 from a reducer's output to width x height (separable, float, 8-bit result with
- * RGBA un-premultiplied); frees the reducer's buffer. */
-static Image lanczos(Reducer *r, int width, int height) {
-  int c = r->channels, rw = r->reducedWidth, rh = r->reducedHeight;
-  float *reduced = r->reduced;
-  r->reduced = NULL;
-  if (rw == width && rh == height) { /* nothing left to filter */
-    Image dst = {width, height, c, malloc((size_t)width * (size_t)height * (size_t)c)};
-    for (size_t i = 0; i < (size_t)width * (size_t)height; i++) {
-      float *p = reduced + i * (size_t)c;
-      float inv = c == 4 ? (p[3] > 0 ? 1 / p[3] : 0) : 1;
-      for (int k = 0; k < 3; k++) dst.pixels[i * c + k] = clamp8(p[k] * inv);
-      if (c == 4) dst.pixels[i * c + 3] = clamp8(p[3]);
-    }
-    free(reduced);
-    return dst;
+/* A downscaler fed row by row, as wallgen's StreamingResizer: each source row goes into a box
+ * (area) average by whole factors; each finished box row is filtered horizontally (Lanczos-3)
+ * into a ring of `v.taps` rows; each output row is made (vertical Lanczos-3, back to 8 bits) as
+ * soon as the rows it needs are in the ring. It holds a few rows, whatever the source size.
+ * RGBA is filtered premultiplied by alpha. */
+typedef struct {
+  int width, height, channels;    /* source */
+  int bx, by;                     /* box factors */
+  int reducedWidth, reducedHeight;
+  int identity;                   /* the box output is the target size: no Lanczos */
+  Axis h, v;
+  float *box;                     /* sums of the box row being filled, reducedWidth x channels */
+  float *ring;                    /* v.taps filtered rows, target width x channels each */
+  float *acc;
+  int row, rowsInBox, reducedRow, nextOutput;
+  Image out;
+} Shrinker;
+
+/* Box factors as in wallgen (and libvips): the largest whole factor that leaves Lanczos a
+ * shrink of at least 2. */
+static void shrinker_begin(Shrinker *s, int width, int height, int channels, int targetWidth,
+                           int targetHeight) {
+  memset(s, 0, sizeof *s);
+  s->width = width, s->height = height, s->channels = channels;
+  s->bx = width / targetWidth / 2, s->by = height / targetHeight / 2;
+  if (s->bx < 1) s->bx = 1;
+  if (s->by < 1) s->by = 1;
+  s->reducedWidth = (width + s->bx - 1) / s->bx;
+  s->reducedHeight = (height + s->by - 1) / s->by;
+  s->identity = s->reducedWidth == targetWidth && s->reducedHeight == targetHeight;
+  size_t rowLength = (size_t)targetWidth * (size_t)channels;
+  s->box = calloc((size_t)s->reducedWidth * (size_t)channels, sizeof(float));
+  if (!s->identity) {
+    s->h = axis_make(s->reducedWidth, targetWidth);
+    s->v = axis_make(s->reducedHeight, targetHeight);
+    s->ring = malloc(sizeof(float) * rowLength * (size_t)s->v.taps);
+    s->acc = malloc(sizeof(float) * rowLength);
   }
-  Axis h = axis_make(rw, width), v = axis_make(rh, height);
-  /* Horizontal pass: every reduced row to `width` columns. */
-  size_t rowLength = (size_t)width * (size_t)c;
-  float *middle = malloc(sizeof(float) * (size_t)rh * rowLength);
-  for (int y = 0; y < rh; y++) {
-    const float *row = reduced + (size_t)y * (size_t)rw * (size_t)c;
-    if (c == 3)
-      filter_row(row, middle + (size_t)y * rowLength, &h, width, 3);
-    else
-      filter_row(row, middle + (size_t)y * rowLength, &h, width, 4);
-  }
-  free(reduced);
-  /* Vertical pass, back to 8 bits (un-premultiplied). */
-  Image dst = {width, height, c, malloc((size_t)width * (size_t)height * (size_t)c)};
-  float *acc = malloc(sizeof(float) * rowLength);
-  for (int y = 0; y < height; y++) {
-    const float *w = v.weights + y * v.taps;
-    const float *first = middle + (size_t)v.starts[y] * rowLength;
-    for (size_t i = 0; i < rowLength; i++) acc[i] = first[i] * w[0];
-    for (int t = 1; t < v.taps; t++) {
-      const float *row = first + (size_t)t * rowLength;
-      float weight = w[t];
-      for (size_t i = 0; i < rowLength; i++) acc[i] += row[i] * weight;
-    }
-    uint8_t *out = dst.pixels + (size_t)y * rowLength;
-    if (c == 3) {
-      for (size_t i = 0; i < rowLength; i++) out[i] = clamp8(acc[i]);
-    } else {
-      for (int x = 0; x < width; x++) {
-        float a = acc[x * 4 + 3];
-        a = a < 0 ? 0 : a > 255 ? 255 : a;
-        float inv = a > 0 ? 1 / a : 0;
-        for (int k = 0; k < 3; k++) out[x * 4 + k] = clamp8(acc[x * 4 + k] * inv);
-        out[x * 4 + 3] = clamp8(a);
-      }
-    }
-  }
-  free(acc);
-  free(middle);
-  axis_free(&h);
-  axis_free(&v);
-  return dst;
+  s->out = (Image){targetWidth, targetHeight, channels,
+                   malloc(rowLength * (size_t)targetHeight)};
 }
 
-/* Resizes a whole image: box pre-reduction, then Lanczos-3 (as wallgen's resizers). */
+static inline __attribute__((always_inline)) void box_add_row(Shrinker *s, const uint8_t *p,
+                                                              int c) {
+  for (int rx = 0; rx < s->reducedWidth; rx++) {
+    int x0 = rx * s->bx, x1 = x0 + s->bx < s->width ? x0 + s->bx : s->width;
+    uint32_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+    for (const uint8_t *q = p + x0 * c; q < p + x1 * c; q += c) {
+      if (c == 3) {
+        s0 += q[0], s1 += q[1], s2 += q[2];
+      } else {
+        s0 += q[0] * q[3], s1 += q[1] * q[3], s2 += q[2] * q[3], s3 += q[3];
+      }
+    }
+    float *sums = s->box + rx * c;
+    sums[0] += (float)s0, sums[1] += (float)s1, sums[2] += (float)s2;
+    if (c == 4) sums[3] += (float)s3;
+  }
+}
+
+/* Rounds one row of floats (premultiplied when RGBA) into an 8-bit output row. */
+static void store_row(const float *acc, uint8_t *out, int width, int c) {
+  if (c == 3) {
+    for (int i = 0; i < width * 3; i++) out[i] = clamp8(acc[i]);
+    return;
+  }
+  for (int x = 0; x < width; x++) {
+    float a = acc[x * 4 + 3];
+    a = a < 0 ? 0 : a > 255 ? 255 : a;
+    float inv = a > 0 ? 1 / a : 0;
+    for (int k = 0; k < 3; k++) out[x * 4 + k] = clamp8(acc[x * 4 + k] * inv);
+    out[x * 4 + 3] = clamp8(a);
+  }
+}
+
+/* Averages the finished box row, filters it into the ring, and makes every output row whose
+ * source rows have all arrived. */
+static void shrinker_finish_box(Shrinker *s) {
+  int c = s->channels, width = s->out.width;
+  size_t rowLength = (size_t)width * (size_t)c;
+  for (int rx = 0; rx < s->reducedWidth; rx++) {
+    int spanX = rx * s->bx + s->bx <= s->width ? s->bx : s->width - rx * s->bx;
+    float scale = 1.0f / ((float)spanX * (float)s->rowsInBox);
+    for (int k = 0; k < c; k++) s->box[rx * c + k] *= scale;
+  }
+  if (s->identity) {
+    store_row(s->box, s->out.pixels + (size_t)s->reducedRow * rowLength, width, c);
+  } else {
+    float *slot = s->ring + (size_t)(s->reducedRow % s->v.taps) * rowLength;
+    if (c == 3)
+      filter_row(s->box, slot, &s->h, width, 3);
+    else
+      filter_row(s->box, slot, &s->h, width, 4);
+    int taps = s->v.taps;
+    while (s->nextOutput < s->out.height &&
+           s->v.starts[s->nextOutput] + taps - 1 <= s->reducedRow) {
+      const float *w = s->v.weights + s->nextOutput * taps;
+      int start = s->v.starts[s->nextOutput];
+      const float *first = s->ring + (size_t)(start % taps) * rowLength;
+      for (size_t i = 0; i < rowLength; i++) s->acc[i] = first[i] * w[0];
+      for (int t = 1; t < taps; t++) {
+        const float *row = s->ring + (size_t)((start + t) % taps) * rowLength;
+        float weight = w[t];
+        for (size_t i = 0; i < rowLength; i++) s->acc[i] += row[i] * weight;
+      }
+      store_row(s->acc, s->out.pixels + (size_t)s->nextOutput * rowLength, width, c);
+      s->nextOutput++;
+    }
+  }
+  memset(s->box, 0, sizeof(float) * (size_t)s->reducedWidth * (size_t)c);
+  s->rowsInBox = 0;
+  s->reducedRow++;
+}
+
+/* Takes the next `count` packed source rows. */
+static void shrinker_add(Shrinker *s, const uint8_t *rows, int count) {
+  int c = s->channels;
+  for (int i = 0; i < count && s->row < s->height; i++, s->row++) {
+    const uint8_t *p = rows + (size_t)i * (size_t)s->width * (size_t)c;
+    if (c == 3)
+      box_add_row(s, p, 3);
+    else
+      box_add_row(s, p, 4);
+    s->rowsInBox++;
+    if (s->rowsInBox == s->by || s->row == s->height - 1) shrinker_finish_box(s);
+  }
+}
+
+/* The output, once every source row has been added; frees the rest. */
+static Image shrinker_finish(Shrinker *s) {
+  free(s->box);
+  free(s->ring);
+  free(s->acc);
+  if (!s->identity) {
+    axis_free(&s->h);
+    axis_free(&s->v);
+  }
+  return s->out;
+}
+
+/* Resizes a whole image (box pre-reduction, then Lanczos-3, as wallgen's resizers). */
 static Image resize(const Image *src, int width, int height) {
-  Reducer r;
-  reducer_begin(&r, src->width, src->height, src->channels, width, height);
-  reducer_add(&r, src->pixels, src->height);
-  return lanczos(&r, width, height);
+  Shrinker s;
+  shrinker_begin(&s, src->width, src->height, src->channels, width, height);
+  shrinker_add(&s, src->pixels, src->height);
+  return shrinker_finish(&s);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -402,7 +417,7 @@ typedef struct {
 enum { BATCH = 16 }; /* rows per decoder call */
 
 /* One DCT-scaled decode (the smallest M/8 whose output covers the largest variant), streamed
- * 16 rows at a time through the box reducer, then Lanczos-3 to the largest variant. */
+ * 16 rows at a time through the shrinker to the largest variant. */
 static int decode_jpeg(const uint8_t *data, size_t size, Decoded *out) {
   struct jpeg_decompress_struct cinfo;
   JPEGErrors errors;
@@ -410,11 +425,11 @@ static int decode_jpeg(const uint8_t *data, size_t size, Decoded *out) {
   errors.pub.error_exit = jpeg_fail;
   errors.pub.emit_message = jpeg_quiet;
   uint8_t *volatile rows = NULL;
-  Reducer reducer = {.reduced = NULL};
+  Shrinker shrinker = {.box = NULL};
   if (setjmp(errors.jump)) {
     jpeg_destroy_decompress(&cinfo);
     free(rows);
-    free(reducer.reduced);
+    /* The shrinker's buffers are left: its fields are indeterminate after longjmp. */
     return -1;
   }
   jpeg_create_decompress(&cinfo);
@@ -448,7 +463,7 @@ static int decode_jpeg(const uint8_t *data, size_t size, Decoded *out) {
   jpeg_start_decompress(&cinfo);
   size_t rowBytes = (size_t)cinfo.output_width * 3;
   rows = malloc(rowBytes * BATCH);
-  reducer_begin(&reducer, (int)cinfo.output_width, (int)cinfo.output_height, 3, tw, th);
+  shrinker_begin(&shrinker, (int)cinfo.output_width, (int)cinfo.output_height, 3, tw, th);
   while (cinfo.output_scanline < cinfo.output_height) {
     JSAMPROW pointers[BATCH];
     int n = 0;
@@ -456,12 +471,12 @@ static int decode_jpeg(const uint8_t *data, size_t size, Decoded *out) {
       for (int i = n; i < BATCH; i++) pointers[i] = rows + rowBytes * (size_t)i;
       n += (int)jpeg_read_scanlines(&cinfo, pointers + n, (JDIMENSION)(BATCH - n));
     }
-    reducer_add(&reducer, rows, n);
+    shrinker_add(&shrinker, rows, n);
   }
   jpeg_finish_decompress(&cinfo);
   jpeg_destroy_decompress(&cinfo);
   free(rows);
-  out->largest = lanczos(&reducer, tw, th);
+  out->largest = shrinker_finish(&shrinker);
   return 0;
 }
 
@@ -480,18 +495,18 @@ static void png_read_memory(png_structp png, png_bytep target, png_size_t length
 static void png_quiet(png_structp png, png_const_charp message) { (void)png, (void)message; }
 
 /* libpng decode to RGB8, or RGBA8 when the file has alpha or tRNS, with the transforms of
- * wallgen's PNG shim (which mirror libpng's simplified API); rows streamed through the box
- * reducer 16 at a time (an interlaced file is read whole first), then Lanczos-3. */
+ * wallgen's PNG shim (which mirror libpng's simplified API); rows streamed through the
+ * shrinker 16 at a time (an interlaced file is read whole first). */
 static int decode_png(const uint8_t *data, size_t size, Decoded *out) {
   png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, png_quiet);
   png_infop info = png_create_info_struct(png);
   PNGReader reader = {data, size, 0};
   uint8_t *volatile pixels = NULL;
-  Reducer reducer = {.reduced = NULL};
+  Shrinker shrinker = {.box = NULL};
   if (setjmp(png_jmpbuf(png))) {
     png_destroy_read_struct(&png, &info, NULL);
     free(pixels);
-    free(reducer.reduced);
+    /* The shrinker's buffers are left: its fields are indeterminate after longjmp. */
     return -1;
   }
   png_set_read_fn(png, &reader, png_read_memory);
@@ -524,22 +539,22 @@ static int decode_png(const uint8_t *data, size_t size, Decoded *out) {
   size_t rowBytes = (size_t)w * (size_t)channels;
   int batch = passes == 1 ? BATCH : h;
   pixels = malloc(rowBytes * (size_t)batch);
-  reducer_begin(&reducer, w, h, channels, tw, th);
+  shrinker_begin(&shrinker, w, h, channels, tw, th);
   if (passes == 1) {
     for (int y = 0; y < h;) {
       int n = 0;
       for (; n < BATCH && y < h; n++, y++) png_read_row(png, pixels + rowBytes * (size_t)n, NULL);
-      reducer_add(&reducer, pixels, n);
+      shrinker_add(&shrinker, pixels, n);
     }
   } else {
     for (int pass = 0; pass < passes; pass++)
       for (int y = 0; y < h; y++) png_read_row(png, pixels + rowBytes * (size_t)y, NULL);
-    reducer_add(&reducer, pixels, h);
+    shrinker_add(&shrinker, pixels, h);
   }
   png_read_end(png, NULL);
   png_destroy_read_struct(&png, &info, NULL);
   free(pixels);
-  out->largest = lanczos(&reducer, tw, th);
+  out->largest = shrinker_finish(&shrinker);
   return 0;
 }
 
