@@ -35,6 +35,7 @@ python_modules=(
   "selenium selenium"
   "axe_core_python axe-core-python"
   "bagit bagit"
+  "PIL Pillow"
 )
 
 missing_debs=()
