@@ -15,9 +15,11 @@
 # Then ROUNDS rounds; each round runs, for jpeg and png, for 1 and 2 jobs, one after the other:
 #   wallgen  `wallgen build EXPORT -o FRESH --jobs J --quiet --json` (checks that every photo
 #            was processed and none failed), then the same command again: the no-op rebuild;
-#   sigal    `sigal build -n J -c CONF CORPUS/KIND FRESH` (config below), then again: no-op;
+#   sigal    `sigal build -n J -c CONF CORPUS/KIND FRESH` (config below; checks that it made one
+#            thumbnail per photo), then again: no-op;
 #   limit    `limit -j J -o FRESH CORPUS/KIND/*`.
-# Times are wall-clock seconds of the whole process (/usr/bin/time), CPU = user + system.
+# Times are wall-clock seconds of the whole process (date +%s.%N around it), CPU = user + system
+# of the process and the children it waited for (/usr/bin/time, 10 ms resolution).
 # sigal's config, as close to wallgen's three widths as sigal allows: sigal makes one resized
 # image and one thumbnail per photo, so img_size (1280, 1280) fit (landscape 1280 wide; portrait
 # 1280 tall), a 320 x 320 thumbnail fit (thumb_fit False), no 640 variant; keep_orig (copies the
@@ -106,11 +108,14 @@ printf 'round\tkind\tjobs\ttool\tseconds\tcpu\trss_kib\n' > "$RESULTS"
 # timed ROUND KIND JOBS TOOL COMMAND...: runs COMMAND, appends its times to the results.
 timed() {
   local round=$1 kind=$2 jobs=$3 tool=$4; shift 4
-  /usr/bin/time -f '%e %U %S %M' -o "$WORK/time" "$@" > "$WORK/stdout" 2> "$WORK/stderr" || {
+  local begin end seconds user sys rss
+  begin=$(date +%s.%N)
+  /usr/bin/time -f '%U %S %M' -o "$WORK/time" "$@" > "$WORK/stdout" 2> "$WORK/stderr" || {
     echo "$tool failed:" >&2; cat "$WORK/stderr" "$WORK/stdout" >&2; exit 1
   }
-  local seconds user sys rss
-  read -r seconds user sys rss < <(tail -1 "$WORK/time")
+  end=$(date +%s.%N)
+  seconds=$(echo "$end - $begin" | bc)
+  read -r user sys rss < <(tail -1 "$WORK/time")
   printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$round" "$kind" "$jobs" "$tool" "$seconds" \
     "$(echo "$user + $sys" | bc)" "$rss" >> "$RESULTS"
   printf 'round %s %-4s jobs=%s %-13s %6.2f s  (CPU %6.2f s)\n' "$round" "$kind" "$jobs" "$tool" \
@@ -143,6 +148,8 @@ for ((round = 1; round <= ROUNDS; round++)); do
       check_wallgen "$count" noop
       timed "$round" "$kind" "$jobs" sigal \
         "$VENV/bin/sigal" build -q -n "$jobs" -c "$conf" "$CORPUS/$kind" "$out-sigal"
+      made=$(find "$out-sigal/thumbnails" -type f | wc -l)
+      [[ $made == "$count" ]] || { echo "sigal made $made thumbnails of $count photos" >&2; exit 1; }
       timed "$round" "$kind" "$jobs" sigal-noop \
         "$VENV/bin/sigal" build -q -n "$jobs" -c "$conf" "$CORPUS/$kind" "$out-sigal"
       mkdir -p "$out-limit"
