@@ -6,8 +6,8 @@
  *
  *   read the file once -> SHA-256 of its bytes (wallgen names its outputs by a SHA-256 of the
  *   source) -> decode once (JPEG: one DCT-scaled decode at the smallest M/8 that still covers the
- *   largest width; PNG: libpng, full size) -> box pre-reduction + Lanczos-3 to the largest width
- *   -> ICC profile to sRGB (lcms2, only for non-sRGB RGB profiles) -> EXIF orientation -> encode;
+ *   largest width; PNG: libpng, full size), rows streamed 16 at a time through box pre-reduction
+ *   + Lanczos-3 to the largest width -> ICC profile to sRGB (lcms2, only for non-sRGB RGB profiles) -> EXIF orientation -> encode;
  *   640 is resized from 1280 and 320 from 640 (wallgen makes both from 1280) -> copy the original.
  *
  * The variants match wallgen's (Sources/WallKit/Imaging/Thumbnailer.swift and the shims):
@@ -20,6 +20,12 @@
  *   4:2:0, JFIF only; any alpha below 255 -> 8-bit RGBA PNG, libpng's default compression.
  * Output names: OUT/<k0k1>/<key>-w<width>.<ext> and <key>-original.<ext>, key = the first 32 hex
  * digits of SHA-256(file), written straight to the file (no temporary file and rename).
+ *
+ * Less than wallgen does (on purpose: least work): each file is read once (wallgen reads it
+ * for its key, then again to decode); the key hashes the file alone (wallgen also hashes the
+ * pipeline version and recipe, a few bytes); a profile counts as sRGB by its description (wallgen
+ * compares colorants and curves); no pages, records or temporary files. Not handled: CMYK JPEGs
+ * (the corpus has none; the photo counts as failed).
  *
  *   limit [-j JOBS] [-o OUT] FILE...
  * prints "images <n> seconds <s> failed <k>" on stdout; errors go to stderr.
