@@ -34,6 +34,7 @@ python_modules=(
   "selenium selenium"
   "axe_core_python axe-core-python"
   "bagit bagit"
+  "PIL Pillow"
 )
 
 missing_debs=()
