@@ -122,10 +122,15 @@ extension ImagingTests {
       let png = ImageFixtures.withChunks(plain, chunks)
       #expect(png.count < 150_000)
       let decoded = try PNGCodec.decode(png)
-      #expect(try decoded.bitmap == PNGCodec.decode(plain).bitmap)
+      let reference = try PNGCodec.decode(plain)
+      #expect(decoded.bitmap == reference.bitmap)
+      // Inflated, the 9 MB text would give libpng's warning 'zTXt: truncated'.
       #expect(decoded.warnings == [])
-      // Storing the texts alone would take 100 x 64 KiB = 6.5 MB.
-      #expect(decoded.decoderPeakBytes < 256 << 10)
+      // Skipped chunks cost libpng no allocation: its peak is the plain file's (the chunk read
+      // buffer is reused), where inflating the texts measured 179 557 bytes.
+      #expect(
+        decoded.decoderPeakBytes <= reference.decoderPeakBytes + 8192,
+        "\(decoded.decoderPeakBytes) vs \(reference.decoderPeakBytes)")
       let set = try Thumbnailer().variants(of: png, widths: [32])
       #expect(set.variants.count == 1)
       #expect(set.warnings == [])
