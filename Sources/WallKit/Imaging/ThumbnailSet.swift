@@ -8,9 +8,11 @@ public struct ThumbnailSet: Sendable {
   public var variants: [EncodedImage]
   /// Non-fatal decoder messages about the source.
   public var warnings: [String]
-  /// The bytes the decode stage held at its peak, as counted by the code: libpng's allocations
-  /// (its allocator counts them; libjpeg's are not counted), the decoded-row buffer and the
-  /// downscaler's buffers, output included. See `ImageLimits.decodeMemoryBound(largestSize:)`.
+  /// The bytes the decode stage held at its peak, as counted by the code.
+  ///
+  /// That is libpng's allocations (its allocator counts them; libjpeg's are not counted), the
+  /// decoded-row buffer and the downscaler's buffers, output included. See
+  /// `ImageLimits.decodeMemoryBound(largestSize:)`.
   public var decodeBytes: Int
 
   /// Creates a thumbnail set.

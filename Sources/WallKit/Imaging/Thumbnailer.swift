@@ -105,6 +105,7 @@ public struct Thumbnailer: Sendable {
 
   /// Decodes row by row into a downscaler to `target` (stored orientation; a centred square
   /// when `square`), converts an embedded ICC profile to sRGB and drops an all-opaque alpha.
+  ///
   /// Also returns the bytes the decode held at its peak (see `ThumbnailSet.decodeBytes`).
   private func shrink(_ bytes: [UInt8], format: ImageFormat, target: PixelSize, square: Bool)
     throws(ImagingError) -> (DecodedImage, Int)

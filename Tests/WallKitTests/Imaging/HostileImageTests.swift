@@ -136,7 +136,8 @@ extension ImagingTests {
       #expect(set.warnings == [])
     }
 
-    @Test("the zlib fixture inflates to exactly the zeros it claims", arguments: [1, 258, 259, 70_000])
+    @Test(
+      "the zlib fixture inflates to exactly the zeros it claims", arguments: [1, 258, 259, 70_000])
     func zlibFixtureIsValid(count: Int) throws {
       let stream = ImageFixtures.zlibZeros(count: count)
       #expect(stream.prefix(2) == [0x78, 0x01])
