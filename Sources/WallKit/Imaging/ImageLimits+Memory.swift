@@ -25,11 +25,12 @@ extension ImageLimits {
   /// - Returns: The bound in bytes.
   public func decodeMemoryBound(largestSize: Int) -> Int {
     let side = max(1, maxOutputSide)
-    let largest = min(max(1, largestSize), side)
-    let wholeImage = max(maxDecoderBytes, 4 * maxPixels)
-    return wholeImage + Self.pngChunkBytes + Self.pngFixedBytes
-      + Self.bytesPerSourceColumn * maxSide + Self.bytesPerOutputColumn * side
-      + 4 * largest * side
+    let outputPixels = Self.saturatingSum([(min(max(1, largestSize), side), side)])
+    return Self.saturatingSum([
+      (1, max(maxDecoderBytes, Self.saturatingSum([(4, maxPixels)]))),
+      (1, Self.pngChunkBytes + Self.pngFixedBytes), (Self.bytesPerSourceColumn, maxSide),
+      (Self.bytesPerOutputColumn, side), (4, outputPixels),
+    ])
   }
 
   /// The most bytes one thumbnail job can hold: the encoded file, the decode stage
@@ -40,7 +41,21 @@ extension ImageLimits {
   /// - Returns: The bound in bytes.
   public func jobMemoryBound(largestSize: Int) -> Int {
     let side = max(1, maxOutputSide)
-    let largest = min(max(1, largestSize), side)
-    return maxFileBytes + decodeMemoryBound(largestSize: largestSize) + 40 * largest * side
+    let outputPixels = Self.saturatingSum([(min(max(1, largestSize), side), side)])
+    return Self.saturatingSum([
+      (1, maxFileBytes), (1, decodeMemoryBound(largestSize: largestSize)), (40, outputPixels),
+    ])
+  }
+
+  /// The sum of the products, or `Int.max` when it would overflow (limits set absurdly high).
+  private static func saturatingSum(_ products: [(Int, Int)]) -> Int {
+    var total = 0
+    for (factor, value) in products {
+      let (product, overflowed) = factor.multipliedReportingOverflow(by: value)
+      let (sum, overflowedSum) = total.addingReportingOverflow(product)
+      if overflowed || overflowedSum { return Int.max }
+      total = sum
+    }
+    return total
   }
 }

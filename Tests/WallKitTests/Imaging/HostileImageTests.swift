@@ -107,6 +107,8 @@ extension ImagingTests {
       // The default per-image figures docs/media.md states.
       #expect(limits.decodeMemoryBound(largestSize: 1280) == 575_082_912)
       #expect(limits.jobMemoryBound(largestSize: 1280) == 994_513_312)
+      let absurd = ImageLimits(maxPixels: .max, maxSide: .max, maxOutputSide: .max)
+      #expect(absurd.jobMemoryBound(largestSize: .max) == .max)
     }
 
     @Test("a PNG with many large zTXt chunks decodes without inflating or storing any text")
