@@ -7,6 +7,32 @@
 
 #define SHIM_MESSAGE_CAPACITY 256
 
+/* libpng's cap on one decompressed ancillary chunk (the iCCP profile is the only one still
+ * inflated): libpng's own default, set explicitly so it does not depend on the build. */
+#define SHIM_CHUNK_MALLOC_MAX 8000000
+/* Ancillary chunks libpng may keep in memory (its default is 1000); with the text, sPLT and
+ * eXIf chunks ignored, only unknown chunks could count against it, and they are discarded. */
+#define SHIM_CHUNK_CACHE_MAX 32
+
+/* Chunks wallgen never uses, listed for png_set_keep_unknown_chunks(PNG_HANDLE_CHUNK_NEVER):
+ * libpng skips them (CRC checked, nothing inflated or stored). Text chunks (tEXt, zTXt, iTXt)
+ * are the CPU bomb of issue #12: 990 zTXt chunks each inflating to libpng's 8 MB limit. */
+static const png_byte shim_ignored_chunks[] = {
+    't', 'E', 'X', 't', '\0', 'z', 'T', 'X', 't', '\0', 'i', 'T', 'X', 't', '\0',
+    's', 'P', 'L', 'T', '\0', 'e', 'X', 'I', 'f', '\0'};
+
+/* Every libpng allocation carries its size in a header, so the decoder can report the bytes
+ * libpng holds now and at its peak (CPNGShim_peakBytes). */
+typedef struct {
+  size_t current;
+  size_t peak;
+} ShimAllocations;
+
+typedef union {
+  size_t size;
+  max_align_t alignment;
+} ShimAllocationHeader;
+
 typedef struct {
   char errorMessage[SHIM_MESSAGE_CAPACITY];
   char firstWarning[SHIM_MESSAGE_CAPACITY];
@@ -24,7 +50,29 @@ struct CPNGShim_Decoder {
   size_t rowBytes;
   png_uint_32 nextRow;
   ShimMessages messages;
+  ShimAllocations allocations;
 };
+
+static png_voidp shim_malloc(png_structp png, png_alloc_size_t size) {
+  ShimAllocations *allocations = png_get_mem_ptr(png);
+  if (size > ((size_t)-1) - sizeof(ShimAllocationHeader)) return NULL;
+  ShimAllocationHeader *header = malloc(sizeof(ShimAllocationHeader) + size);
+  if (header == NULL) return NULL;
+  header->size = size;
+  if (allocations != NULL) {
+    allocations->current += size;
+    if (allocations->current > allocations->peak) allocations->peak = allocations->current;
+  }
+  return header + 1;
+}
+
+static void shim_free(png_structp png, png_voidp pointer) {
+  if (pointer == NULL) return;
+  ShimAllocationHeader *header = (ShimAllocationHeader *)pointer - 1;
+  ShimAllocations *allocations = png == NULL ? NULL : png_get_mem_ptr(png);
+  if (allocations != NULL) allocations->current -= header->size;
+  free(header);
+}
 
 static void shim_copy(const char *source, char *buffer, size_t capacity) {
   if (buffer == NULL || capacity == 0) return;
@@ -60,8 +108,9 @@ CPNGShim_Decoder *CPNGShim_decoderCreate(const unsigned char *data, size_t size,
   if (decoder == NULL) return NULL;
   decoder->data = data;
   decoder->size = data == NULL ? 0 : size;
-  decoder->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &decoder->messages, shim_error,
-                                        shim_warning);
+  decoder->png = png_create_read_struct_2(PNG_LIBPNG_VER_STRING, &decoder->messages, shim_error,
+                                          shim_warning, &decoder->allocations, shim_malloc,
+                                          shim_free);
   if (decoder->png == NULL) {
     free(decoder);
     return NULL;
@@ -74,6 +123,10 @@ CPNGShim_Decoder *CPNGShim_decoderCreate(const unsigned char *data, size_t size,
   }
   png_set_read_fn(decoder->png, decoder, shim_read);
   png_set_user_limits(decoder->png, maxWidth, maxHeight);
+  png_set_chunk_malloc_max(decoder->png, SHIM_CHUNK_MALLOC_MAX);
+  png_set_chunk_cache_max(decoder->png, SHIM_CHUNK_CACHE_MAX);
+  png_set_keep_unknown_chunks(decoder->png, PNG_HANDLE_CHUNK_NEVER, shim_ignored_chunks,
+                              (int)(sizeof(shim_ignored_chunks) / 5));
   return decoder;
 }
 
@@ -228,6 +281,10 @@ int CPNGShim_readRGBA(CPNGShim_Decoder *decoder, unsigned char *rgba, size_t cap
   if (status == CPNGShim_OK) status = CPNGShim_readImage(decoder, rgba, capacity);
   if (status == CPNGShim_OK) status = CPNGShim_finish(decoder);
   return status;
+}
+
+size_t CPNGShim_peakBytes(const CPNGShim_Decoder *decoder) {
+  return decoder == NULL ? 0 : decoder->allocations.peak;
 }
 
 long CPNGShim_warningCount(const CPNGShim_Decoder *decoder) {

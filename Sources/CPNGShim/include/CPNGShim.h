@@ -34,7 +34,10 @@ typedef struct CPNGShim_Decoder CPNGShim_Decoder;
 
 /**
  * Creates a decoder reading from `data`, which must stay valid until the decoder is destroyed.
- * `maxWidth`/`maxHeight` go to png_set_user_limits. Returns NULL when out of memory.
+ * `maxWidth`/`maxHeight` go to png_set_user_limits. Text, sPLT and eXIf chunks are skipped
+ * unread (png_set_keep_unknown_chunks NEVER); one decompressed ancillary chunk (iCCP) is capped
+ * at 8 MB (png_set_chunk_malloc_max) and at most 32 are cached (png_set_chunk_cache_max).
+ * Returns NULL when out of memory.
  */
 CPNGShim_Decoder *CPNGShim_decoderCreate(const unsigned char *data, size_t size,
                                          unsigned int maxWidth, unsigned int maxHeight);
@@ -68,6 +71,9 @@ int CPNGShim_readImage(CPNGShim_Decoder *decoder, unsigned char *pixels, size_t 
 
 /** Reads the chunks after the image data (png_read_end), once every row has been read. */
 int CPNGShim_finish(CPNGShim_Decoder *decoder);
+
+/** The most bytes libpng had allocated at once for this decoder so far (its own malloc_fn). */
+size_t CPNGShim_peakBytes(const CPNGShim_Decoder *decoder);
 
 /** Number of libpng warnings (including benign errors) seen so far. */
 long CPNGShim_warningCount(const CPNGShim_Decoder *decoder);

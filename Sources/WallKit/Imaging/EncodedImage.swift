@@ -34,16 +34,23 @@ public struct DecodedImage: Sendable {
   /// The embedded ICC profile (JPEG APP2 `ICC_PROFILE`, PNG iCCP), if any; the pixels are
   /// as stored, not converted.
   public var iccProfile: [UInt8]?
+  /// The most bytes the decoder library held at once, counted by its allocator (libpng); 0 when
+  /// not counted (libjpeg, whose whole-image buffers `ImageLimits.maxDecoderBytes` bounds).
+  public var decoderPeakBytes: Int
 
   /// Creates a decoded image.
   /// - Parameters:
   ///   - bitmap: The pixels.
   ///   - warnings: Non-fatal decoder messages.
   ///   - iccProfile: The embedded ICC profile, if any.
-  public init(bitmap: Bitmap, warnings: [String], iccProfile: [UInt8]? = nil) {
+  ///   - decoderPeakBytes: The decoder library's peak allocation, or 0 when not counted.
+  public init(
+    bitmap: Bitmap, warnings: [String], iccProfile: [UInt8]? = nil, decoderPeakBytes: Int = 0
+  ) {
     self.bitmap = bitmap
     self.warnings = warnings
     self.iccProfile = iccProfile
+    self.decoderPeakBytes = decoderPeakBytes
   }
 }
 
@@ -53,4 +60,8 @@ struct StreamedDecode {
   var warnings: [String]
   /// The embedded ICC profile, if any (for PNG, only when there is no sRGB chunk).
   var iccProfile: [UInt8]?
+  /// The decoder library's peak allocation (libpng's, counted); 0 for libjpeg.
+  var decoderPeakBytes: Int
+  /// The bytes of the buffer the decoded rows were delivered in.
+  var rowBufferBytes: Int
 }

@@ -10,6 +10,8 @@ public enum ImagingError: Error, Equatable, CustomStringConvertible {
   case fileTooLarge(bytes: Int, limit: Int)
   /// The header declares more pixels than `ImageLimits.maxPixels`.
   case tooManyPixels(width: Int, height: Int, limit: Int)
+  /// The header declares a side longer than `ImageLimits.maxSide`.
+  case sideTooLong(width: Int, height: Int, limit: Int)
   /// The decoder (libjpeg or libpng) refused the data; `message` is its text.
   case decodeFailed(ImageFormat, message: String)
   /// The encoder (libjpeg or libpng) failed; `message` is its text.
@@ -40,6 +42,9 @@ public enum ImagingError: Error, Equatable, CustomStringConvertible {
       return "the image file has \(bytes) bytes, more than the limit of \(limit) bytes"
     case .tooManyPixels(let width, let height, let limit):
       return "the image is \(width)x\(height) pixels, more than the limit of \(limit) pixels"
+    case .sideTooLong(let width, let height, let limit):
+      return
+        "the image is \(width)x\(height) pixels, and its longer side is more than the limit of \(limit) pixels"
     case .decodeFailed(let format, let message):
       return "the \(format.rawValue.uppercased()) data could not be decoded: '\(message)'"
     case .encodeFailed(let format, let message):

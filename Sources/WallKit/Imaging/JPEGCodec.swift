@@ -89,7 +89,9 @@ public enum JPEGCodec {
         resizer.consume(base, count: Int(rows))
       }
       try decoder.check(CJPEGShim_finishDecode(decoder.handle))
-      return StreamedDecode(warnings: decoder.warnings(), iccProfile: Self.profile(header))
+      return StreamedDecode(
+        warnings: decoder.warnings(), iccProfile: Self.profile(header), decoderPeakBytes: 0,
+        rowBufferBytes: buffer.count)
     }
   }
 

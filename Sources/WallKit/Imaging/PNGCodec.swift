@@ -33,7 +33,8 @@ public enum PNGCodec {
       try decoder.check(status)
       let bitmap = Bitmap(width: width, height: height, channels: 4, pixels: pixels)
       return DecodedImage(
-        bitmap: bitmap, warnings: decoder.warnings(), iccProfile: Self.profile(header))
+        bitmap: bitmap, warnings: decoder.warnings(), iccProfile: Self.profile(header),
+        decoderPeakBytes: decoder.peakBytes)
     }
   }
 
@@ -77,7 +78,8 @@ public enum PNGCodec {
       }
       try decoder.check(CPNGShim_finish(decoder.handle))
       return StreamedDecode(
-        warnings: decoder.warnings(), iccProfile: header.hasSRGB != 0 ? nil : profile(header))
+        warnings: decoder.warnings(), iccProfile: header.hasSRGB != 0 ? nil : profile(header),
+        decoderPeakBytes: decoder.peakBytes, rowBufferBytes: buffer.count)
     }
   }
 
@@ -150,7 +152,7 @@ extension PNGCodec {
     let handle: OpaquePointer
 
     init(_ data: UnsafeBufferPointer<UInt8>, limits: ImageLimits) throws(ImagingError) {
-      let side = UInt32(clamping: min(limits.maxPixels, 0x7FFF_FFFF))
+      let side = UInt32(clamping: min(limits.maxSide, limits.maxPixels, 0x7FFF_FFFF))
       guard let handle = CPNGShim_decoderCreate(data.baseAddress, data.count, side, side) else {
         throw .decodeFailed(.png, message: "out of memory creating a decoder")
       }
@@ -158,6 +160,9 @@ extension PNGCodec {
     }
 
     deinit { CPNGShim_decoderDestroy(handle) }
+
+    /// The most bytes libpng has held at once for this decoder, counted by its allocator.
+    var peakBytes: Int { Int(CPNGShim_peakBytes(handle)) }
 
     func readHeader() throws(ImagingError) -> CPNGShim_Header {
       var header = CPNGShim_Header()

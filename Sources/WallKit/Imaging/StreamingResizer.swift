@@ -70,6 +70,17 @@ final class StreamingResizer {
     output = [UInt8](repeating: 0, count: rowLength * target.height)
   }
 
+  /// The bytes this resizer allocated: box sums, ring, accumulator, output and both axes'
+  /// weight tables.
+  var bufferBytes: Int {
+    let floats = boxRow.count + ring.count + accumulator.count
+    let tables = [horizontal, vertical].reduce(0) { sum, axis in
+      sum + axis.starts.count * MemoryLayout<Int>.stride
+        + axis.weights.count * MemoryLayout<Float>.stride
+    }
+    return floats * MemoryLayout<Float>.stride + output.count + tables
+  }
+
   /// Takes the next `count` packed source rows.
   func consume(_ rows: UnsafePointer<UInt8>, count: Int) {
     let rowBytes = sourceRowBytes

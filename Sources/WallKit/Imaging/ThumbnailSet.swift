@@ -8,6 +8,12 @@ public struct ThumbnailSet: Sendable {
   public var variants: [EncodedImage]
   /// Non-fatal decoder messages about the source.
   public var warnings: [String]
+  /// The bytes the decode stage held at its peak, as counted by the code.
+  ///
+  /// That is libpng's allocations (its allocator counts them; libjpeg's are not counted), the
+  /// decoded-row buffer and the downscaler's buffers, output included. See
+  /// `ImageLimits.decodeMemoryBound(largestSize:)`.
+  public var decodeBytes: Int
 
   /// Creates a thumbnail set.
   /// - Parameters:
@@ -15,10 +21,15 @@ public struct ThumbnailSet: Sendable {
   ///   - sourceHeight: Upright source height.
   ///   - variants: The encoded images, smallest first.
   ///   - warnings: Decoder warnings.
-  public init(sourceWidth: Int, sourceHeight: Int, variants: [EncodedImage], warnings: [String]) {
+  ///   - decodeBytes: The bytes the decode stage held at its peak.
+  public init(
+    sourceWidth: Int, sourceHeight: Int, variants: [EncodedImage], warnings: [String],
+    decodeBytes: Int = 0
+  ) {
     self.sourceWidth = sourceWidth
     self.sourceHeight = sourceHeight
     self.variants = variants
     self.warnings = warnings
+    self.decodeBytes = decodeBytes
   }
 }

@@ -26,8 +26,9 @@ public struct Thumbnailer: Sendable {
   /// Decodes JPEG or PNG bytes, applies EXIF orientation, shrink-on-load, and high-quality
   /// downscales to each width (never upscaling: widths above the source width are dropped, but
   /// the source width itself is produced if every requested width is larger). Heights keep the
-  /// upright aspect ratio (rounded, at least 1). Opaque → progressive JPEG; images with any
-  /// non-opaque alpha → PNG.
+  /// upright aspect ratio (rounded, at least 1). No side exceeds `limits.maxOutputSide`: widths
+  /// whose height would are dropped the same way, and the widest that fits is produced instead.
+  /// Opaque → progressive JPEG; images with any non-opaque alpha → PNG.
   /// - Parameters:
   ///   - bytes: The encoded source.
   ///   - widths: Requested widths in pixels; duplicates are merged.
@@ -37,18 +38,23 @@ public struct Thumbnailer: Sendable {
     let info = try prepare(bytes, sizes: widths)
     let sourceWidth = info.displayWidth
     let sourceHeight = info.displayHeight
-    let kept = Self.keptSizes(widths, limit: sourceWidth)
-    let largest = kept.last ?? sourceWidth
-    let largestHeight = Self.height(forWidth: largest, width: sourceWidth, height: sourceHeight)
+    let side = max(1, limits.maxOutputSide)
+    let fitting = sourceHeight <= side ? sourceWidth : side * sourceWidth / sourceHeight
+    let kept = Self.keptSizes(widths, limit: max(1, min(sourceWidth, side, fitting)))
+    let largest = kept.last ?? 1
+    let largestHeight = min(
+      side, Self.height(forWidth: largest, width: sourceWidth, height: sourceHeight))
     let minimum =
       info.orientation >= 5
       ? PixelSize(width: largestHeight, height: largest)
       : PixelSize(width: largest, height: largestHeight)
-    let decoded = try shrink(bytes, format: info.format, target: minimum, square: false)
+    let (decoded, decodeBytes) = try shrink(
+      bytes, format: info.format, target: minimum, square: false)
     let upright = decoded.bitmap.oriented(info.orientation)
     var variants: [EncodedImage] = []
     for width in kept {
-      let height = Self.height(forWidth: width, width: sourceWidth, height: sourceHeight)
+      let height = min(
+        side, Self.height(forWidth: width, width: sourceWidth, height: sourceHeight))
       let bitmap =
         width == upright.width && height == upright.height
         ? upright : try upright.resized(width: width, height: height)
@@ -56,13 +62,13 @@ public struct Thumbnailer: Sendable {
     }
     return ThumbnailSet(
       sourceWidth: sourceWidth, sourceHeight: sourceHeight, variants: variants,
-      warnings: decoded.warnings)
+      warnings: decoded.warnings, decodeBytes: decodeBytes)
   }
 
   /// Square centre-cropped avatars (for example 64 and 128) from a profile picture.
   ///
-  /// Sizes above the shorter upright side are dropped (that side itself is produced if all
-  /// are larger).
+  /// Sizes above the shorter upright side or `limits.maxOutputSide` are dropped (the smaller of
+  /// the two is produced if all are larger).
   /// - Parameters:
   ///   - bytes: The encoded source.
   ///   - sizes: Requested side lengths in pixels; duplicates are merged.
@@ -72,9 +78,10 @@ public struct Thumbnailer: Sendable {
     -> ThumbnailSet
   {
     let info = try prepare(bytes, sizes: sizes)
-    let kept = Self.keptSizes(sizes, limit: min(info.width, info.height))
-    let largest = kept.last ?? min(info.width, info.height)
-    let decoded = try shrink(
+    let limit = max(1, min(info.width, info.height, limits.maxOutputSide))
+    let kept = Self.keptSizes(sizes, limit: limit)
+    let largest = kept.last ?? limit
+    let (decoded, decodeBytes) = try shrink(
       bytes, format: info.format, target: PixelSize(width: largest, height: largest),
       square: true)
     let square = decoded.bitmap.oriented(info.orientation)
@@ -85,7 +92,7 @@ public struct Thumbnailer: Sendable {
     }
     return ThumbnailSet(
       sourceWidth: info.displayWidth, sourceHeight: info.displayHeight, variants: variants,
-      warnings: decoded.warnings)
+      warnings: decoded.warnings, decodeBytes: decodeBytes)
   }
 
   /// Validates the request and reads the header (format, size, orientation, limits).
@@ -98,8 +105,10 @@ public struct Thumbnailer: Sendable {
 
   /// Decodes row by row into a downscaler to `target` (stored orientation; a centred square
   /// when `square`), converts an embedded ICC profile to sRGB and drops an all-opaque alpha.
+  ///
+  /// Also returns the bytes the decode held at its peak (see `ThumbnailSet.decodeBytes`).
   private func shrink(_ bytes: [UInt8], format: ImageFormat, target: PixelSize, square: Bool)
-    throws(ImagingError) -> DecodedImage
+    throws(ImagingError) -> (DecodedImage, Int)
   {
     let resizer = StreamingResizer(target: target, centerSquare: square)
     let streamed: StreamedDecode
@@ -121,7 +130,11 @@ public struct Thumbnailer: Sendable {
     if bitmap.channels == 4 && bitmap.isOpaque {
       bitmap = bitmap.droppingAlpha()
     }
-    return DecodedImage(bitmap: bitmap, warnings: warnings, iccProfile: streamed.iccProfile)
+    let decodeBytes = streamed.decoderPeakBytes + streamed.rowBufferBytes + resizer.bufferBytes
+    return (
+      DecodedImage(bitmap: bitmap, warnings: warnings, iccProfile: streamed.iccProfile),
+      decodeBytes
+    )
   }
 
   private func encode(_ bitmap: Bitmap) throws(ImagingError) -> EncodedImage {
