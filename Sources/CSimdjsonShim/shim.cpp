@@ -3,6 +3,7 @@
 
 #include <simdjson.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <new>
 #include <string>
@@ -320,6 +321,10 @@ CSimdjsonShim_Status fail(CSimdjsonShim_Reader &reader, error_code error) {
   if (error == STRING_ERROR && reader.offset >= 0) {
     reader.offset = escapeFault(bytes, length, size_t(reader.offset));
   } else if (error == DEPTH_ERROR) {
+    // simdjson has stepped past the bracket that went too deep: point at it.
+    size_t before = size_t(std::max<int64_t>(reader.offset, 0));
+    while (before > 0 && isSpace(bytes[before - 1])) before--;
+    if (before > 0) reader.offset = static_cast<int64_t>(before - 1);
     reader.ownMessage = "nesting deeper than " + std::to_string(reader.maxDepth) + " levels";
     reader.message = reader.ownMessage.c_str();
   } else if (error == INCOMPLETE_ARRAY_OR_OBJECT) {
