@@ -160,9 +160,16 @@ private struct Tape {
       while index < tokens.count, tokens[index].kind == CSimdjsonShim_Key {
         let key = text(tokens[index])
         index += 1
-        path.append(key)
-        let member = value()
-        path.removeLast()
+        let member: JSONValue
+        switch tokens[index].kind {
+        case CSimdjsonShim_ObjectStart, CSimdjsonShim_ArrayStart:
+          // Only a container can hold a repeated key, so only then is the path needed.
+          path.append(key)
+          member = value()
+          path.removeLast()
+        default:
+          member = value()
+        }
         if let first = members.updateValue(member, forKey: key) {
           members[key] = first
           repeated.append(JSONRepeatedKey(path: path, key: key))
