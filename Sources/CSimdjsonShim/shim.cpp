@@ -47,12 +47,30 @@ struct CSimdjsonShim_Reader {
 
 namespace {
 
-void push(CSimdjsonShim_Reader &reader, CSimdjsonShim_Kind kind, std::string_view text = {}) {
+void push(CSimdjsonShim_Reader &reader, CSimdjsonShim_Kind kind) {
   if (reader.checking) return;
   CSimdjsonShim_Token token{};
   token.kind = kind;
-  token.offset = reader.arena.size();
+  reader.tokens.push_back(token);
+}
+
+/// Puts text that lies in the input as it is.
+void pushInput(CSimdjsonShim_Reader &reader, CSimdjsonShim_Kind kind, std::string_view text) {
+  if (reader.checking) return;
+  CSimdjsonShim_Token token{};
+  token.kind = kind;
   token.length = static_cast<uint32_t>(text.size());
+  token.offset = static_cast<uint64_t>(text.data() - reader.json.data());
+  reader.tokens.push_back(token);
+}
+
+/// Puts unescaped text, copied into the arena.
+void pushCopy(CSimdjsonShim_Reader &reader, CSimdjsonShim_Kind kind, std::string_view text) {
+  if (reader.checking) return;
+  CSimdjsonShim_Token token{};
+  token.kind = kind;
+  token.length = static_cast<uint32_t>(text.size());
+  token.offset = reader.arena.size();
   reader.arena.insert(reader.arena.end(), text.begin(), text.end());
   reader.tokens.push_back(token);
 }
@@ -75,26 +93,43 @@ error_code rawToken(ondemand::document &document, std::string_view &raw) {
 }
 
 template <typename Value> error_code putNumber(CSimdjsonShim_Reader &reader, Value &value) {
-  std::string_view raw;
-  if (auto error = rawToken(value, raw)) return error;
-  raw = trimmed(raw);
   ondemand::number number;
   if (auto error = value.get_number().get(number)) return error;
   if (reader.checking) return SUCCESS;
-  push(reader, CSimdjsonShim_Number, raw);
-  CSimdjsonShim_Token &token = reader.tokens.back();
+  CSimdjsonShim_Token token{};
   switch (number.get_number_type()) {
   case ondemand::number_type::signed_integer:
     token.kind = CSimdjsonShim_Integer;
     token.integer = number.get_int64();
-    token.number = static_cast<double>(token.integer);
     break;
   case ondemand::number_type::unsigned_integer:
+    token.kind = CSimdjsonShim_Number;
     token.number = static_cast<double>(number.get_uint64());
     break;
   default:
+    token.kind = CSimdjsonShim_Number;
     token.number = number.get_double();
   }
+  reader.tokens.push_back(token);
+  return SUCCESS;
+}
+
+/// A string without escapes is taken from the input where it lies (UTF-8 was checked when the
+/// document was indexed); one with escapes is unescaped by simdjson and copied.
+template <typename Value> error_code putString(CSimdjsonShim_Reader &reader, Value &value) {
+  std::string_view raw;
+  if (auto error = rawToken(value, raw)) return error;
+  raw = trimmed(raw);
+  if (raw.size() >= 2 && raw.front() == '"' && raw.back() == '"' &&
+      raw.find('\\') == std::string_view::npos) {
+    ondemand::raw_json_string consumed;
+    if (auto error = value.get_raw_json_string().get(consumed)) return error;
+    pushInput(reader, CSimdjsonShim_String, raw.substr(1, raw.size() - 2));
+    return SUCCESS;
+  }
+  std::string_view text;
+  if (auto error = value.get_string().get(text)) return error;
+  pushCopy(reader, CSimdjsonShim_StringCopy, text);
   return SUCCESS;
 }
 
@@ -109,9 +144,19 @@ error_code putObject(CSimdjsonShim_Reader &reader, ondemand::object object) {
   if (auto error = enter(reader)) return error;
   push(reader, CSimdjsonShim_ObjectStart);
   for (auto field : object) {
-    std::string_view key;
-    if (auto error = field.unescaped_key().get(key)) return error;
-    push(reader, CSimdjsonShim_Key, key);
+    ondemand::raw_json_string raw;
+    if (auto error = field.key().get(raw)) return error;
+    // The key ends at the first quote, unless a backslash comes first.
+    const char *start = raw.raw();
+    const char *end = start;
+    while (*end != '"' && *end != '\\') end++;
+    if (*end == '"') {
+      pushInput(reader, CSimdjsonShim_Key, std::string_view(start, size_t(end - start)));
+    } else {
+      std::string_view key;
+      if (auto error = field.unescaped_key().get(key)) return error;
+      pushCopy(reader, CSimdjsonShim_KeyCopy, key);
+    }
     ondemand::value member;
     if (auto error = field.value().get(member)) return error;
     if (auto error = put(reader, member)) return error;
@@ -148,12 +193,8 @@ template <typename Value> error_code put(CSimdjsonShim_Reader &reader, Value &va
     if (auto error = value.get_array().get(array)) return error;
     return putArray(reader, array);
   }
-  case ondemand::json_type::string: {
-    std::string_view text;
-    if (auto error = value.get_string().get(text)) return error;
-    push(reader, CSimdjsonShim_String, text);
-    return SUCCESS;
-  }
+  case ondemand::json_type::string:
+    return putString(reader, value);
   case ondemand::json_type::number:
     return putNumber(reader, value);
   case ondemand::json_type::boolean: {

@@ -2,7 +2,8 @@
 //
 // A reader owns a padded copy of the document and simdjson's parser. Values are handed out as a
 // tape: a flat list of tokens in document order (an object as ObjectStart, Key, value, ..., End),
-// with the text of strings, keys and number literals in one byte arena. Each call replaces the
+// with the text of strings and keys pointing into the input, or into a byte arena when they had
+// escapes to undo. Each call replaces the
 // tape, so a large `{"results": [...]}` file is read one row at a time.
 #ifndef CSIMDJSONSHIM_H
 #define CSIMDJSONSHIM_H
@@ -22,24 +23,33 @@ typedef enum : int32_t {
   CSimdjsonShim_True = 2,
   /// A number written as an integer that fits Int64: `integer` holds it exactly.
   CSimdjsonShim_Integer = 3,
-  /// Any other number: `number` holds the nearest double, the arena its literal text.
+  /// Any other number: `number` holds the nearest double.
   CSimdjsonShim_Number = 4,
+  /// A string without escapes: its `length` bytes are at `offset` in the input.
   CSimdjsonShim_String = 5,
-  /// An object member's key; its value's tokens follow.
+  /// An object member's key without escapes, in the input; its value's tokens follow.
   CSimdjsonShim_Key = 6,
   CSimdjsonShim_ArrayStart = 7,
   CSimdjsonShim_ObjectStart = 8,
   /// Ends the innermost array or object.
   CSimdjsonShim_End = 9,
+  /// A string with escapes: its unescaped bytes are at `offset` in the arena.
+  CSimdjsonShim_StringCopy = 10,
+  /// A key with escapes, unescaped in the arena.
+  CSimdjsonShim_KeyCopy = 11,
 } CSimdjsonShim_Kind;
 
-/// One tape token. Text (strings, keys, number literals) is `length` bytes at `offset` in the arena.
+/// One tape token (16 bytes).
 typedef struct {
   CSimdjsonShim_Kind kind;
+  /// The byte count of a string's or key's text.
   uint32_t length;
-  uint64_t offset;
-  int64_t integer;
-  double number;
+  union {
+    /// Where a string's or key's text starts (in the input or the arena, by kind).
+    uint64_t offset;
+    int64_t integer;
+    double number;
+  };
 } CSimdjsonShim_Token;
 
 /// What a call produced.

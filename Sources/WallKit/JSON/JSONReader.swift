@@ -117,8 +117,10 @@ public final class JSONReader {
   private func tapeValue(_ handle: OpaquePointer) -> JSONValue {
     var count = 0
     guard let tokens = CSimdjsonShim_tokens(handle, &count), count > 0 else { return .null }
+    var inputCount = 0
     var tape = Tape(
-      tokens: UnsafeBufferPointer(start: tokens, count: count), arena: CSimdjsonShim_arena(handle))
+      tokens: UnsafeBufferPointer(start: tokens, count: count),
+      input: CSimdjsonShim_input(handle, &inputCount), arena: CSimdjsonShim_arena(handle))
     let value = tape.value()
     repeatedKeys = tape.repeated
     return value
@@ -128,13 +130,18 @@ public final class JSONReader {
 /// Builds a `JSONValue` from the shim's tape.
 private struct Tape {
   let tokens: UnsafeBufferPointer<CSimdjsonShim_Token>
+  let input: UnsafePointer<UInt8>?
   let arena: UnsafePointer<UInt8>?
   var index = 0
   var path: [String] = []
   var repeated: [JSONRepeatedKey] = []
 
-  init(tokens: UnsafeBufferPointer<CSimdjsonShim_Token>, arena: UnsafePointer<UInt8>?) {
+  init(
+    tokens: UnsafeBufferPointer<CSimdjsonShim_Token>, input: UnsafePointer<UInt8>?,
+    arena: UnsafePointer<UInt8>?
+  ) {
     self.tokens = tokens
+    self.input = input
     self.arena = arena
   }
 
@@ -147,7 +154,7 @@ private struct Tape {
     case CSimdjsonShim_True: return .bool(true)
     case CSimdjsonShim_Integer: return .integer(token.integer)
     case CSimdjsonShim_Number: return .number(token.number)
-    case CSimdjsonShim_String: return .string(text(token))
+    case CSimdjsonShim_String, CSimdjsonShim_StringCopy: return .string(text(token))
     case CSimdjsonShim_ArrayStart:
       var elements: [JSONValue] = []
       while index < tokens.count, tokens[index].kind != CSimdjsonShim_End {
@@ -157,7 +164,7 @@ private struct Tape {
       return .array(elements)
     case CSimdjsonShim_ObjectStart:
       var members: [String: JSONValue] = [:]
-      while index < tokens.count, tokens[index].kind == CSimdjsonShim_Key {
+      while index < tokens.count, tokens[index].kind != CSimdjsonShim_End {
         let key = text(tokens[index])
         index += 1
         let member: JSONValue
@@ -182,11 +189,13 @@ private struct Tape {
     }
   }
 
+  /// The text of a string or key token: in the input, or in the arena when it was unescaped.
   private func text(_ token: CSimdjsonShim_Token) -> String {
-    guard let arena, token.length > 0 else { return "" }
-    // simdjson has checked the document is UTF-8.
+    let copied = token.kind == CSimdjsonShim_StringCopy || token.kind == CSimdjsonShim_KeyCopy
+    guard let base = copied ? arena : input, token.length > 0 else { return "" }
+    // simdjson has checked that the document is UTF-8.
     return String(
-      decoding: UnsafeBufferPointer(start: arena + Int(token.offset), count: Int(token.length)),
+      decoding: UnsafeBufferPointer(start: base + Int(token.offset), count: Int(token.length)),
       as: UTF8.self)
   }
 }

@@ -18,6 +18,13 @@ import WallKitTestSupport
     #expect(value == ["a": [1, .number(-25), true, false, nil, "x\né😀"], "b": [:]])
   }
 
+  @Test("keys and strings with escapes are unescaped; those without are read as they lie")
+  func escapes() throws {
+    let value = try parse(#"{"k\u0065y":"v\"1\"","plain":"a/b","q\"":"\/"}"#)
+    #expect(value == ["key": "v\"1\"", "plain": "a/b", "q\"": "/"])
+    #expect(try parse(#""top\tlevel""#) == "top\tlevel")
+  }
+
   @Test("serialization round-trips and sorts keys")
   func roundTrip() throws {
     let value: JSONValue = ["z": "<script>&\"", "a": [1, .number(2.5)]]
