@@ -22,6 +22,8 @@ struct CSimdjsonShim_Reader {
   padded_string json;
   ondemand::parser parser;
   ondemand::document document;
+  /// Indexing waits for the first read, so the caller's bytes can be freed before it.
+  bool indexed = false;
   error_code indexing = SUCCESS;
   std::vector<CSimdjsonShim_Token> tokens;
   std::vector<uint8_t> arena;
@@ -352,7 +354,7 @@ CSimdjsonShim_Status fail(CSimdjsonShim_Reader &reader, error_code error) {
     break;
   default: {
     const char *at = nullptr;
-    if (reader.document.current_location().get(at) == SUCCESS) {
+    if (reader.indexing == SUCCESS && reader.document.current_location().get(at) == SUCCESS) {
       reader.offset = at - reader.json.data();
     } else {
       reader.offset = static_cast<int64_t>(length);
@@ -384,6 +386,18 @@ CSimdjsonShim_Status fail(CSimdjsonShim_Reader &reader, error_code error) {
     }
   }
   return CSimdjsonShim_Invalid;
+}
+
+/// Runs simdjson's first pass over the document, once.
+error_code indexed(CSimdjsonShim_Reader &reader) {
+  if (!reader.indexed) {
+    reader.indexed = true;
+    reader.indexing = reader.parser.allocate(reader.json.size());
+    if (reader.indexing == SUCCESS) {
+      reader.indexing = reader.parser.iterate(reader.json).get(reader.document);
+    }
+  }
+  return reader.indexing;
 }
 
 void clearTape(CSimdjsonShim_Reader &reader) {
@@ -420,10 +434,6 @@ CSimdjsonShim_Reader *CSimdjsonShim_open(const uint8_t *bytes, size_t length, si
     return nullptr;
   }
   reader->maxDepth = max_depth;
-  reader->indexing = reader->parser.allocate(length);
-  if (reader->indexing == SUCCESS) {
-    reader->indexing = reader->parser.iterate(reader->json).get(reader->document);
-  }
   return reader;
 }
 
@@ -431,7 +441,7 @@ void CSimdjsonShim_close(CSimdjsonShim_Reader *reader) { delete reader; }
 
 CSimdjsonShim_Status CSimdjsonShim_readDocument(CSimdjsonShim_Reader *reader) {
   clearTape(*reader);
-  if (reader->indexing) return fail(*reader, reader->indexing);
+  if (auto error = indexed(*reader)) return fail(*reader, error);
   if (auto error = put(*reader, reader->document)) return fail(*reader, error);
   if (auto error = checkEnd(*reader)) return fail(*reader, error);
   reader->state = RowState::done;
@@ -440,7 +450,7 @@ CSimdjsonShim_Status CSimdjsonShim_readDocument(CSimdjsonShim_Reader *reader) {
 
 CSimdjsonShim_Status CSimdjsonShim_check(CSimdjsonShim_Reader *reader) {
   clearTape(*reader);
-  if (reader->indexing) return fail(*reader, reader->indexing);
+  if (auto error = indexed(*reader)) return fail(*reader, error);
   if (auto error = checkWhole(*reader)) return fail(*reader, error);
   return CSimdjsonShim_Value;
 }
@@ -448,7 +458,7 @@ CSimdjsonShim_Status CSimdjsonShim_check(CSimdjsonShim_Reader *reader) {
 CSimdjsonShim_Status CSimdjsonShim_nextRow(CSimdjsonShim_Reader *reader) {
   CSimdjsonShim_Reader &r = *reader;
   clearTape(r);
-  if (r.indexing) return fail(r, r.indexing);
+  if (auto error = indexed(r)) return fail(r, error);
   while (true) {
     switch (r.state) {
     case RowState::start: {

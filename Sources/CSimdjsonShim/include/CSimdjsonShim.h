@@ -66,8 +66,9 @@ typedef enum : int32_t {
 
 typedef struct CSimdjsonShim_Reader CSimdjsonShim_Reader;
 
-/// Copies `length` bytes into a padded buffer and indexes them. Returns NULL only when memory
-/// runs out. Nesting deeper than `max_depth` is reported as an error while reading.
+/// Copies `length` bytes into a padded buffer (the caller may free its own at once); the first
+/// read indexes them. Returns NULL only when memory runs out. Nesting deeper than `max_depth` is
+/// reported as an error while reading.
 CSimdjsonShim_Reader *CSimdjsonShim_open(const uint8_t *bytes, size_t length, size_t max_depth);
 
 /// Frees a reader and everything it owns.

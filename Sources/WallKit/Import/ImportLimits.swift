@@ -1,8 +1,9 @@
 /// Size limits of the import, so a hostile or broken export cannot exhaust memory.
 ///
-/// A class file is read with a peak of about 2.4 times its size (simdjson's copy and index of
-/// it, measured) plus one row at a time and the records made from it: at most about 620 MiB
-/// for a class file at the default cap. A file over a cap is reported, naming it, and skipped.
+/// A class file is read with a peak of about 2 times its size (its bytes while they are copied
+/// for simdjson, then that copy and simdjson's index; measured) plus one row at a time and the
+/// records made from it: about 512 MiB plus the dataset for a class file at the default cap.
+/// A file over a cap is reported, naming it, and skipped.
 public struct ImportLimits: Sendable, Equatable {
   /// Largest class JSON file read, in bytes (default 256 MiB).
   public var classFileBytes: Int
