@@ -3,8 +3,8 @@
 // A reader owns a padded copy of the document and simdjson's parser. Values are handed out as a
 // tape: a flat list of tokens in document order (an object as ObjectStart, Key, value, ..., End),
 // with the text of strings and keys pointing into the input, or into a byte arena when they had
-// escapes to undo. Each call replaces the
-// tape, so a large `{"results": [...]}` file is read one row at a time.
+// escapes to undo. Each call replaces the tape, so a large `{"results": [...]}` file is read one
+// row at a time.
 #ifndef CSIMDJSONSHIM_H
 #define CSIMDJSONSHIM_H
 

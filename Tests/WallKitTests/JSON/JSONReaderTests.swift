@@ -65,6 +65,8 @@ import WallKitTestSupport
       ),
       ("[\"ok\",\n \"a\\x\"]", 2, 4, "problem while parsing a string"),
       ("{\"k\\u12\":1}", 1, 4, "problem while parsing a string"),
+      // A lone surrogate is refused (simdjson 3.0.1 has no replacement mode); at its string.
+      ("[\"\\ud800\"]", 1, 2, "problem while parsing a string"),
       ("[01]", 1, 2, "problem while parsing a number"),
       ("[1e400]", 1, 2, "problem while parsing a number"),
       ("[tru]", 1, 2, "problem while parsing an atom starting with the letter 't'"),
