@@ -4,6 +4,7 @@
 # JSONReader (compiled here with its shim) reads the class file's rows. Prints each program's
 # times, then peak RSS and CPU from /usr/bin/time. (The former Swift parser's figures in
 # docs/architecture.md came from the same kind of program over JSONParser.swift, now deleted.)
+# Needs libjansson-dev (for this comparison only; wallgen does not link jansson).
 # Usage: Benchmarks/json/run-json-bench.sh [WORKDIR]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
