@@ -21,16 +21,24 @@ let package = Package(
     .systemLibrary(name: "CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
     .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
     .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+    .systemLibrary(
+      name: "CSimdjson", pkgConfig: "simdjson", providers: [.apt(["libsimdjson-dev"])]),
 
     // C shims: libjpeg and libpng report errors with setjmp/longjmp, which must stay in C.
     .target(name: "CJPEGShim", dependencies: ["CJPEG"]),
     .target(name: "CPNGShim", dependencies: ["CPNG"]),
     .target(name: "CLCMSShim", dependencies: ["CLCMS2"], linkerSettings: [.linkedLibrary("m")]),
+    // simdjson is C++: a C interface over its On-Demand API, with error codes (no exceptions).
+    .target(
+      name: "CSimdjsonShim", dependencies: ["CSimdjson"],
+      cxxSettings: [.define("SIMDJSON_EXCEPTIONS", to: "0")]),
 
     // Library
     .target(
       name: "WallKit",
-      dependencies: ["CJPEGShim", "CPNGShim", "CLCMSShim", "CZip", "CCrypto"],
+      dependencies: [
+        "CJPEGShim", "CPNGShim", "CLCMSShim", "CZip", "CCrypto", "CSimdjsonShim",
+      ],
       swiftSettings: swiftSettings,
       plugins: ["EmbedTheme"]
     ),
@@ -77,5 +85,6 @@ let package = Package(
       dependencies: ["WallKit", "WallKitTestSupport"],
       swiftSettings: swiftSettings
     ),
-  ]
+  ],
+  cxxLanguageStandard: .cxx17
 )

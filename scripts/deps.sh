@@ -18,7 +18,7 @@ libraries=(
   "lcms2 liblcms2-dev"
   "libzip libzip-dev"
   "libcrypto libssl-dev"
-  "jansson libjansson-dev"
+  "simdjson libsimdjson-dev"
 )
 # command -> Debian package, for the tests
 test_tools=(

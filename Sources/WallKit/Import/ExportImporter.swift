@@ -12,17 +12,27 @@ public struct ImportResult: Sendable {
 /// stopping at the first one.
 public enum ExportImporter {
   /// Imports the folder or zip at `path`.
+  /// - Parameters:
+  ///   - path: the export folder or zip.
+  ///   - limits: the largest files and deepest nesting read.
   /// - Throws: `ImportError` only when the export cannot be opened at all.
-  public static func load(_ path: String) throws(ImportError) -> ImportResult {
+  public static func load(_ path: String, limits: ImportLimits = ImportLimits()) throws(ImportError)
+    -> ImportResult
+  {
     let source = try ExportSources.open(path)
-    return load(from: source)
+    return load(from: source, limits: limits)
   }
 
   /// Imports an already opened export.
   ///
   /// Never throws: every problem goes to the report.
-  public static func load(from source: any ExportSource) -> ImportResult {
-    var session = ImportSession(source: source)
+  /// - Parameters:
+  ///   - source: the opened export.
+  ///   - limits: the largest files and deepest nesting read.
+  public static func load(from source: any ExportSource, limits: ImportLimits = ImportLimits())
+    -> ImportResult
+  {
+    var session = ImportSession(source: source, limits: limits)
     session.report.append(contentsOf: source.openingProblems)
     session.readUsers()
     session.readGraph()
@@ -40,6 +50,7 @@ public enum ExportImporter {
 /// The state of one import while it runs.
 struct ImportSession {
   let source: any ExportSource
+  let limits: ImportLimits
   var report = ProblemReport()
   var dataset = Dataset()
   /// `_User` objectId by Facebook id.
@@ -47,8 +58,9 @@ struct ImportSession {
   /// `_User` objectId by username.
   var userByUsername: [String: String] = [:]
 
-  init(source: any ExportSource) {
+  init(source: any ExportSource, limits: ImportLimits) {
     self.source = source
+    self.limits = limits
   }
 
   /// The class files the walls are made of; other `.json` files are only syntax-checked.
@@ -66,10 +78,13 @@ struct ImportSession {
       let className = String(name.dropLast(5))
       guard !Self.wallClasses.contains(className) else { continue }
       do {
-        _ = try JSONParser.parse(source.read(name, limit: ImportLimits.maximumClassFileBytes))
+        let bytes = try source.read(name, limit: limits.classFileBytes)
+        try JSONReader(bytes, maximumDepth: limits.maximumDepth).check()
       } catch let error as JSONSyntaxError {
         report.warning(
           name, className, "", "invalid JSON at \(error); the class is not used by walls")
+      } catch let error as ImportError {
+        report.warning(name, className, "", "\(error.reason); the class is not used by walls")
       } catch {
         report.warning(
           name, className, "", "cannot be read: \(error); the class is not used by walls")

@@ -1,10 +1,9 @@
 extension ImportSession {
   /// Reads `WallImage.json`.
   mutating func readImages() {
-    guard let file = ParseClassFile.read("WallImage", from: source, into: &report) else { return }
-    for object in file.objects {
-      if let image = readImage(object, className: "WallImage") {
-        dataset.images[image.objectId] = image
+    forEachObject("WallImage") { session, object in
+      if let image = session.readImage(object, className: "WallImage") {
+        session.dataset.images[image.objectId] = image
       }
     }
   }
@@ -13,19 +12,18 @@ extension ImportSession {
   /// its first comment, by the uploader, at the image's `createdAt`.
   mutating func readImageObjects() {
     let className = "WallImageObject"
-    guard let file = ParseClassFile.read(className, from: source, into: &report) else { return }
-    for object in file.objects {
-      guard dataset.images[object.objectId] == nil else {
-        report.error(
+    forEachObject(className) { session, object in
+      guard session.dataset.images[object.objectId] == nil else {
+        session.report.error(
           "\(className).json", className, object.objectId,
           "objectId is also a WallImage's; the WallImage is kept")
-        continue
+        return
       }
-      guard let image = readImage(object, className: className) else { continue }
-      dataset.images[image.objectId] = image
+      guard let image = session.readImage(object, className: className) else { return }
+      session.dataset.images[image.objectId] = image
       if let caption = object.string("comment"), !caption.isEmpty {
         let id = "\(image.objectId):caption"
-        dataset.comments[id] = Comment(
+        session.dataset.comments[id] = Comment(
           objectId: id, className: className, imageID: image.objectId,
           authorID: image.uploaderID, text: caption, createdAt: image.createdAt, acl: image.acl)
       }
@@ -105,42 +103,45 @@ extension ImportSession {
   ///
   /// Run after both image classes.
   mutating func readComments() {
+    forEachObject("WallImageComment") { session, object in
+      session.readComment(object)
+    }
+  }
+
+  private mutating func readComment(_ object: ParseObject) {
     let className = "WallImageComment"
     let file = className + ".json"
-    guard let comments = ParseClassFile.read(className, from: source, into: &report) else { return }
-    for object in comments.objects {
-      guard let imageID = object.string("imageObjectId") ?? pointerID(object.fields["image"]) else {
-        report.error(
-          file, className, object.objectId, "has no imageObjectId; the comment is not shown")
-        continue
-      }
-      guard dataset.images[imageID] != nil else {
-        report.error(
-          file, className, object.objectId, "comment on missing image \"\(imageID)\"; not shown")
-        continue
-      }
-      guard let authorID = resolveAuthor(of: object) else {
-        report.error(
-          file, className, object.objectId,
-          "unknown author (\(describeAuthor(of: object))); the comment is not shown")
-        continue
-      }
-      guard let createdAt = object.timestamp("createdAt") else {
-        report.error(
-          file, className, object.objectId,
-          "createdAt \(quoted(object.fields["createdAt"])) is not an ISO-8601 date; the comment is not shown"
-        )
-        continue
-      }
-      let text = object.string("comment") ?? ""
-      if text.isEmpty {
-        report.warning(file, className, object.objectId, "the comment has no text")
-      }
-      dataset.comments[object.objectId] = Comment(
-        objectId: object.objectId, className: className, imageID: imageID, authorID: authorID,
-        text: text, createdAt: createdAt,
-        acl: readACL(of: object, file: file, className: className))
+    guard let imageID = object.string("imageObjectId") ?? pointerID(object.fields["image"]) else {
+      report.error(
+        file, className, object.objectId, "has no imageObjectId; the comment is not shown")
+      return
     }
+    guard dataset.images[imageID] != nil else {
+      report.error(
+        file, className, object.objectId, "comment on missing image \"\(imageID)\"; not shown")
+      return
+    }
+    guard let authorID = resolveAuthor(of: object) else {
+      report.error(
+        file, className, object.objectId,
+        "unknown author (\(describeAuthor(of: object))); the comment is not shown")
+      return
+    }
+    guard let createdAt = object.timestamp("createdAt") else {
+      report.error(
+        file, className, object.objectId,
+        "createdAt \(quoted(object.fields["createdAt"])) is not an ISO-8601 date; the comment is not shown"
+      )
+      return
+    }
+    let text = object.string("comment") ?? ""
+    if text.isEmpty {
+      report.warning(file, className, object.objectId, "the comment has no text")
+    }
+    dataset.comments[object.objectId] = Comment(
+      objectId: object.objectId, className: className, imageID: imageID, authorID: authorID,
+      text: text, createdAt: createdAt,
+      acl: readACL(of: object, file: file, className: className))
   }
 
   private func pointerID(_ value: JSONValue?) -> String? {

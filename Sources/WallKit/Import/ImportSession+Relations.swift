@@ -21,15 +21,15 @@ extension ImportSession {
   /// Reads `_Role.json`, `_Join:users:_Role.json` and `_Join:roles:_Role.json`, and gives each
   /// user every role it holds directly or through a role that a role includes.
   mutating func readRoles() {
-    guard let roleFile = ParseClassFile.read("_Role", from: source, into: &report) else { return }
     var roleName: [String: String] = [:]
-    for object in roleFile.objects {
+    let found = forEachObject("_Role") { session, object in
       guard let name = object.string("name"), !name.isEmpty else {
-        report.error("_Role.json", "_Role", object.objectId, "role has no name")
-        continue
+        session.report.error("_Role.json", "_Role", object.objectId, "role has no name")
+        return
       }
       roleName[object.objectId] = name
     }
+    guard found else { return }
     var members: [String: Set<String>] = [:]
     for row in readJoinRows("_Join:users:_Role") {
       guard roleName[row.owningId] != nil else {
@@ -81,20 +81,14 @@ extension ImportSession {
   /// Join rows need not carry an objectId.
   mutating func readJoinRows(_ className: String) -> [JoinRow] {
     let file = className + ".json"
-    guard source.fileExists(file) else { return [] }
-    guard
-      let document = report.readJSON(
-        file, from: source, limit: ImportLimits.maximumClassFileBytes, className: className),
-      let rows = report.classRows(document, file: file, className: className)
-    else { return [] }
     var result: [JoinRow] = []
     var seen = Set<[String]>()
-    for (position, row) in rows.enumerated() {
+    forEachRow(className) { session, row, position in
       guard let owner = row["owningId"]?.stringValue, let related = row["relatedId"]?.stringValue
       else {
-        report.error(
-          file, className, "", "row #\(position + 1) lacks a string owningId or relatedId")
-        continue
+        session.report.error(
+          file, className, "", "row #\(position) lacks a string owningId or relatedId")
+        return
       }
       if seen.insert([owner, related]).inserted {
         let label = row["objectId"]?.stringValue ?? "\(owner)->\(related)"

@@ -3,29 +3,31 @@ extension ImportSession {
   ///
   /// Secret fields are not read.
   mutating func readUsers() {
+    let found = forEachObject("_User") { session, object in session.readUser(object) }
+    if !found {
+      report.error(
+        "_User.json", "_User", "", "the export has no _User.json, so no wall can be built")
+    }
+  }
+
+  private mutating func readUser(_ object: ParseObject) {
     let file = "_User.json"
-    guard let users = ParseClassFile.read("_User", from: source, into: &report) else {
-      report.error(file, "_User", "", "the export has no _User.json, so no wall can be built")
-      return
-    }
-    for object in users.objects {
-      let username = object.string("username") ?? object.objectId
-      let facebookID = object.identifier("fbId") ?? facebookIDFromAuthData(object)
-      let name = object.string("name").flatMap { $0.isEmpty ? nil : $0 } ?? username
-      if let facebookID {
-        if let other = userByFacebookID[facebookID] {
-          report.error(
-            file, "_User", object.objectId,
-            "Facebook id \"\(facebookID)\" is also the id of user \(other); records by that id go to \(other)"
-          )
-        } else {
-          userByFacebookID[facebookID] = object.objectId
-        }
+    let username = object.string("username") ?? object.objectId
+    let facebookID = object.identifier("fbId") ?? facebookIDFromAuthData(object)
+    let name = object.string("name").flatMap { $0.isEmpty ? nil : $0 } ?? username
+    if let facebookID {
+      if let other = userByFacebookID[facebookID] {
+        report.error(
+          file, "_User", object.objectId,
+          "Facebook id \"\(facebookID)\" is also the id of user \(other); records by that id go to \(other)"
+        )
+      } else {
+        userByFacebookID[facebookID] = object.objectId
       }
-      if userByUsername[username] == nil { userByUsername[username] = object.objectId }
-      dataset.users[object.objectId] = User(
-        objectId: object.objectId, username: username, facebookID: facebookID, displayName: name)
     }
+    if userByUsername[username] == nil { userByUsername[username] = object.objectId }
+    dataset.users[object.objectId] = User(
+      objectId: object.objectId, username: username, facebookID: facebookID, displayName: name)
   }
 
   private func facebookIDFromAuthData(_ object: ParseObject) -> String? {
@@ -68,7 +70,8 @@ extension ImportSession {
     let file = "graph/\(facebookID).json"
     guard
       let document = report.readJSON(
-        file, from: source, limit: ImportLimits.maximumGraphFileBytes, objectId: facebookID)
+        file, from: source, limit: limits.graphFileBytes, maximumDepth: limits.maximumDepth,
+        objectId: facebookID)
     else { return }
     if let name = document["name"]?.stringValue, !name.isEmpty {
       dataset.users[userID]?.displayName = name

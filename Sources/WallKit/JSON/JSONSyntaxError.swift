@@ -16,3 +16,17 @@ public struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
 
   public var description: String { "line \(line), column \(column): \(reason)" }
 }
+
+extension JSONSyntaxError {
+  /// Locates a byte offset of `bytes` as a 1-based line and a 1-based column in bytes.
+  init(offset: Int, in bytes: UnsafeBufferPointer<UInt8>, reason: String) {
+    let end = min(max(offset, 0), bytes.count)
+    var line = 1
+    var lineStart = 0
+    for position in 0..<end where bytes[position] == 0x0A {
+      line += 1
+      lineStart = position + 1
+    }
+    self.init(line: line, column: end - lineStart + 1, reason: reason)
+  }
+}

@@ -10,6 +10,7 @@ extension JSONValue {
     switch self {
     case .null: output += "null"
     case .bool(let flag): output += flag ? "true" : "false"
+    case .integer(let value): output += String(value)
     case .number(let value):
       if value == value.rounded(), abs(value) < 1e15 {
         output += String(Int64(value))
@@ -72,7 +73,7 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral,
 {
   public init(stringLiteral value: String) { self = .string(value) }
   public init(booleanLiteral value: Bool) { self = .bool(value) }
-  public init(integerLiteral value: Int) { self = .number(Double(value)) }
+  public init(integerLiteral value: Int) { self = .integer(Int64(value)) }
   public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
   public init(nilLiteral: ()) { self = .null }
   public init(dictionaryLiteral elements: (String, JSONValue)...) {

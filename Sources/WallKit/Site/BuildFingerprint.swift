@@ -40,13 +40,12 @@ struct BuildRecord: Sendable {
     let path = "\(stateRoot)/\(fileName)"
     guard FileSystem.kind(of: path) == .regular,
       let bytes = try? FileSystem.readFile(path, limit: 1 << 30),
-      let document = try? JSONParser.parse(bytes),
+      let document = try? JSONReader.parse(bytes),
       let fingerprint = document["fingerprint"]?.stringValue,
       let counts = document["summary"]?.objectValue
     else { return nil }
     func count(_ key: String) -> Int {
-      if case .number(let value)? = counts[key] { return Int(value) }
-      return 0
+      counts[key]?.integerValue.map { Int(clamping: $0) } ?? 0
     }
     var summary = BuildSummary()
     summary.walls = count("walls")

@@ -33,7 +33,7 @@ public struct BuildManifest: Sendable, Equatable {
     let path = "\(stateRoot)/\(fileName)"
     guard FileSystem.kind(of: path) == .regular,
       let bytes = try? FileSystem.readFile(path, limit: 1 << 30),
-      let document = try? JSONParser.parse(bytes)
+      let document = try? JSONReader.parse(bytes)
     else { return BuildManifest(files: []) }
     // Entries are wallgen's own relative paths; refuse anything that could leave the root.
     func list(_ key: String) -> [String] {

@@ -41,7 +41,7 @@ public struct MediaStore: Sendable {
     let path = "\(stateRoot)/\(Self.recordPath(key: key))"
     guard FileSystem.kind(of: path) == .regular,
       let bytes = try? FileSystem.readFile(path, limit: 1 << 20),
-      let record = try? JSONParser.parse(bytes),
+      let record = try? JSONReader.parse(bytes),
       let outcome = MediaRecord.decode(record)
     else { return nil }
     if case .ready(let variants, let original) = outcome {
@@ -87,10 +87,9 @@ enum MediaRecord {
     if let reason = value["error"]?.stringValue { return .failed(reason: reason) }
     func image(_ value: JSONValue?) -> StoredImage? {
       guard let value, let path = value["path"]?.stringValue,
-        case .number(let width)? = value["width"],
-        case .number(let height)? = value["height"]
+        let width = value["width"]?.integerValue, let height = value["height"]?.integerValue
       else { return nil }
-      return StoredImage(path: path, width: Int(width), height: Int(height))
+      return StoredImage(path: path, width: Int(clamping: width), height: Int(clamping: height))
     }
     guard let list = value["variants"]?.arrayValue else { return nil }
     let variants = list.compactMap { image($0) }

@@ -61,7 +61,7 @@ import WallKitTestSupport
     let export = try ArchiveFixture.write(in: folder)
     _ = try ArchiveFixture.archive(export, into: out, users: ["uAnn"], zip: false)
     let data = "\(out)/uAnn/data"
-    let document = try JSONParser.parse(try read("\(data)/wall.json"))
+    let document = try JSONReader.parse(try read("\(data)/wall.json"))
     #expect(document["owner"]?.stringValue == "uAnn")
     let images = try #require(document["images"]?.arrayValue)
     #expect(images.compactMap { $0["objectId"]?.stringValue } == ["imgAnn", "imgBobPublic"])

@@ -12,7 +12,7 @@ import WallKitTestSupport
     #expect(code == .success)
     let line = try #require(captured.out.first)
     #expect(captured.out.count == 1)
-    return try JSONParser.parse(Array(line.utf8))
+    return try JSONReader.parse(Array(line.utf8))
   }
 
   @Test("--json prints the summary and each step's time; a no-op build has only the import step")
@@ -32,7 +32,7 @@ import WallKitTestSupport
     let steps = try #require(full["steps"]?.objectValue)
     #expect(steps.keys.sorted() == ["assets", "import", "media", "render"])
     for (step, seconds) in steps {
-      guard case .number(let value) = seconds else {
+      guard let value = seconds.doubleValue else {
         Issue.record("step \(step) has no number: \(seconds)")
         continue
       }

@@ -35,7 +35,7 @@ import WallKitTestSupport
     let zip = try #require(FileSystem.contents(of: folder).first { $0.hasSuffix(".zip") })
     let source = try ExportSources.open("\(folder)/\(zip)")
     #expect(source.fileNames(in: "") == ["ResearchStudy.json"])
-    let document = try JSONParser.parse(source.read("ResearchStudy.json", limit: 1 << 20))
+    let document = try JSONReader.parse(source.read("ResearchStudy.json", limit: 1 << 20))
     #expect(document["results"]?.arrayValue?.count == 17)
     let result = ExportImporter.load(from: source)
     // It holds no wall classes: the only problem is the missing _User.json.

@@ -53,7 +53,7 @@ import WallKitTestSupport
     let arguments = ["build", folder.url("export"), "-o", site, "--quiet", "--json"]
     #expect(WallCLI.run(arguments, console: captured.console) == .success)
     #expect(WallCLI.run(arguments + ["--theme", theme], console: captured.console) == .success)
-    let summary = try JSONParser.parse(Array(try #require(captured.out.last).utf8))
+    let summary = try JSONReader.parse(Array(try #require(captured.out.last).utf8))
     #expect(summary["imagesProcessed"] == .number(0))
     #expect(summary["imagesReused"] == .number(1))
     #expect(summary["filesWritten"] == .number(1))

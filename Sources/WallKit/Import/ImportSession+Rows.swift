@@ -1,0 +1,89 @@
+extension ImportSession {
+  /// Reads `<className>.json` row by row, giving each row that is an object with a string
+  /// objectId not seen before to `body`, in file order; other rows are reported.
+  ///
+  /// - Returns: false when the file is absent (the class is optional).
+  @discardableResult
+  mutating func forEachObject(
+    _ className: String, _ body: (inout ImportSession, ParseObject) -> Void
+  ) -> Bool {
+    let file = className + ".json"
+    var seen = Set<String>()
+    return forEachRow(className) { session, row, position in
+      guard let fields = row.objectValue else {
+        session.report.error(
+          file, className, "", "entry #\(position) is \(row.kindDescription), not an object")
+        return
+      }
+      guard let objectId = fields["objectId"]?.stringValue, !objectId.isEmpty else {
+        session.report.error(file, className, "", "entry #\(position) has no string objectId")
+        return
+      }
+      guard seen.insert(objectId).inserted else {
+        session.report.error(file, className, objectId, "duplicate objectId; the first one is kept")
+        return
+      }
+      body(&session, ParseObject(objectId: objectId, fields: fields))
+    }
+  }
+
+  /// Reads the rows of `<className>.json` (`{"results": [...]}` or a top-level array) one at a
+  /// time, giving each with its 1-based position to `body`.
+  ///
+  /// A file that cannot be read, is not valid JSON or has another shape is reported and gives no
+  /// row; a key repeated within a row is reported and its first value kept.
+  /// - Returns: false when the file is absent.
+  @discardableResult
+  mutating func forEachRow(
+    _ className: String, _ body: (inout ImportSession, JSONValue, Int) -> Void
+  ) -> Bool {
+    let file = className + ".json"
+    guard source.fileExists(file) else { return false }
+    let reader: JSONReader
+    do throws(ImportError) {
+      reader = JSONReader(
+        try source.read(file, limit: limits.classFileBytes), maximumDepth: limits.maximumDepth)
+    } catch {
+      report.error(file, className, "", error.reason)
+      return true
+    }
+    var position = 0
+    while true {
+      let step: JSONRowStep
+      do throws(JSONSyntaxError) {
+        step = try reader.nextRow()
+      } catch {
+        report.error(file, className, "", "invalid JSON at \(error)")
+        return true
+      }
+      switch step {
+      case .row(let row):
+        position += 1
+        reportRepeatedKeys(reader.repeatedKeys, in: row, position: position, className: className)
+        body(&self, row, position)
+      case .end:
+        if reader.repeatedResults {
+          report.error(
+            file, className, "", "the file has a second \"results\" member; only the first is read")
+        }
+        return true
+      case .notRows(let found):
+        report.error(
+          file, className, "",
+          "expected {\"results\": [...]} or a top-level array, found \(found.kindDescription)")
+        return true
+      }
+    }
+  }
+
+  private mutating func reportRepeatedKeys(
+    _ keys: [JSONRepeatedKey], in row: JSONValue, position: Int, className: String
+  ) {
+    guard !keys.isEmpty else { return }
+    let objectId = row["objectId"]?.stringValue ?? ""
+    let entry = objectId.isEmpty ? "entry #\(position): " : ""
+    for key in keys {
+      report.error("\(className).json", className, objectId, entry + key.description)
+    }
+  }
+}
