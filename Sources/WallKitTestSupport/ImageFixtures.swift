@@ -102,12 +102,13 @@ public enum ImageFixtures {
     return Array(jpeg.prefix(2)) + segment + Array(jpeg.dropFirst(2))
   }
 
-  static func bigEndian(_ value: UInt32) -> [UInt8] {
+  /// The four bytes of `value`, most significant first (PNG and JPEG byte order).
+  public static func bigEndian(_ value: UInt32) -> [UInt8] {
     [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
   }
 
   /// CRC-32 as used by PNG chunks (ISO 3309, reflected, polynomial 0xEDB88320).
-  static func crc32(_ bytes: [UInt8]) -> UInt32 {
+  public static func crc32(_ bytes: [UInt8]) -> UInt32 {
     var crc: UInt32 = 0xFFFF_FFFF
     for byte in bytes {
       crc ^= UInt32(byte)
