@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import WallKit
 import WallKitTestSupport
+import WallSynth
 
 /// A small export for archive tests, with an outsider whose name, comment and photos must
 /// never reach Ann's bundle.

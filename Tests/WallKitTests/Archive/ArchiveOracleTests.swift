@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WallKitTestSupport
+import WallSynth
 
 // `@testable` only to name avatar media the way the media stage does (`MediaStage.avatarSizes`).
 @testable import WallKit

@@ -1,6 +1,7 @@
 import Testing
 import WallKit
 import WallKitTestSupport
+import WallSynth
 
 /// Compares every wall of a generated export over the SNAP ego-Facebook graph (4039 users)
 /// with a brute-force reading of DATASET.md's rule, after a real import from disk.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WallKit
 import WallKitTestSupport
+import WallSynth
 
 /// A build killed at any moment leaves the previous output usable, and the next build
 /// completes it to exactly what a clean build gives.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WallKit
 import WallKitTestSupport
+import WallSynth
 
 /// Rebuilds do only the work their change needs (DESIGN.md, "Behaviour users rely on").
 @Suite struct IncrementalBuildTests {

@@ -1,6 +1,7 @@
 import Testing
 import WallKit
 import WallKitTestSupport
+import WallSynth
 
 /// The render step reuses card data and rendered cards across walls; the pages must be exactly
 /// those rendered from scratch for each wall.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WallKit
 import WallKitTestSupport
+import WallSynth
 
 /// Builds a small export with real images and checks DESIGN.md's output contract.
 @Suite struct SiteBuildTests {
