@@ -92,6 +92,10 @@ extension WallCLI {
       console.err(usage.description)
       return .usage
     }
+    if let zone = error as? TimeZoneError {
+      console.err(UsageError(zone.message, command: "build").description)
+      return .usage
+    }
     console.err("error: \(error)")
     return .failure
   }

@@ -8,8 +8,6 @@ public enum BuildError: Error, Equatable, CustomStringConvertible {
   case theme(ThemeError)
   /// The output could not be written.
   case write(step: String, WriteError)
-  /// A bad option value.
-  case option(UsageError)
 
   public var description: String {
     switch self {
@@ -17,7 +15,6 @@ public enum BuildError: Error, Equatable, CustomStringConvertible {
     case .template(let error): "[render] \(error)"
     case .theme(let error): "[theme] \(error)"
     case .write(let step, let error): "[\(step)] \(error)"
-    case .option(let error): error.message
     }
   }
 }
