@@ -87,45 +87,45 @@ public struct Archiver: Sendable {
   ///   a template is invalid, or a bundle cannot be written.
   public func run() throws(ArchiveError) -> Result {
     announce("import")
-    let imported: ImportResult
+    let source: any ExportSource
     do {
-      imported = try ExportImporter.load(settings.export)
+      source = try ExportSources.open(settings.export)
     } catch {
       throw .importFailed(error)
     }
-    let templates: TemplateLibrary
+    let prepared: PreparedSite
     do {
-      templates = try TemplateLibrary(templates: settings.theme.templates)
+      prepared = try PreparedSite(source: source, theme: settings.theme)
     } catch {
       throw .template(error)
     }
-    let index = WallIndex(dataset: imported.dataset)
+    let index = prepared.index
     let owners = try selectedUsers(index)
-    var report = imported.report
+    var report = prepared.imported.report
     let cache = "\(settings.output)/\(Self.cacheFolder)"
     do {
-      try FileSystem.createDirectory(cache)
+      try PreparedSite.prepareFolder(cache)
     } catch {
       throw .write(error)
     }
-    removeStaleTemporaries()
+    removeStaleBundles()
 
     announce("media")
     let (images, people) = Self.media(shownTo: owners, index: index)
-    let stage = MediaStage(
-      source: imported.source, store: MediaStore(siteRoot: cache, stateRoot: "\(cache)/state"),
-      thumbnailer: Thumbnailer(limits: settings.limits), jobs: settings.jobs,
-      copyOriginals: true, progress: progress)
-    var (catalog, _) = stage.run(images: images, users: people, report: &report)
+    let catalog: MediaCatalog
     do {
-      try SiteBuilder.addGeneratedAvatars(to: &catalog, users: people, siteRoot: cache)
+      (catalog, _) = try prepared.runMedia(
+        images: images, users: people,
+        store: MediaStore(siteRoot: cache, stateRoot: "\(cache)/state"),
+        options: .init(limits: settings.limits, jobs: settings.jobs, copyOriginals: true),
+        progress: progress, report: &report)
     } catch {
       throw .write(error)
     }
 
     announce("bundle", total: owners.count)
     let planner = BundlePlanner(
-      index: index, catalog: catalog, templates: templates, assets: settings.theme.assets,
+      index: index, catalog: catalog, templates: prepared.templates, assets: settings.theme.assets,
       zone: settings.timeZone, pageSize: settings.pageSize, mediaRoot: cache)
     let folders = SiteLayout(users: index.users).wallFolders
     let outcomes = ParallelWork.map(count: owners.count, jobs: settings.jobs, progress: progress) {
@@ -155,25 +155,21 @@ public struct Archiver: Sendable {
     return unique.compactMap { index.user($0) }
   }
 
-  /// The images on the owners' walls, and everyone named on them (owners, uploaders, authors
-  /// of the comments the owners may read): the only media the bundles need.
+  /// The images on the owners' walls, and everyone named on them
+  /// (`WallIndex.contents(ofWallOf:)`): the only media the bundles need.
   static func media(shownTo owners: [User], index: WallIndex) -> (
     images: [WallImage], people: [User]
   ) {
     var images: [String: WallImage] = [:]
-    var people: Set<String> = []
+    var people: [String: User] = [:]
     for owner in owners {
-      people.insert(owner.objectId)
-      for image in index.wall(for: owner.objectId) {
-        images[image.objectId] = image
-        people.insert(image.uploaderID)
-        for comment in index.comments(on: image.objectId, visibleTo: owner.objectId) {
-          people.insert(comment.authorID)
-        }
-      }
+      let wall = index.contents(ofWallOf: owner)
+      for image in wall.images { images[image.objectId] = image }
+      for person in wall.people { people[person.objectId] = person }
     }
     return (
-      images.values.sorted(by: WallIndex.newestFirst), people.sorted().compactMap { index.user($0) }
+      images.values.sorted(by: WallIndex.newestFirst),
+      people.values.sorted { $0.objectId < $1.objectId }
     )
   }
 
@@ -223,12 +219,12 @@ public struct Archiver: Sendable {
       bytes: payload.reduce(0) { $0 + $1.size })
   }
 
-  /// Removes what a killed run left: half-written bags and zips, and the cache's temporaries.
-  private func removeStaleTemporaries() {
+  /// Removes the half-written bags and zips a killed run left (the media cache's temporaries
+  /// go with `PreparedSite.prepareFolder`).
+  private func removeStaleBundles() {
     for name in FileSystem.contents(of: settings.output)
     where name.contains(FileSystem.temporarySuffix) || name.contains(".zip.tmp-") {
       BagWriter.removeTree("\(settings.output)/\(name)")
     }
-    BuildManifest.removeStaleTemporaries(siteRoot: "\(settings.output)/\(Self.cacheFolder)")
   }
 }

@@ -103,43 +103,43 @@ public struct SiteBuilder {
     } catch {
       throw .write(step: "import", error)
     }
-    let imported = ExportImporter.load(from: source)
-    let templates: TemplateLibrary
+    let prepared: PreparedSite
     do {
-      templates = try TemplateLibrary(templates: settings.theme.templates)
+      prepared = try PreparedSite(source: source, theme: settings.theme)
     } catch {
       throw .template(error)
     }
-    var report = imported.report
+    var report = prepared.imported.report
     var summary = BuildSummary()
     do {
-      try FileSystem.createDirectory(settings.output)
+      try PreparedSite.prepareFolder(settings.output)
     } catch {
       throw .write(step: "import", error)
     }
-    BuildManifest.removeStaleTemporaries(siteRoot: settings.output)
     BuildManifest.removeStaleTemporaries(siteRoot: stateRoot)
     let previous = last.1
 
     announce("media")
-    let index = WallIndex(dataset: imported.dataset)
-    let stage = MediaStage(
-      source: imported.source, store: MediaStore(siteRoot: settings.output, stateRoot: stateRoot),
-      thumbnailer: Thumbnailer(limits: settings.limits), jobs: settings.jobs,
-      copyOriginals: settings.copyOriginals, progress: progress)
-    var (catalog, counters) = stage.run(images: index.images, users: index.users, report: &report)
-    summary.imagesProcessed = counters.processed
-    summary.imagesReused = counters.reused
-    summary.imagesFailed = counters.failed
+    let index = prepared.index
+    let catalog: MediaCatalog
     do {
-      try Self.addGeneratedAvatars(to: &catalog, users: index.users, siteRoot: settings.output)
+      let counters: MediaStage.Counters
+      (catalog, counters) = try prepared.runMedia(
+        images: index.images, users: index.users,
+        store: MediaStore(siteRoot: settings.output, stateRoot: stateRoot),
+        options: .init(
+          limits: settings.limits, jobs: settings.jobs, copyOriginals: settings.copyOriginals),
+        progress: progress, report: &report)
+      summary.imagesProcessed = counters.processed
+      summary.imagesReused = counters.reused
+      summary.imagesFailed = counters.failed
     } catch {
       throw .write(step: "media", error)
     }
 
     announce("render", total: index.users.count)
     let rendered = try renderPages(
-      index: index, catalog: catalog, templates: templates, report: &report)
+      index: index, catalog: catalog, templates: prepared.templates, report: &report)
     summary.walls = index.users.count
     summary.pages = rendered.paths.count
     summary.filesWritten = rendered.written
@@ -205,20 +205,5 @@ public struct SiteBuilder {
     var report = ProblemReport()
     report.append(contentsOf: record.problems)
     return Result(summary: summary, report: report, wallPages: record.wallPages)
-  }
-
-  /// Users without a usable picture get an SVG of their initials, stored by content under
-  /// `siteRoot`.
-  static func addGeneratedAvatars(
-    to catalog: inout MediaCatalog, users: [User], siteRoot: String
-  ) throws(WriteError) {
-    for user in users where catalog.avatars[user.objectId] == nil {
-      let svg = Array(GeneratedAvatar.svg(userID: user.objectId, name: user.displayName).utf8)
-      let path = MediaStore.path(
-        key: MediaStore.key(for: svg, recipe: "generated avatar"), variant: "avatar",
-        fileExtension: "svg")
-      _ = try SiteWriter.write(svg, to: "\(siteRoot)/\(path)")
-      catalog.avatars[user.objectId] = AvatarImage(small: path, large: path)
-    }
   }
 }
