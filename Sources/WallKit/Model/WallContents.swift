@@ -1,5 +1,6 @@
-/// What one user's wall shows: its images, the comments its owner may read under each, and
-/// everyone named on it. The one place that says who is named on a wall.
+/// What one user's wall shows: its images, the comments its owner may read, and who is named.
+///
+/// This is the one place that says who is named on a wall.
 public struct WallContents: Sendable {
   /// The wall's owner.
   public let owner: User
