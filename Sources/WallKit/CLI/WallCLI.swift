@@ -60,15 +60,17 @@ public enum WallCLI {
       console.err("error: \(error)")
       return .failure
     }
-    for problem in result.report.sorted where options.showWarnings || problem.severity == .error {
+    var report = result.report
+    WallIndex(dataset: result.dataset).reportUnseen(into: &report)
+    for problem in report.sorted where options.showWarnings || problem.severity == .error {
       console.out(problem.description)
     }
     let dataset = result.dataset
     console.out(
-      "\(export): \(count(result.report.errorCount, "error")), \(count(result.report.warningCount, "warning")); "
+      "\(export): \(count(report.errorCount, "error")), \(count(report.warningCount, "warning")); "
         + "read \(count(dataset.users.count, "user")), \(count(dataset.images.count, "image")), "
         + "\(count(dataset.comments.count, "comment"))")
-    return result.report.errorCount > 0 ? .failure : .success
+    return report.errorCount > 0 ? .failure : .success
   }
 
   /// "1 error", "2 errors".

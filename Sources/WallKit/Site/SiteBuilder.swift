@@ -110,6 +110,7 @@ public struct SiteBuilder {
       throw .template(error)
     }
     var report = prepared.imported.report
+    prepared.index.reportUnseen(into: &report)
     var summary = BuildSummary()
     do {
       try PreparedSite.prepareFolder(settings.output)
