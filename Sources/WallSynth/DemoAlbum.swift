@@ -82,7 +82,7 @@ enum DemoAlbum {
   static var allPhotos: [DemoPhoto] { photos + legacyPhotos }
 
   /// Whether `reader` sees `photo` on their wall: the uploader or a friend of theirs, and the
-  /// ACL allows it (DATASET.md, "Who sees what").
+  /// ACL allows it (docs/input-format.md, "Who sees what").
   static func canSee(_ reader: String, _ photo: DemoPhoto) -> Bool {
     guard reader == photo.uploader || DemoCast.friends(of: photo.uploader).contains(reader) else {
       return false

@@ -1,7 +1,7 @@
 import WallKit
 
 /// The demo export bundled in `Examples/demo-export`: a small but complete wall export
-/// (DATASET.md) with 12 users, 40 photos plus 3 of the older schema, about 60 comments, ACLs,
+/// (docs/input-format.md) with 12 users, 40 photos plus 3 of the older schema, about 60 comments, ACLs,
 /// a role, secrets that must never leak, and one deliberately truncated JPEG.
 ///
 /// Generation is deterministic: fixed data, seeded pictures, no clock, sorted rows, so the

@@ -1,6 +1,6 @@
 import WallKit
 
-/// Writes an export folder in the shape of DATASET.md, for generators and tests.
+/// Writes an export folder in the shape of docs/input-format.md, for generators and tests.
 public struct ExportWriter: Sendable {
   /// The export's root folder.
   public let root: String

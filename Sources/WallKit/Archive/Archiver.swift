@@ -52,14 +52,6 @@ public struct Archiver: Sendable {
     public var bytes: Int
   }
 
-  /// The result of an archive run.
-  public struct Result: Sendable {
-    /// The bundles, by owner objectId.
-    public var bundles: [Bundle]
-    /// Problems of the export and its images.
-    public var report: ProblemReport
-  }
-
   /// Where the media cache lives inside the output folder: derived images are made once
   /// there and copied into every bundle that shows them; later runs reuse it.
   public static let cacheFolder = ".wallgen-cache"
@@ -85,7 +77,7 @@ public struct Archiver: Sendable {
   /// Runs the archive.
   /// - Throws: `ArchiveError` when the export cannot be opened, a requested user is unknown,
   ///   a template is invalid, or a bundle cannot be written.
-  public func run() throws(ArchiveError) -> Result {
+  public func run() throws(ArchiveError) -> ArchiveResult {
     announce("import")
     let source: any ExportSource
     do {
@@ -106,7 +98,7 @@ public struct Archiver: Sendable {
     do {
       try PreparedSite.prepareFolder(cache)
     } catch {
-      throw .write(error)
+      throw .write(step: "media", error)
     }
     removeStaleBundles()
 
@@ -120,7 +112,7 @@ public struct Archiver: Sendable {
         options: .init(limits: settings.limits, jobs: settings.jobs, copyOriginals: true),
         progress: progress, report: &report)
     } catch {
-      throw .write(error)
+      throw .write(step: "media", error)
     }
 
     announce("bundle", total: owners.count)
@@ -129,9 +121,9 @@ public struct Archiver: Sendable {
       zone: settings.timeZone, pageSize: settings.pageSize, mediaRoot: cache)
     let folders = SiteLayout(users: index.users).wallFolders
     let outcomes = ParallelWork.map(count: owners.count, jobs: settings.jobs, progress: progress) {
-      [self] position -> Swift.Result<Bundle, ArchiveError> in
+      [self] position -> Result<Bundle, ArchiveError> in
       let owner = owners[position]
-      return Swift.Result { () throws(ArchiveError) in
+      return Result { () throws(ArchiveError) in
         try writeBundle(owner, folder: folders[owner.objectId] ?? owner.objectId, planner: planner)
       }
     }
@@ -143,7 +135,7 @@ public struct Archiver: Sendable {
       case .failure(let error): throw error
       }
     }
-    return Result(bundles: bundles, report: report)
+    return ArchiveResult(bundles: bundles, report: report)
   }
 
   /// The users to archive, sorted by objectId.
@@ -201,7 +193,7 @@ public struct Archiver: Sendable {
       try BagWriter.install(temporary, at: destination)
     } catch {
       BagWriter.removeTree(temporary)
-      throw .write(error)
+      throw .write(step: "bundle", error)
     }
     var zipPath: String?
     if settings.zip {

@@ -19,7 +19,7 @@ extension WallCLI {
     settings.limits.maxPixels = options.maxPixels
     let progress = console.buildProgress(quiet: options.quiet)
     let started = ContinuousClock.now
-    let result: Archiver.Result
+    let result: ArchiveResult
     do {
       result = try Archiver(settings: settings, progress: progress).run()
     } catch {

@@ -29,7 +29,7 @@ extension WallCLI {
     let started = ContinuousClock.now
     let timer = StepTimer(forwardingTo: console.buildProgress(quiet: quiet))
     let builder = SiteBuilder(settings: settings, progress: timer)
-    let result: SiteBuilder.Result
+    let result: BuildResult
     do {
       result = try builder.build()
     } catch {

@@ -1,4 +1,4 @@
-/// The visibility rule of DATASET.md ("Who sees what"), computed once over a dataset so that
+/// The visibility rule of docs/input-format.md ("Who sees what"), computed once over a dataset so that
 /// each wall is found from its owner's friends' images, never by scanning the whole dataset.
 public struct WallIndex: Sendable {
   /// Every user, sorted by objectId.

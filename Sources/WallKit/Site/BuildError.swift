@@ -6,7 +6,8 @@ public enum BuildError: Error, Equatable, CustomStringConvertible {
   case template(TemplateError)
   /// The `--theme` folder cannot be used.
   case theme(ThemeError)
-  /// The output could not be written.
+  /// A file could not be written; `step` is what was being written: `output` (the site
+  /// folder), `state` (the build's state folder), `media`, `render`, `assets` or `manifest`.
   case write(step: String, WriteError)
 
   public var description: String {

@@ -50,14 +50,6 @@ public struct SiteBuilder {
   /// One worker per online core.
   public static var defaultJobs: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 
-  /// The result of a build.
-  public struct Result: Sendable {
-    public var summary: BuildSummary
-    public var report: ProblemReport
-    /// The site-relative path of each wall's first page, by owner objectId.
-    public var wallPages: [String: String] = [:]
-  }
-
   let settings: Settings
   /// Told of each step and item as the build goes.
   let progress: any BuildProgress
@@ -77,7 +69,7 @@ public struct SiteBuilder {
   /// Runs the build.
   /// - Throws: `BuildError` when the export cannot be opened, a template is invalid, or the
   ///   output cannot be written.
-  public func build() throws(BuildError) -> Result {
+  public func build() throws(BuildError) -> BuildResult {
     announce("import")
     let source: any ExportSource
     do {
@@ -101,7 +93,7 @@ public struct SiteBuilder {
     do {
       try BuildRecord.invalidate(stateRoot: stateRoot)
     } catch {
-      throw .write(step: "import", error)
+      throw .write(step: "state", error)
     }
     let prepared: PreparedSite
     do {
@@ -115,7 +107,7 @@ public struct SiteBuilder {
     do {
       try PreparedSite.prepareFolder(settings.output)
     } catch {
-      throw .write(step: "import", error)
+      throw .write(step: "output", error)
     }
     BuildManifest.removeStaleTemporaries(siteRoot: stateRoot)
     let previous = last.1
@@ -166,7 +158,7 @@ public struct SiteBuilder {
         previous: previous, siteRoot: settings.output, stateRoot: stateRoot)
       try manifest.save(stateRoot: stateRoot)
     } catch {
-      throw .write(step: "assets", error)
+      throw .write(step: "manifest", error)
     }
     progress.finished()
     summary.errors = report.errorCount
@@ -181,16 +173,16 @@ public struct SiteBuilder {
     do {
       try record.save(stateRoot: stateRoot, fileCount: manifest.files.count)
     } catch {
-      throw .write(step: "assets", error)
+      throw .write(step: "state", error)
     }
-    return Result(summary: summary, report: report, wallPages: wallPages)
+    return BuildResult(summary: summary, report: report, wallPages: wallPages)
   }
 
   /// The result of the last complete build, when its fingerprint equals this one and every
   /// file it wrote is still there; nil when there is work to do.
   private func resultIfUnchanged(
     fingerprint: String, record: BuildRecord?, manifest: BuildManifest
-  ) -> Result? {
+  ) -> BuildResult? {
     guard let record, record.fingerprint == fingerprint else { return nil }
     guard !manifest.files.isEmpty,
       manifest.allFilesExist(siteRoot: settings.output, jobs: settings.jobs)
@@ -205,6 +197,6 @@ public struct SiteBuilder {
     summary.warnings = record.summary.warnings
     var report = ProblemReport()
     report.append(contentsOf: record.problems)
-    return Result(summary: summary, report: report, wallPages: record.wallPages)
+    return BuildResult(summary: summary, report: report, wallPages: record.wallPages)
   }
 }

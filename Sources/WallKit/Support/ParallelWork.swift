@@ -5,12 +5,12 @@ import Synchronization
 public enum ParallelWork {
   /// Calls `body` for every index in `0..<count` on at most `jobs` threads and returns the
   /// results in index order, whatever order they finished in.
-  public static func map<Result: Sendable>(
-    count: Int, jobs: Int, progress: (any BuildProgress)? = nil, _ body: @Sendable (Int) -> Result
-  ) -> [Result] {
+  public static func map<Value: Sendable>(
+    count: Int, jobs: Int, progress: (any BuildProgress)? = nil, _ body: @Sendable (Int) -> Value
+  ) -> [Value] {
     guard count > 0 else { return [] }
     let next = Atomic<Int>(0)
-    let slots = Mutex<[Result?]>([Result?](repeating: nil, count: count))
+    let slots = Mutex<[Value?]>([Value?](repeating: nil, count: count))
     DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, count))) { _ in
       while true {
         let index = next.wrappingAdd(1, ordering: .relaxed).oldValue

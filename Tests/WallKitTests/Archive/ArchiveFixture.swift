@@ -92,7 +92,7 @@ enum ArchiveFixture {
   static func archive(
     _ export: String, into output: String, users: [String]? = nil, zip: Bool = true,
     epoch: Int64? = nil, jobs: Int = 2
-  ) throws -> Archiver.Result {
+  ) throws -> ArchiveResult {
     var settings = Archiver.Settings(export: export, output: output)
     settings.userIDs = users
     settings.zip = zip

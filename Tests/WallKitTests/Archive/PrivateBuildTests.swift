@@ -9,7 +9,7 @@ import WallKitTestSupport
   static let secret = Array("correct horse battery staple".utf8)
   static let users = ["uAnn", "uBob", "uEve"]
 
-  func build(_ export: String, into output: String, secret: [UInt8]?) throws -> SiteBuilder.Result {
+  func build(_ export: String, into output: String, secret: [UInt8]?) throws -> BuildResult {
     var settings = SiteBuilder.Settings(export: export, output: output)
     settings.jobs = 2
     settings.pageSize = 2

@@ -4,7 +4,7 @@ import WallKitTestSupport
 import WallSynth
 
 /// Compares every wall of a generated export over the SNAP ego-Facebook graph (4039 users)
-/// with a brute-force reading of DATASET.md's rule, after a real import from disk.
+/// with a brute-force reading of the rule in docs/input-format.md, after a real import from disk.
 @Suite struct VisibilityOracleTests {
   /// The rule, applied naively to the generated records: every (user, image) pair.
   struct Oracle {

@@ -40,7 +40,7 @@ import WallSynth
   }
 
   func build(_ export: String, _ output: String, jobs: Int = 2, theme: Theme = .builtIn) throws
-    -> SiteBuilder.Result
+    -> BuildResult
   {
     var settings = SiteBuilder.Settings(export: export, output: output)
     settings.jobs = jobs

@@ -52,8 +52,7 @@ import WallSynth
     return root
   }
 
-  func build(_ export: String, into output: String, pageSize: Int = 3) throws -> SiteBuilder.Result
-  {
+  func build(_ export: String, into output: String, pageSize: Int = 3) throws -> BuildResult {
     var settings = SiteBuilder.Settings(export: export, output: output)
     settings.pageSize = pageSize
     settings.jobs = 2
