@@ -17,16 +17,8 @@ public struct Archiver: Sendable {
     public var userIDs: [String]?
     /// Also write `<output>/<folder>.zip` for each bundle.
     public var zip = false
-    /// Images per wall page.
-    public var pageSize = 30
-    /// The time zone of shown dates.
-    public var timeZone = DisplayTimeZone.utc
-    /// Parallel workers.
-    public var jobs = SiteBuilder.defaultJobs
-    /// Templates and assets.
-    public var theme = Theme.builtIn
-    /// Limits on source images.
-    public var limits = ImageLimits()
+    /// Page size, time zone, workers, theme and image limits (shared with `SiteBuilder`).
+    public var pipeline = PipelineSettings()
     /// Unix seconds for zip timestamps and `Bagging-Date` (`SOURCE_DATE_EPOCH`); nil means
     /// the newest date of what each bundle shows.
     public var sourceDateEpoch: Int64?
@@ -87,7 +79,7 @@ public struct Archiver: Sendable {
     }
     let prepared: PreparedSite
     do {
-      prepared = try PreparedSite(source: source, theme: settings.theme)
+      prepared = try PreparedSite(source: source, settings: settings.pipeline)
     } catch {
       throw .template(error)
     }
@@ -109,7 +101,7 @@ public struct Archiver: Sendable {
       (catalog, _) = try prepared.runMedia(
         images: images, users: people,
         store: MediaStore(siteRoot: cache, stateRoot: "\(cache)/state"),
-        options: .init(limits: settings.limits, jobs: settings.jobs, copyOriginals: true),
+        settings: settings.pipeline, copyOriginals: true,
         progress: progress, report: &report)
     } catch {
       throw .write(step: "media", error)
@@ -117,10 +109,13 @@ public struct Archiver: Sendable {
 
     announce("bundle", total: owners.count)
     let planner = BundlePlanner(
-      index: index, catalog: catalog, templates: prepared.templates, assets: settings.theme.assets,
-      zone: settings.timeZone, pageSize: settings.pageSize, mediaRoot: cache)
+      index: index, catalog: catalog, templates: prepared.templates,
+      assets: settings.pipeline.theme.assets,
+      zone: settings.pipeline.timeZone, pageSize: settings.pipeline.pageSize, mediaRoot: cache)
     let folders = SiteLayout(users: index.users).wallFolders
-    let outcomes = ParallelWork.map(count: owners.count, jobs: settings.jobs, progress: progress) {
+    let outcomes = ParallelWork.map(
+      count: owners.count, jobs: settings.pipeline.jobs, progress: progress
+    ) {
       [self] position -> Result<Bundle, ArchiveError> in
       let owner = owners[position]
       return Result { () throws(ArchiveError) in

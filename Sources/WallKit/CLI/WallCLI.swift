@@ -87,6 +87,17 @@ extension WallCLI {
     return try Theme.loading(overridesFrom: folder)
   }
 
+  /// The settings a build, a preview and an archive share, from their common options.
+  /// - Throws: `TimeZoneError` for an unknown time zone, `ThemeError` for an unusable theme.
+  static func pipelineSettings(for options: some RenderingOptions) throws -> PipelineSettings {
+    var settings = PipelineSettings()
+    settings.timeZone = try DisplayTimeZone(options.timeZone)
+    settings.theme = try theme(for: options)
+    settings.pageSize = options.pageSize
+    settings.jobs = options.jobs ?? SiteBuilder.defaultJobs
+    return settings
+  }
+
   /// Prints an error met while turning options into settings, and gives its exit code:
   /// 64 for a bad value on the command line, 1 for anything else.
   static func optionFailure(_ error: any Error, console: Console) -> ExitCode {

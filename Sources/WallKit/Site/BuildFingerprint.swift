@@ -7,8 +7,9 @@ enum BuildFingerprint {
   /// The fingerprint of building `source` with `settings`.
   static func compute(source: any ExportSource, settings: SiteBuilder.Settings) -> String {
     var text = "wallgen \(wallgenVersion)\n\(MediaStore.pipelineVersion)\n"
-    text += "pageSize \(settings.pageSize)\nzone \(settings.timeZone.name)\n"
-    text += "maxPixels \(settings.limits.maxPixels)\nmaxBytes \(settings.limits.maxFileBytes)\n"
+    text += "pageSize \(settings.pipeline.pageSize)\nzone \(settings.pipeline.timeZone.name)\n"
+    text +=
+      "maxPixels \(settings.pipeline.limits.maxPixels)\nmaxBytes \(settings.pipeline.limits.maxFileBytes)\n"
     text += "originals \(settings.copyOriginals)\n"
     text += "private \(settings.privateSecret.map { SHA256.hex(SHA256.hash($0)) } ?? "no")\n"
     for folder in ["", "files", "graph"] {
@@ -16,10 +17,10 @@ enum BuildFingerprint {
         text += "\(folder)/\(name)\t\(identity)\n"
       }
     }
-    for (name, template) in settings.theme.templates.sorted(by: { $0.key < $1.key }) {
+    for (name, template) in settings.pipeline.theme.templates.sorted(by: { $0.key < $1.key }) {
       text += "template \(name) \(SHA256.hex(SHA256.hash(Array(template.utf8))))\n"
     }
-    for (path, bytes) in settings.theme.assets.sorted(by: { $0.key < $1.key }) {
+    for (path, bytes) in settings.pipeline.theme.assets.sorted(by: { $0.key < $1.key }) {
       text += "asset \(path) \(SHA256.hex(SHA256.hash(bytes)))\n"
     }
     return SHA256.hex(SHA256.hash(Array(text.utf8)))

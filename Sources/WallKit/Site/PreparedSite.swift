@@ -14,22 +14,12 @@ struct PreparedSite: Sendable {
   /// Imports an opened export and compiles the theme's templates.
   /// - Parameters:
   ///   - source: The export, already opened.
-  ///   - theme: Where the templates come from.
+  ///   - settings: The theme the templates come from.
   /// - Throws: `TemplateError` when a template of the theme is invalid.
-  init(source: any ExportSource, theme: Theme) throws(TemplateError) {
+  init(source: any ExportSource, settings: PipelineSettings) throws(TemplateError) {
     imported = ExportImporter.load(from: source)
-    templates = try TemplateLibrary(templates: theme.templates)
+    templates = try TemplateLibrary(templates: settings.theme.templates)
     index = WallIndex(dataset: imported.dataset)
-  }
-
-  /// How the media step works, from the build's or the archive's settings.
-  struct MediaOptions: Sendable {
-    /// Limits on source images.
-    var limits: ImageLimits
-    /// Parallel workers.
-    var jobs: Int
-    /// Whether originals are copied beside the display sizes.
-    var copyOriginals: Bool
   }
 
   /// Makes the display sizes of `images` and the avatars of `users` in `store`, then gives every
@@ -38,18 +28,19 @@ struct PreparedSite: Sendable {
   ///   - images: The images whose files to process.
   ///   - users: The users whose pictures to process.
   ///   - store: Where derived files and their records go.
-  ///   - options: Limits, workers, originals.
+  ///   - settings: The image limits and the number of workers.
+  ///   - copyOriginals: Whether photos' originals are kept beside their display sizes.
   ///   - progress: Told of each processed source.
   ///   - report: Receives a problem for each file that cannot be used.
   /// - Returns: What each image and picture became, and the counts of the work done.
   /// - Throws: `WriteError` when a generated avatar cannot be written.
   func runMedia(
-    images: [WallImage], users: [User], store: MediaStore, options: MediaOptions,
-    progress: any BuildProgress, report: inout ProblemReport
+    images: [WallImage], users: [User], store: MediaStore, settings: PipelineSettings,
+    copyOriginals: Bool, progress: any BuildProgress, report: inout ProblemReport
   ) throws(WriteError) -> (catalog: MediaCatalog, counters: MediaStage.Counters) {
     let stage = MediaStage(
-      source: imported.source, store: store, thumbnailer: Thumbnailer(limits: options.limits),
-      jobs: options.jobs, copyOriginals: options.copyOriginals, progress: progress)
+      source: imported.source, store: store, thumbnailer: Thumbnailer(limits: settings.limits),
+      jobs: settings.jobs, copyOriginals: copyOriginals, progress: progress)
     var (catalog, counters) = stage.run(images: images, users: users, report: &report)
     try Self.addGeneratedAvatars(to: &catalog, users: users, siteRoot: store.siteRoot)
     return (catalog, counters)

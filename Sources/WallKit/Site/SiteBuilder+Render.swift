@@ -14,8 +14,8 @@ extension SiteBuilder {
     let isPrivate = settings.privateSecret != nil
     let layout = layout(for: index.users)
     let plainModel = WallPageModel(
-      index: index, catalog: catalog, layout: layout, zone: settings.timeZone,
-      pageSize: settings.pageSize, linkIndex: !isPrivate)
+      index: index, catalog: catalog, layout: layout, zone: settings.pipeline.timeZone,
+      pageSize: settings.pipeline.pageSize, linkIndex: !isPrivate)
     let reuse = settings.reuseRenderings
     let model = reuse ? plainModel.cached() : plainModel
     let output = settings.output
@@ -28,7 +28,7 @@ extension SiteBuilder {
       var failure: BuildError?
     }
     let results = ParallelWork.map(
-      count: index.users.count, jobs: settings.jobs, progress: progress
+      count: index.users.count, jobs: settings.pipeline.jobs, progress: progress
     ) {
       position -> WallResult in
       let user = index.users[position]

@@ -9,13 +9,13 @@
 public struct SiteBuilder {
   /// The build's settings.
   public struct Settings: Sendable {
+    /// The export folder or zip.
     public var export: String
+    /// The site's folder.
     public var output: String
-    public var pageSize = 30
-    public var timeZone = DisplayTimeZone.utc
-    public var jobs = SiteBuilder.defaultJobs
-    public var theme = Theme.builtIn
-    public var limits = ImageLimits()
+    /// Page size, time zone, workers, theme and image limits (shared with `Archiver`).
+    public var pipeline = PipelineSettings()
+    /// Whether each photo's original is copied beside its display sizes.
     public var copyOriginals = true
     /// Where the build keeps its state (manifest, media records); nil means beside the output,
     /// `<parent>/.wallgen/<output name>/`, never inside the published site.
@@ -82,7 +82,8 @@ public struct SiteBuilder {
     // with nothing to do, and independent: do them at once.
     let settings = settings
     let (fingerprint, last) = ParallelWork.both(
-      jobs: settings.jobs, { BuildFingerprint.compute(source: source, settings: settings) },
+      jobs: settings.pipeline.jobs,
+      { BuildFingerprint.compute(source: source, settings: settings) },
       { (BuildRecord.load(stateRoot: stateRoot), BuildManifest.load(stateRoot: stateRoot)) })
     if let unchanged = resultIfUnchanged(
       fingerprint: fingerprint, record: last.0, manifest: last.1)
@@ -97,7 +98,7 @@ public struct SiteBuilder {
     }
     let prepared: PreparedSite
     do {
-      prepared = try PreparedSite(source: source, theme: settings.theme)
+      prepared = try PreparedSite(source: source, settings: settings.pipeline)
     } catch {
       throw .template(error)
     }
@@ -120,8 +121,7 @@ public struct SiteBuilder {
       (catalog, counters) = try prepared.runMedia(
         images: index.images, users: index.users,
         store: MediaStore(siteRoot: settings.output, stateRoot: stateRoot),
-        options: .init(
-          limits: settings.limits, jobs: settings.jobs, copyOriginals: settings.copyOriginals),
+        settings: settings.pipeline, copyOriginals: settings.copyOriginals,
         progress: progress, report: &report)
       summary.imagesProcessed = counters.processed
       summary.imagesReused = counters.reused
@@ -139,7 +139,7 @@ public struct SiteBuilder {
     summary.filesUnchanged = rendered.paths.count - rendered.written
 
     announce("assets")
-    for (path, bytes) in settings.theme.assets.sorted(by: { $0.key < $1.key }) {
+    for (path, bytes) in settings.pipeline.theme.assets.sorted(by: { $0.key < $1.key }) {
       do {
         if try SiteWriter.write(bytes, to: "\(settings.output)/assets/\(path)") == .written {
           summary.filesWritten += 1
@@ -151,7 +151,8 @@ public struct SiteBuilder {
       }
     }
     let manifest = BuildManifest(
-      files: rendered.paths + settings.theme.assets.keys.map { "assets/\($0)" } + catalog.allPaths,
+      files: rendered.paths + settings.pipeline.theme.assets.keys.map { "assets/\($0)" }
+        + catalog.allPaths,
       records: catalog.records)
     do {
       summary.filesRemoved = try manifest.prune(
@@ -185,7 +186,7 @@ public struct SiteBuilder {
   ) -> BuildResult? {
     guard let record, record.fingerprint == fingerprint else { return nil }
     guard !manifest.files.isEmpty,
-      manifest.allFilesExist(siteRoot: settings.output, jobs: settings.jobs)
+      manifest.allFilesExist(siteRoot: settings.output, jobs: settings.pipeline.jobs)
     else { return nil }
     var summary = BuildSummary()
     summary.walls = record.summary.walls

@@ -96,8 +96,8 @@ enum ArchiveFixture {
     var settings = Archiver.Settings(export: export, output: output)
     settings.userIDs = users
     settings.zip = zip
-    settings.jobs = jobs
-    settings.pageSize = 2
+    settings.pipeline.jobs = jobs
+    settings.pipeline.pageSize = 2
     settings.sourceDateEpoch = epoch
     return try Archiver(settings: settings).run()
   }

@@ -60,7 +60,7 @@ import WallSynth
     let out = folder.url("archive")
     var settings = Archiver.Settings(export: root, output: out)
     settings.userIDs = sample.map { export.users[$0].objectId }
-    settings.jobs = 2
+    settings.pipeline.jobs = 2
     let result = try Archiver(settings: settings).run()
     #expect(result.report.errorCount == 0)
     #expect(result.bundles.count == Self.sampleSize)

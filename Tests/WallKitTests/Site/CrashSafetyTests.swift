@@ -74,7 +74,7 @@ import WallSynth
 
   func build(_ export: String, _ output: String) throws {
     var settings = SiteBuilder.Settings(export: export, output: output)
-    settings.jobs = 2
+    settings.pipeline.jobs = 2
     _ = try SiteBuilder(settings: settings).build()
   }
 

@@ -43,9 +43,9 @@ import WallSynth
     -> BuildResult
   {
     var settings = SiteBuilder.Settings(export: export, output: output)
-    settings.jobs = jobs
-    settings.pageSize = 2
-    settings.theme = theme
+    settings.pipeline.jobs = jobs
+    settings.pipeline.pageSize = 2
+    settings.pipeline.theme = theme
     return try SiteBuilder(settings: settings).build()
   }
 

@@ -30,8 +30,8 @@ import WallSynth
     for reuse in [true, false] {
       var settings = SiteBuilder.Settings(
         export: folder.url("export"), output: folder.url("site-\(reuse)"))
-      settings.pageSize = 7
-      settings.jobs = 2
+      settings.pipeline.pageSize = 7
+      settings.pipeline.jobs = 2
       settings.reuseRenderings = reuse
       let result = try SiteBuilder(settings: settings).build()
       #expect(result.summary.walls == userCount)

@@ -54,8 +54,8 @@ import WallSynth
 
   func build(_ export: String, into output: String, pageSize: Int = 3) throws -> BuildResult {
     var settings = SiteBuilder.Settings(export: export, output: output)
-    settings.pageSize = pageSize
-    settings.jobs = 2
+    settings.pipeline.pageSize = pageSize
+    settings.pipeline.jobs = 2
     return try SiteBuilder(settings: settings).build()
   }
 
