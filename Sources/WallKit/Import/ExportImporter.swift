@@ -8,7 +8,7 @@ public struct ImportResult: Sendable {
   public var source: any ExportSource
 }
 
-/// Reads a Parse wall export (docs/input-format.md) into a `Dataset`, collecting problems instead of
+/// Reads a Parse wall export (DATASET.md) into a `Dataset`, collecting problems instead of
 /// stopping at the first one.
 public enum ExportImporter {
   /// Imports the folder or zip at `path`.
