@@ -42,6 +42,13 @@ let package = Package(
       swiftSettings: swiftSettings,
       plugins: ["EmbedTheme"]
     ),
+    // The demo and synthetic export generators: used by make-demo, scale-bench and the tests,
+    // never by WallKit.
+    .target(
+      name: "WallSynth",
+      dependencies: ["WallKit"],
+      swiftSettings: swiftSettings
+    ),
 
     // Executable
     .executableTarget(
@@ -52,14 +59,14 @@ let package = Package(
 
     .executableTarget(
       name: "make-demo",
-      dependencies: ["WallKit"],
+      dependencies: ["WallSynth"],
       swiftSettings: swiftSettings
     ),
 
     // Benchmarks (run by hand: Benchmarks/run-*-bench.sh)
     .executableTarget(
       name: "scale-bench",
-      dependencies: ["WallKit"],
+      dependencies: ["WallKit", "WallSynth"],
       path: "Benchmarks/ScaleBench",
       swiftSettings: swiftSettings
     ),
@@ -77,12 +84,12 @@ let package = Package(
     // Tests
     .target(
       name: "WallKitTestSupport",
-      dependencies: ["WallKit"],
+      dependencies: ["WallKit", "WallSynth"],
       swiftSettings: swiftSettings
     ),
     .testTarget(
       name: "WallKitTests",
-      dependencies: ["WallKit", "WallKitTestSupport"],
+      dependencies: ["WallKit", "WallKitTestSupport", "WallSynth"],
       swiftSettings: swiftSettings
     ),
   ],

@@ -3,6 +3,7 @@
 //   scale-bench generate-snap DIR GRAPH [--images-per-user X] [--size WxH]
 import Foundation
 import WallKit
+import WallSynth
 
 func fail(_ message: String) -> Never {
   FileHandle.standardError.write(Data("scale-bench: \(message)\n".utf8))

@@ -1,5 +1,6 @@
 import Foundation
 import WallKit
+import WallSynth
 
 /// An export that tries everything a hostile or careless app owner could: markup and template
 /// syntax in names and comments, unsafe file names, symlinks out of the export, and secret fields.

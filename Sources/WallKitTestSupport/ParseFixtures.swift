@@ -1,6 +1,6 @@
 import WallKit
 
-/// Builders for Parse objects in the shapes of DATASET.md, for tests and generators.
+/// Builders for Parse objects in the shapes of docs/input-format.md, for tests and generators.
 public enum ParseFixtures {
   /// An ISO-8601 UTC string for a number of seconds after 2014-01-01T00:00:00Z.
   public static func iso(_ seconds: Int) -> String {

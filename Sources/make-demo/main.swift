@@ -1,4 +1,4 @@
-import WallKit
+import WallSynth
 
 // Regenerates the demo export bundled in Examples/demo-export (see DemoExport).
 #if canImport(Glibc)

@@ -1,4 +1,4 @@
-"""Writes a tiny wall export (DATASET.md format) for the browser tests: three friends, a few
+"""Writes a tiny wall export (docs/input-format.md) for the browser tests: three friends, a few
 images (tiny PNGs made here) and comments. Usage: python3 tiny_export.py DIR"""
 
 import json

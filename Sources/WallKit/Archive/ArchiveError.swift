@@ -7,8 +7,9 @@ public enum ArchiveError: Error, Equatable, CustomStringConvertible {
   case template(TemplateError)
   /// Users asked for with `--user` are not in the export.
   case unknownUsers([String])
-  /// A bundle or the media cache could not be written.
-  case write(WriteError)
+  /// A file of the step named (`media` for the media cache, `bundle` for a bundle) could not
+  /// be written.
+  case write(step: String, WriteError)
   /// A bundle's zip could not be written.
   case zip(ZipError)
 
@@ -20,7 +21,7 @@ public enum ArchiveError: Error, Equatable, CustomStringConvertible {
       "no user with objectId "
         + ids.map { "'\($0)'" }.joined(separator: ", ")
         + " in the export (objectIds are case-sensitive)"
-    case .write(let error): "[bundle] \(error)"
+    case .write(let step, let error): "[\(step)] \(error)"
     case .zip(let error): "[zip] \(error)"
     }
   }

@@ -17,16 +17,8 @@ public struct Archiver: Sendable {
     public var userIDs: [String]?
     /// Also write `<output>/<folder>.zip` for each bundle.
     public var zip = false
-    /// Images per wall page.
-    public var pageSize = 30
-    /// The time zone of shown dates.
-    public var timeZone = DisplayTimeZone.utc
-    /// Parallel workers.
-    public var jobs = SiteBuilder.defaultJobs
-    /// Templates and assets.
-    public var theme = Theme.builtIn
-    /// Limits on source images.
-    public var limits = ImageLimits()
+    /// Page size, time zone, workers, theme and image limits (shared with `SiteBuilder`).
+    public var pipeline = PipelineSettings()
     /// Unix seconds for zip timestamps and `Bagging-Date` (`SOURCE_DATE_EPOCH`); nil means
     /// the newest date of what each bundle shows.
     public var sourceDateEpoch: Int64?
@@ -50,14 +42,6 @@ public struct Archiver: Sendable {
     public var files: Int
     /// The payload's size in bytes.
     public var bytes: Int
-  }
-
-  /// The result of an archive run.
-  public struct Result: Sendable {
-    /// The bundles, by owner objectId.
-    public var bundles: [Bundle]
-    /// Problems of the export and its images.
-    public var report: ProblemReport
   }
 
   /// Where the media cache lives inside the output folder: derived images are made once
@@ -85,53 +69,56 @@ public struct Archiver: Sendable {
   /// Runs the archive.
   /// - Throws: `ArchiveError` when the export cannot be opened, a requested user is unknown,
   ///   a template is invalid, or a bundle cannot be written.
-  public func run() throws(ArchiveError) -> Result {
+  public func run() throws(ArchiveError) -> ArchiveResult {
     announce("import")
-    let imported: ImportResult
+    let source: any ExportSource
     do {
-      imported = try ExportImporter.load(settings.export)
+      source = try ExportSources.open(settings.export)
     } catch {
       throw .importFailed(error)
     }
-    let templates: TemplateLibrary
+    let prepared: PreparedSite
     do {
-      templates = try TemplateLibrary(templates: settings.theme.templates)
+      prepared = try PreparedSite(source: source, settings: settings.pipeline)
     } catch {
       throw .template(error)
     }
-    let index = WallIndex(dataset: imported.dataset)
+    let index = prepared.index
     let owners = try selectedUsers(index)
-    var report = imported.report
+    var report = prepared.imported.report
     let cache = "\(settings.output)/\(Self.cacheFolder)"
     do {
-      try FileSystem.createDirectory(cache)
+      try PreparedSite.prepareFolder(cache)
     } catch {
-      throw .write(error)
+      throw .write(step: "media", error)
     }
-    removeStaleTemporaries()
+    removeStaleBundles()
 
     announce("media")
     let (images, people) = Self.media(shownTo: owners, index: index)
-    let stage = MediaStage(
-      source: imported.source, store: MediaStore(siteRoot: cache, stateRoot: "\(cache)/state"),
-      thumbnailer: Thumbnailer(limits: settings.limits), jobs: settings.jobs,
-      copyOriginals: true, progress: progress)
-    var (catalog, _) = stage.run(images: images, users: people, report: &report)
+    let catalog: MediaCatalog
     do {
-      try SiteBuilder.addGeneratedAvatars(to: &catalog, users: people, siteRoot: cache)
+      (catalog, _) = try prepared.runMedia(
+        images: images, users: people,
+        store: MediaStore(siteRoot: cache, stateRoot: "\(cache)/state"),
+        settings: settings.pipeline, copyOriginals: true,
+        progress: progress, report: &report)
     } catch {
-      throw .write(error)
+      throw .write(step: "media", error)
     }
 
     announce("bundle", total: owners.count)
     let planner = BundlePlanner(
-      index: index, catalog: catalog, templates: templates, assets: settings.theme.assets,
-      zone: settings.timeZone, pageSize: settings.pageSize, mediaRoot: cache)
+      index: index, catalog: catalog, templates: prepared.templates,
+      assets: settings.pipeline.theme.assets,
+      zone: settings.pipeline.timeZone, pageSize: settings.pipeline.pageSize, mediaRoot: cache)
     let folders = SiteLayout(users: index.users).wallFolders
-    let outcomes = ParallelWork.map(count: owners.count, jobs: settings.jobs, progress: progress) {
-      [self] position -> Swift.Result<Bundle, ArchiveError> in
+    let outcomes = ParallelWork.map(
+      count: owners.count, jobs: settings.pipeline.jobs, progress: progress
+    ) {
+      [self] position -> Result<Bundle, ArchiveError> in
       let owner = owners[position]
-      return Swift.Result { () throws(ArchiveError) in
+      return Result { () throws(ArchiveError) in
         try writeBundle(owner, folder: folders[owner.objectId] ?? owner.objectId, planner: planner)
       }
     }
@@ -143,7 +130,7 @@ public struct Archiver: Sendable {
       case .failure(let error): throw error
       }
     }
-    return Result(bundles: bundles, report: report)
+    return ArchiveResult(bundles: bundles, report: report)
   }
 
   /// The users to archive, sorted by objectId.
@@ -155,25 +142,21 @@ public struct Archiver: Sendable {
     return unique.compactMap { index.user($0) }
   }
 
-  /// The images on the owners' walls, and everyone named on them (owners, uploaders, authors
-  /// of the comments the owners may read): the only media the bundles need.
+  /// The images on the owners' walls, and everyone named on them
+  /// (`WallIndex.contents(ofWallOf:)`): the only media the bundles need.
   static func media(shownTo owners: [User], index: WallIndex) -> (
     images: [WallImage], people: [User]
   ) {
     var images: [String: WallImage] = [:]
-    var people: Set<String> = []
+    var people: [String: User] = [:]
     for owner in owners {
-      people.insert(owner.objectId)
-      for image in index.wall(for: owner.objectId) {
-        images[image.objectId] = image
-        people.insert(image.uploaderID)
-        for comment in index.comments(on: image.objectId, visibleTo: owner.objectId) {
-          people.insert(comment.authorID)
-        }
-      }
+      let wall = index.contents(ofWallOf: owner)
+      for image in wall.images { images[image.objectId] = image }
+      for person in wall.people { people[person.objectId] = person }
     }
     return (
-      images.values.sorted(by: WallIndex.newestFirst), people.sorted().compactMap { index.user($0) }
+      images.values.sorted(by: WallIndex.newestFirst),
+      people.values.sorted { $0.objectId < $1.objectId }
     )
   }
 
@@ -205,7 +188,7 @@ public struct Archiver: Sendable {
       try BagWriter.install(temporary, at: destination)
     } catch {
       BagWriter.removeTree(temporary)
-      throw .write(error)
+      throw .write(step: "bundle", error)
     }
     var zipPath: String?
     if settings.zip {
@@ -223,12 +206,12 @@ public struct Archiver: Sendable {
       bytes: payload.reduce(0) { $0 + $1.size })
   }
 
-  /// Removes what a killed run left: half-written bags and zips, and the cache's temporaries.
-  private func removeStaleTemporaries() {
+  /// Removes the half-written bags and zips a killed run left (the media cache's temporaries
+  /// go with `PreparedSite.prepareFolder`).
+  private func removeStaleBundles() {
     for name in FileSystem.contents(of: settings.output)
     where name.contains(FileSystem.temporarySuffix) || name.contains(".zip.tmp-") {
       BagWriter.removeTree("\(settings.output)/\(name)")
     }
-    BuildManifest.removeStaleTemporaries(siteRoot: "\(settings.output)/\(Self.cacheFolder)")
   }
 }

@@ -47,19 +47,8 @@ struct BundlePlanner: Sendable {
     }
     for (path, bytes) in assets { files["assets/\(path)"] = .bytes(bytes) }
 
-    let wall = index.wall(for: user.objectId)
-    var comments: [String: [Comment]] = [:]
-    var peopleIDs: Set<String> = [user.objectId]
-    var newest: Timestamp?
-    for image in wall {
-      peopleIDs.insert(image.uploaderID)
-      newest = max(newest ?? image.createdAt, image.createdAt)
-      let readable = index.comments(on: image.objectId, visibleTo: user.objectId)
-      comments[image.objectId] = readable
-      for comment in readable {
-        peopleIDs.insert(comment.authorID)
-        newest = max(newest ?? comment.createdAt, comment.createdAt)
-      }
+    let wall = index.contents(ofWallOf: user)
+    for image in wall.images {
       if let path = image.file?.path,
         case .ready(let variants, let original)? = catalog.images[path]
       {
@@ -68,20 +57,19 @@ struct BundlePlanner: Sendable {
         }
       }
     }
-    let people = peopleIDs.sorted().compactMap { index.user($0) }
-    for person in people {
+    for person in wall.people {
       if let avatar = catalog.avatars[person.objectId] {
         for path in [avatar.small, avatar.large] { files[path] = .file("\(mediaRoot)/\(path)") }
       }
     }
     let document = WallDocument(index: index, catalog: catalog, pageSize: pageSize).json(
-      owner: user, wall: wall, comments: comments, people: people,
+      owner: user, wall: wall.images, comments: wall.comments, people: wall.people,
       pages: rendered.pages.map(\.path))
     files["wall.json"] = .bytes(Array((document.serialized + "\n").utf8))
     return BundlePlan(
       files: files.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map {
         BundlePlan.File(path: $0.key, source: $0.value)
       },
-      newest: newest)
+      newest: wall.newest)
   }
 }

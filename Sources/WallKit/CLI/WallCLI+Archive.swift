@@ -5,8 +5,7 @@ extension WallCLI {
     guard let export = resolveExport(options.export, console: console) else { return .failure }
     var settings = Archiver.Settings(export: export, output: options.output)
     do {
-      settings.timeZone = try DisplayTimeZone(options.timeZone)
-      settings.theme = try theme(for: options)
+      settings.pipeline = try pipelineSettings(for: options)
       settings.sourceDateEpoch = try sourceDateEpoch(
         ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"])
     } catch {
@@ -14,12 +13,10 @@ extension WallCLI {
     }
     settings.userIDs = options.all ? nil : options.userIDs
     settings.zip = options.zip
-    settings.pageSize = options.pageSize
-    settings.jobs = options.jobs ?? SiteBuilder.defaultJobs
-    settings.limits.maxPixels = options.maxPixels
+    settings.pipeline.limits.maxPixels = options.maxPixels
     let progress = console.buildProgress(quiet: options.quiet)
     let started = ContinuousClock.now
-    let result: Archiver.Result
+    let result: ArchiveResult
     do {
       result = try Archiver(settings: settings, progress: progress).run()
     } catch {

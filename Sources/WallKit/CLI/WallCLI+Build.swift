@@ -5,14 +5,11 @@ extension WallCLI {
     guard let export = resolveExport(options.export, console: console) else { return .failure }
     var settings = SiteBuilder.Settings(export: export, output: options.output)
     do {
-      settings.timeZone = try DisplayTimeZone(options.timeZone)
-      settings.theme = try theme(for: options)
+      settings.pipeline = try pipelineSettings(for: options)
     } catch {
       return optionFailure(error, console: console)
     }
-    settings.pageSize = options.pageSize
-    settings.jobs = options.jobs ?? SiteBuilder.defaultJobs
-    settings.limits.maxPixels = options.maxPixels
+    settings.pipeline.limits.maxPixels = options.maxPixels
     settings.copyOriginals = options.copyOriginals
     var urlsFile: String?
     if options.privateBuild {
@@ -29,7 +26,7 @@ extension WallCLI {
     let started = ContinuousClock.now
     let timer = StepTimer(forwardingTo: console.buildProgress(quiet: quiet))
     let builder = SiteBuilder(settings: settings, progress: timer)
-    let result: SiteBuilder.Result
+    let result: BuildResult
     do {
       result = try builder.build()
     } catch {

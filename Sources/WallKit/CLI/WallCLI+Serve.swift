@@ -11,10 +11,7 @@ extension WallCLI {
     guard let export = resolveExport(options.export, console: console) else { return .failure }
     let settings: @Sendable () throws -> SiteBuilder.Settings = {
       var settings = SiteBuilder.Settings(export: export, output: options.output)
-      settings.timeZone = try DisplayTimeZone(options.timeZone)
-      settings.theme = try theme(for: options)
-      settings.pageSize = options.pageSize
-      settings.jobs = options.jobs ?? SiteBuilder.defaultJobs
+      settings.pipeline = try pipelineSettings(for: options)
       return settings
     }
     do {

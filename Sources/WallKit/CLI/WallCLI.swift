@@ -60,15 +60,17 @@ public enum WallCLI {
       console.err("error: \(error)")
       return .failure
     }
-    for problem in result.report.sorted where options.showWarnings || problem.severity == .error {
+    var report = result.report
+    WallIndex(dataset: result.dataset).reportUnseen(into: &report)
+    for problem in report.sorted where options.showWarnings || problem.severity == .error {
       console.out(problem.description)
     }
     let dataset = result.dataset
     console.out(
-      "\(export): \(count(result.report.errorCount, "error")), \(count(result.report.warningCount, "warning")); "
+      "\(export): \(count(report.errorCount, "error")), \(count(report.warningCount, "warning")); "
         + "read \(count(dataset.users.count, "user")), \(count(dataset.images.count, "image")), "
         + "\(count(dataset.comments.count, "comment"))")
-    return result.report.errorCount > 0 ? .failure : .success
+    return report.errorCount > 0 ? .failure : .success
   }
 
   /// "1 error", "2 errors".
@@ -85,11 +87,26 @@ extension WallCLI {
     return try Theme.loading(overridesFrom: folder)
   }
 
+  /// The settings a build, a preview and an archive share, from their common options.
+  /// - Throws: `TimeZoneError` for an unknown time zone, `ThemeError` for an unusable theme.
+  static func pipelineSettings(for options: some RenderingOptions) throws -> PipelineSettings {
+    var settings = PipelineSettings()
+    settings.timeZone = try DisplayTimeZone(options.timeZone)
+    settings.theme = try theme(for: options)
+    settings.pageSize = options.pageSize
+    settings.jobs = options.jobs ?? SiteBuilder.defaultJobs
+    return settings
+  }
+
   /// Prints an error met while turning options into settings, and gives its exit code:
   /// 64 for a bad value on the command line, 1 for anything else.
   static func optionFailure(_ error: any Error, console: Console) -> ExitCode {
     if let usage = error as? UsageError {
       console.err(usage.description)
+      return .usage
+    }
+    if let zone = error as? TimeZoneError {
+      console.err(UsageError(zone.message, command: "build").description)
       return .usage
     }
     console.err("error: \(error)")

@@ -48,12 +48,8 @@ public struct FolderSource: ExportSource {
     }
     do {
       return try FileSystem.readFile(resolved, limit: limit)
-    } catch .tooLarge(_, let bytes, let limit) {
-      throw .tooLarge(path: path, bytes: bytes, limit: limit)
-    } catch .notFound {
-      throw .notFound(path: path)
-    } catch let error {
-      throw .unreadable(path: path, reason: error.reason)
+    } catch {
+      throw ImportError(error, path: path)
     }
   }
 

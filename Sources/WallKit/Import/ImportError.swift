@@ -34,3 +34,18 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
     }
   }
 }
+
+extension ImportError {
+  /// The import's error for a file of the export that `FileSystem` could not read.
+  /// - Parameters:
+  ///   - error: What `FileSystem` reported.
+  ///   - path: The file's path inside the export, named in the message instead of the real one.
+  init(_ error: FileSystemError, path: String) {
+    switch error {
+    case .notFound: self = .notFound(path: path)
+    case .tooLarge(_, let bytes, let limit):
+      self = .tooLarge(path: path, bytes: bytes, limit: limit)
+    case .unreadable(_, let reason): self = .unreadable(path: path, reason: reason)
+    }
+  }
+}

@@ -71,7 +71,12 @@ public struct Timestamp: Sendable, Hashable, Comparable {
   }
 
   /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's algorithm).
-  static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
+  /// - Parameters:
+  ///   - year: The year, e.g. 2014.
+  ///   - month: The month, 1 to 12.
+  ///   - day: The day of the month, from 1.
+  /// - Returns: The number of days, negative before 1970.
+  public static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
     let y = month <= 2 ? year - 1 : year
     let era = (y >= 0 ? y : y - 399) / 400
     let yearOfEra = y - era * 400

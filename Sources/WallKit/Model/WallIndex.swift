@@ -1,19 +1,19 @@
-/// The visibility rule of DATASET.md ("Who sees what"), computed once over a dataset so that
+/// The visibility rule of docs/input-format.md ("Who sees what"), computed once over a dataset so that
 /// each wall is found from its owner's friends' images, never by scanning the whole dataset.
 public struct WallIndex: Sendable {
   /// Every user, sorted by objectId.
   public let users: [User]
   /// Every image, newest first (by `createdAt`, ties by `objectId`): the order of a wall.
   public let images: [WallImage]
-  private let userPosition: [String: Int]
+  let userPosition: [String: Int]
   private let imagePosition: [String: Int]
   /// For each user position: the positions of the users whose images may reach their wall
   /// (themselves and their friends), as written.
-  private let sources: [[Int32]]
+  let sources: [[Int32]]
   /// For each user position: positions in `images` of the images they uploaded, ascending.
-  private let uploads: [[Int32]]
+  let uploads: [[Int32]]
   /// For each user position: their role names.
-  private let roleNames: [Set<String>]
+  let roleNames: [Set<String>]
   /// For each image position: its comments, oldest first (ties by objectId).
   private let commentsByImage: [[Comment]]
   /// For each image position: whether everyone may read all of its comments (the common case,

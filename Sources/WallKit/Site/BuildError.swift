@@ -6,10 +6,9 @@ public enum BuildError: Error, Equatable, CustomStringConvertible {
   case template(TemplateError)
   /// The `--theme` folder cannot be used.
   case theme(ThemeError)
-  /// The output could not be written.
+  /// A file could not be written; `step` is what was being written: `output` (the site
+  /// folder), `state` (the build's state folder), `media`, `render`, `assets` or `manifest`.
   case write(step: String, WriteError)
-  /// A bad option value.
-  case option(UsageError)
 
   public var description: String {
     switch self {
@@ -17,7 +16,6 @@ public enum BuildError: Error, Equatable, CustomStringConvertible {
     case .template(let error): "[render] \(error)"
     case .theme(let error): "[theme] \(error)"
     case .write(let step, let error): "[\(step)] \(error)"
-    case .option(let error): error.message
     }
   }
 }

@@ -7,18 +7,19 @@ enum BuildFingerprint {
   /// The fingerprint of building `source` with `settings`.
   static func compute(source: any ExportSource, settings: SiteBuilder.Settings) -> String {
     var text = "wallgen \(wallgenVersion)\n\(MediaStore.pipelineVersion)\n"
-    text += "pageSize \(settings.pageSize)\nzone \(settings.timeZone.name)\n"
-    text += "maxPixels \(settings.limits.maxPixels)\nmaxBytes \(settings.limits.maxFileBytes)\n"
+    text += "pageSize \(settings.pipeline.pageSize)\nzone \(settings.pipeline.timeZone.name)\n"
+    text +=
+      "maxPixels \(settings.pipeline.limits.maxPixels)\nmaxBytes \(settings.pipeline.limits.maxFileBytes)\n"
     text += "originals \(settings.copyOriginals)\n"
     text +=
       "private \(settings.privateSecret.map { Hex.encode(SHA256.doubleDigest($0)) } ?? "no")\n"
     for (path, identity) in source.allContentIdentities() {
       text += "\(path)\t\(identity)\n"
     }
-    for (name, template) in settings.theme.templates.sorted(by: { $0.key < $1.key }) {
+    for (name, template) in settings.pipeline.theme.templates.sorted(by: { $0.key < $1.key }) {
       text += "template \(name) \(Hex.encode(SHA256.doubleDigest(Array(template.utf8))))\n"
     }
-    for (path, bytes) in settings.theme.assets.sorted(by: { $0.key < $1.key }) {
+    for (path, bytes) in settings.pipeline.theme.assets.sorted(by: { $0.key < $1.key }) {
       text += "asset \(path) \(Hex.encode(SHA256.doubleDigest(bytes)))\n"
     }
     return Hex.encode(SHA256.doubleDigest(Array(text.utf8)))

@@ -7,8 +7,9 @@ public struct DisplayTimeZone: Sendable, Equatable {
   private let fixedOffsetMinutes: Int?
 
   /// Parses `UTC`/`Z`, `±HH:MM`/`±HHMM`/`±HH`, or an IANA name known to the system.
-  /// - Throws: `UsageError` naming the bad value.
-  public init(_ text: String) throws(UsageError) {
+  /// - Parameter text: The time zone as given on the command line.
+  /// - Throws: `TimeZoneError` naming the bad value.
+  public init(_ text: String) throws(TimeZoneError) {
     if text == "UTC" || text == "Z" || text == "GMT" {
       name = "UTC"
       fixedOffsetMinutes = 0
@@ -21,7 +22,8 @@ public struct DisplayTimeZone: Sendable, Equatable {
         let minutes = Int(digits.dropFirst(2).isEmpty ? "0" : String(digits.dropFirst(2))),
         hours <= 14, minutes < 60
       else {
-        throw UsageError("time zone '\(text)' is not an offset like +02:00", command: "build")
+        throw TimeZoneError(
+          value: text, message: "time zone '\(text)' is not an offset like +02:00")
       }
       let total = (hours * 60 + minutes) * (sign == "-" ? -1 : 1)
       name = (sign == "-" ? "-" : "+") + ISOFormat.pad(hours, 2) + ":" + ISOFormat.pad(minutes, 2)
@@ -29,9 +31,11 @@ public struct DisplayTimeZone: Sendable, Equatable {
       return
     }
     guard TimeZone(identifier: text) != nil else {
-      throw UsageError(
-        "unknown time zone '\(text)'; use UTC, an offset like +02:00, or a name like Europe/Paris",
-        command: "build")
+      throw TimeZoneError(
+        value: text,
+        message:
+          "unknown time zone '\(text)'; use UTC, an offset like +02:00, or a name like Europe/Paris"
+      )
     }
     name = text
     fixedOffsetMinutes = nil

@@ -7,16 +7,15 @@ extension SiteBuilder {
     settings.privateSecret.map { SiteLayout(users: users, secret: $0) } ?? SiteLayout(users: users)
   }
 
-  /// Renders every wall (in parallel) and the index page (not in a private build); reports
-  /// images and comments that no wall shows, so nothing of the export is lost silently.
+  /// Renders every wall (in parallel) and the index page (not in a private build).
   func renderPages(
     index: WallIndex, catalog: MediaCatalog, templates: TemplateLibrary, report: inout ProblemReport
   ) throws(BuildError) -> (paths: [String], written: Int) {
     let isPrivate = settings.privateSecret != nil
     let layout = layout(for: index.users)
     let plainModel = WallPageModel(
-      index: index, catalog: catalog, layout: layout, zone: settings.timeZone,
-      pageSize: settings.pageSize, linkIndex: !isPrivate)
+      index: index, catalog: catalog, layout: layout, zone: settings.pipeline.timeZone,
+      pageSize: settings.pipeline.pageSize, linkIndex: !isPrivate)
     let reuse = settings.reuseRenderings
     let model = reuse ? plainModel.cached() : plainModel
     let output = settings.output
@@ -25,16 +24,16 @@ extension SiteBuilder {
     struct WallResult: Sendable {
       var paths: [String] = []
       var written = 0
-      var shown: WallPageModel.Shown
+      var imageCount: Int
       var failure: BuildError?
     }
     let results = ParallelWork.map(
-      count: index.users.count, jobs: settings.jobs, progress: progress
+      count: index.users.count, jobs: settings.pipeline.jobs, progress: progress
     ) {
       position -> WallResult in
       let user = index.users[position]
       let wall = model.pages(for: user)
-      var result = WallResult(shown: wall.shown)
+      var result = WallResult(imageCount: wall.imageCount)
       var expectedSize = 16_384
       for page in wall.pages {
         do throws(BuildError) {
@@ -57,13 +56,12 @@ extension SiteBuilder {
         "objectId is not a safe folder name; the wall is at walls/\(layout.wallFolders[user.objectId] ?? "")/"
       )
     }
-    reportUnshown(index: index, walls: results.map(\.shown), report: &report)
     if isPrivate {
       return (results.flatMap(\.paths), results.reduce(0) { $0 + $1.written })
     }
 
     let indexPage = try renderIndex(
-      index: index, layout: layout, model: model, wallSizes: results.map(\.shown.imageCount),
+      index: index, layout: layout, model: model, wallSizes: results.map(\.imageCount),
       templates: templates)
     let paths = results.flatMap(\.paths) + ["index.html"]
     let written = results.reduce(0) { $0 + $1.written } + (indexPage == .written ? 1 : 0)
@@ -112,40 +110,6 @@ extension SiteBuilder {
       return (try SiteWriter.write(html, to: path), html.count)
     } catch {
       throw .write(step: "render", error)
-    }
-  }
-
-  /// Images and comments that reached no wall (for example an ACL that grants nobody who sees the
-  /// uploader) are reported as warnings.
-  ///
-  /// `walls` lists, per wall, the images and comments with a non-public ACL it showed; a public
-  /// image is on its uploader's wall, and a public comment on every wall that shows its image.
-  private func reportUnshown(
-    index: WallIndex, walls: [WallPageModel.Shown], report: inout ProblemReport
-  ) {
-    var restrictedShown = Set<String>()
-    var commentsShown = Set<String>()
-    for wall in walls {
-      restrictedShown.formUnion(wall.restrictedImages)
-      commentsShown.formUnion(wall.restrictedComments)
-    }
-    let isShown = { (image: WallImage) in
-      image.acl.grantsPublicRead
-        ? index.user(image.uploaderID) != nil : restrictedShown.contains(image.objectId)
-    }
-    for image in index.images where !isShown(image) {
-      report.warning(
-        "\(image.className).json", image.className, image.objectId,
-        "no user may see this image (its ACL grants none of the uploader's friends); it is on no wall"
-      )
-    }
-    for image in index.images where isShown(image) {
-      for comment in index.allComments(on: image.objectId)
-      where !comment.acl.grantsPublicRead && !commentsShown.contains(comment.objectId) {
-        report.warning(
-          "\(comment.className).json", comment.className, comment.objectId,
-          "no user who sees its image may read this comment; it is on no wall")
-      }
     }
   }
 }

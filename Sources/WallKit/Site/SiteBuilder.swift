@@ -9,13 +9,13 @@
 public struct SiteBuilder {
   /// The build's settings.
   public struct Settings: Sendable {
+    /// The export folder or zip.
     public var export: String
+    /// The site's folder.
     public var output: String
-    public var pageSize = 30
-    public var timeZone = DisplayTimeZone.utc
-    public var jobs = SiteBuilder.defaultJobs
-    public var theme = Theme.builtIn
-    public var limits = ImageLimits()
+    /// Page size, time zone, workers, theme and image limits (shared with `Archiver`).
+    public var pipeline = PipelineSettings()
+    /// Whether each photo's original is copied beside its display sizes.
     public var copyOriginals = true
     /// Where the build keeps its state (manifest, media records); nil means beside the output,
     /// `<parent>/.wallgen/<output name>/`, never inside the published site.
@@ -50,14 +50,6 @@ public struct SiteBuilder {
   /// One worker per online core.
   public static var defaultJobs: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 
-  /// The result of a build.
-  public struct Result: Sendable {
-    public var summary: BuildSummary
-    public var report: ProblemReport
-    /// The site-relative path of each wall's first page, by owner objectId.
-    public var wallPages: [String: String] = [:]
-  }
-
   let settings: Settings
   /// Told of each step and item as the build goes.
   let progress: any BuildProgress
@@ -77,7 +69,7 @@ public struct SiteBuilder {
   /// Runs the build.
   /// - Throws: `BuildError` when the export cannot be opened, a template is invalid, or the
   ///   output cannot be written.
-  public func build() throws(BuildError) -> Result {
+  public func build() throws(BuildError) -> BuildResult {
     announce("import")
     let source: any ExportSource
     do {
@@ -90,7 +82,8 @@ public struct SiteBuilder {
     // with nothing to do, and independent: do them at once.
     let settings = settings
     let (fingerprint, last) = ParallelWork.both(
-      jobs: settings.jobs, { BuildFingerprint.compute(source: source, settings: settings) },
+      jobs: settings.pipeline.jobs,
+      { BuildFingerprint.compute(source: source, settings: settings) },
       { (BuildRecord.load(stateRoot: stateRoot), BuildManifest.load(stateRoot: stateRoot)) })
     if let unchanged = resultIfUnchanged(
       fingerprint: fingerprint, record: last.0, manifest: last.1)
@@ -101,52 +94,52 @@ public struct SiteBuilder {
     do {
       try BuildRecord.invalidate(stateRoot: stateRoot)
     } catch {
-      throw .write(step: "import", error)
+      throw .write(step: "state", error)
     }
-    let imported = ExportImporter.load(from: source)
-    let templates: TemplateLibrary
+    let prepared: PreparedSite
     do {
-      templates = try TemplateLibrary(templates: settings.theme.templates)
+      prepared = try PreparedSite(source: source, settings: settings.pipeline)
     } catch {
       throw .template(error)
     }
-    var report = imported.report
+    var report = prepared.imported.report
+    prepared.index.reportUnseen(into: &report)
     var summary = BuildSummary()
     do {
-      try FileSystem.createDirectory(settings.output)
+      try PreparedSite.prepareFolder(settings.output)
     } catch {
-      throw .write(step: "import", error)
+      throw .write(step: "output", error)
     }
-    BuildManifest.removeStaleTemporaries(siteRoot: settings.output)
     BuildManifest.removeStaleTemporaries(siteRoot: stateRoot)
     let previous = last.1
 
     announce("media")
-    let index = WallIndex(dataset: imported.dataset)
-    let stage = MediaStage(
-      source: imported.source, store: MediaStore(siteRoot: settings.output, stateRoot: stateRoot),
-      thumbnailer: Thumbnailer(limits: settings.limits), jobs: settings.jobs,
-      copyOriginals: settings.copyOriginals, progress: progress)
-    var (catalog, counters) = stage.run(images: index.images, users: index.users, report: &report)
-    summary.imagesProcessed = counters.processed
-    summary.imagesReused = counters.reused
-    summary.imagesFailed = counters.failed
+    let index = prepared.index
+    let catalog: MediaCatalog
     do {
-      try Self.addGeneratedAvatars(to: &catalog, users: index.users, siteRoot: settings.output)
+      let counters: MediaStage.Counters
+      (catalog, counters) = try prepared.runMedia(
+        images: index.images, users: index.users,
+        store: MediaStore(siteRoot: settings.output, stateRoot: stateRoot),
+        settings: settings.pipeline, copyOriginals: settings.copyOriginals,
+        progress: progress, report: &report)
+      summary.imagesProcessed = counters.processed
+      summary.imagesReused = counters.reused
+      summary.imagesFailed = counters.failed
     } catch {
       throw .write(step: "media", error)
     }
 
     announce("render", total: index.users.count)
     let rendered = try renderPages(
-      index: index, catalog: catalog, templates: templates, report: &report)
+      index: index, catalog: catalog, templates: prepared.templates, report: &report)
     summary.walls = index.users.count
     summary.pages = rendered.paths.count
     summary.filesWritten = rendered.written
     summary.filesUnchanged = rendered.paths.count - rendered.written
 
     announce("assets")
-    for (path, bytes) in settings.theme.assets.sorted(by: { $0.key < $1.key }) {
+    for (path, bytes) in settings.pipeline.theme.assets.sorted(by: { $0.key < $1.key }) {
       do {
         if try SiteWriter.write(bytes, to: "\(settings.output)/assets/\(path)") == .written {
           summary.filesWritten += 1
@@ -158,14 +151,15 @@ public struct SiteBuilder {
       }
     }
     let manifest = BuildManifest(
-      files: rendered.paths + settings.theme.assets.keys.map { "assets/\($0)" } + catalog.allPaths,
+      files: rendered.paths + settings.pipeline.theme.assets.keys.map { "assets/\($0)" }
+        + catalog.allPaths,
       records: catalog.records)
     do {
       summary.filesRemoved = try manifest.prune(
         previous: previous, siteRoot: settings.output, stateRoot: stateRoot)
       try manifest.save(stateRoot: stateRoot)
     } catch {
-      throw .write(step: "assets", error)
+      throw .write(step: "manifest", error)
     }
     progress.finished()
     summary.errors = report.errorCount
@@ -180,19 +174,19 @@ public struct SiteBuilder {
     do {
       try record.save(stateRoot: stateRoot, fileCount: manifest.files.count)
     } catch {
-      throw .write(step: "assets", error)
+      throw .write(step: "state", error)
     }
-    return Result(summary: summary, report: report, wallPages: wallPages)
+    return BuildResult(summary: summary, report: report, wallPages: wallPages)
   }
 
   /// The result of the last complete build, when its fingerprint equals this one and every
   /// file it wrote is still there; nil when there is work to do.
   private func resultIfUnchanged(
     fingerprint: String, record: BuildRecord?, manifest: BuildManifest
-  ) -> Result? {
+  ) -> BuildResult? {
     guard let record, record.fingerprint == fingerprint else { return nil }
     guard !manifest.files.isEmpty,
-      manifest.allFilesExist(siteRoot: settings.output, jobs: settings.jobs)
+      manifest.allFilesExist(siteRoot: settings.output, jobs: settings.pipeline.jobs)
     else { return nil }
     var summary = BuildSummary()
     summary.walls = record.summary.walls
@@ -204,21 +198,6 @@ public struct SiteBuilder {
     summary.warnings = record.summary.warnings
     var report = ProblemReport()
     report.append(contentsOf: record.problems)
-    return Result(summary: summary, report: report, wallPages: record.wallPages)
-  }
-
-  /// Users without a usable picture get an SVG of their initials, stored by content under
-  /// `siteRoot`.
-  static func addGeneratedAvatars(
-    to catalog: inout MediaCatalog, users: [User], siteRoot: String
-  ) throws(WriteError) {
-    for user in users where catalog.avatars[user.objectId] == nil {
-      let svg = Array(GeneratedAvatar.svg(userID: user.objectId, name: user.displayName).utf8)
-      let path = MediaStore.path(
-        key: MediaStore.key(for: svg, recipe: "generated avatar"), variant: "avatar",
-        fileExtension: "svg")
-      _ = try SiteWriter.write(svg, to: "\(siteRoot)/\(path)")
-      catalog.avatars[user.objectId] = AvatarImage(small: path, large: path)
-    }
+    return BuildResult(summary: summary, report: report, wallPages: record.wallPages)
   }
 }

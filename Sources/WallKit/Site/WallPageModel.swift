@@ -77,35 +77,20 @@ struct WallPageModel {
     return model
   }
 
-  /// What one wall shows, as far as the build needs to know: the number of images, and the
-  /// objectIds of the images and comments it shows that have an ACL other than public read.
-  ///
-  /// Only those can fail to reach every wall: a public image is always on its uploader's wall, and
-  /// a public comment on every wall that shows its image. Listing only them keeps a large build's
-  /// memory down (every wall's list is held until all walls are rendered).
-  struct Shown: Sendable {
-    var imageCount = 0
-    var restrictedImages: [String] = []
-    var restrictedComments: [String] = []
-  }
-
-  /// The pages of one user's wall, each as (site-relative path, template data), and what they
-  /// show.
-  func pages(for user: User) -> (pages: [(path: String, context: TemplateValue)], shown: Shown) {
+  /// The pages of one user's wall, each as (site-relative path, template data), and the number
+  /// of images on the wall.
+  func pages(for user: User) -> (
+    pages: [(path: String, context: TemplateValue)], imageCount: Int
+  ) {
     let wall = index.wall(for: user.objectId)
     let pageCount = max(1, (wall.count + pageSize - 1) / pageSize)
     var pages: [(path: String, context: TemplateValue)] = []
-    var shown = Shown(imageCount: wall.count)
-    shown.restrictedImages = wall.filter { !$0.acl.grantsPublicRead }.map(\.objectId)
     let root = layout.pageToRoot
     for page in 1...pageCount {
       let slice = wall.dropFirst((page - 1) * pageSize).prefix(pageSize)
       var cards: [TemplateValue] = []
       for (position, image) in slice.enumerated() {
         let comments = index.comments(on: image.objectId, visibleTo: user.objectId)
-        for comment in comments where !comment.acl.grantsPublicRead {
-          shown.restrictedComments.append(comment.objectId)
-        }
         cards.append(card(image, comments: comments, lazy: position >= Self.eagerImages))
       }
       let context: TemplateValue = [
@@ -118,7 +103,7 @@ struct WallPageModel {
       ]
       pages.append((layout.wallPage(userID: user.objectId, page: page), context))
     }
-    return (pages, shown)
+    return (pages, wall.count)
   }
 
   private func card(_ image: WallImage, comments: [Comment], lazy: Bool) -> TemplateValue {

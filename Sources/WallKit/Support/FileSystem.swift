@@ -102,7 +102,13 @@ public enum FileSystem {
   public static var lastErrorReason: String { String(cString: strerror(errno)) }
 
   /// Reads a whole file, refusing files over `limit` bytes.
-  public static func readFile(_ path: String, limit: Int) throws(ImportError) -> [UInt8] {
+  /// - Parameters:
+  ///   - path: The file to read (symlinks are followed).
+  ///   - limit: The largest size accepted, in bytes.
+  /// - Returns: The file's bytes.
+  /// - Throws: `FileSystemError` when the file is missing, too large, not a regular file, or
+  ///   cannot be read.
+  public static func readFile(_ path: String, limit: Int) throws(FileSystemError) -> [UInt8] {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else {
       if errno == ENOENT { throw .notFound(path: path) }

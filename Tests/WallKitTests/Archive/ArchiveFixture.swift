@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import WallKit
 import WallKitTestSupport
+import WallSynth
 
 /// A small export for archive tests, with an outsider whose name, comment and photos must
 /// never reach Ann's bundle.
@@ -91,12 +92,12 @@ enum ArchiveFixture {
   static func archive(
     _ export: String, into output: String, users: [String]? = nil, zip: Bool = true,
     epoch: Int64? = nil, jobs: Int = 2
-  ) throws -> Archiver.Result {
+  ) throws -> ArchiveResult {
     var settings = Archiver.Settings(export: export, output: output)
     settings.userIDs = users
     settings.zip = zip
-    settings.jobs = jobs
-    settings.pageSize = 2
+    settings.pipeline.jobs = jobs
+    settings.pipeline.pageSize = 2
     settings.sourceDateEpoch = epoch
     return try Archiver(settings: settings).run()
   }

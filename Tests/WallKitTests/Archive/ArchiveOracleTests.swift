@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WallKitTestSupport
+import WallSynth
 
 // `@testable` only to name avatar media the way the media stage does (`MediaStage.avatarSizes`).
 @testable import WallKit
@@ -59,7 +60,7 @@ import WallKitTestSupport
     let out = folder.url("archive")
     var settings = Archiver.Settings(export: root, output: out)
     settings.userIDs = sample.map { export.users[$0].objectId }
-    settings.jobs = 2
+    settings.pipeline.jobs = 2
     let result = try Archiver(settings: settings).run()
     #expect(result.report.errorCount == 0)
     #expect(result.bundles.count == Self.sampleSize)

@@ -9,10 +9,10 @@ import WallKitTestSupport
   static let secret = Array("correct horse battery staple".utf8)
   static let users = ["uAnn", "uBob", "uEve"]
 
-  func build(_ export: String, into output: String, secret: [UInt8]?) throws -> SiteBuilder.Result {
+  func build(_ export: String, into output: String, secret: [UInt8]?) throws -> BuildResult {
     var settings = SiteBuilder.Settings(export: export, output: output)
-    settings.jobs = 2
-    settings.pageSize = 2
+    settings.pipeline.jobs = 2
+    settings.pipeline.pageSize = 2
     settings.privateSecret = secret
     return try SiteBuilder(settings: settings).build()
   }

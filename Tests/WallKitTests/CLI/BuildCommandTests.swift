@@ -1,6 +1,7 @@
 import Testing
 import WallKit
 import WallKitTestSupport
+import WallSynth
 
 @Suite struct BuildCommandTests {
   typealias P = ParseFixtures

@@ -2,6 +2,7 @@ import Synchronization
 import Testing
 import WallKit
 import WallKitTestSupport
+import WallSynth
 
 /// Collects what a command prints.
 final class CapturedConsole: Sendable {

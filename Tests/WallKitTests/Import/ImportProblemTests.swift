@@ -1,6 +1,7 @@
 import Testing
 import WallKit
 import WallKitTestSupport
+import WallSynth
 
 /// An export with one of each kind of problem, and what the import must say about each.
 @Suite struct ImportProblemTests {

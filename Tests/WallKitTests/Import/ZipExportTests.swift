@@ -1,6 +1,7 @@
 import Testing
 import WallKit
 import WallKitTestSupport
+import WallSynth
 
 @Suite struct ZipExportTests {
   typealias P = ParseFixtures

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WallKit
+import WallKitTestSupport
 
 /// One test of the official Mustache spec, read from `../shared/testdata/mustache-spec/`.
 struct MustacheSpecCase: Sendable, CustomTestStringConvertible {

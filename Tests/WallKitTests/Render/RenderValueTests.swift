@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WallKit
+import WallKitTestSupport
 
 @Suite("Template values")
 struct RenderValueTests {

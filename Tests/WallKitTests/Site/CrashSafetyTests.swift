@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WallKit
 import WallKitTestSupport
+import WallSynth
 
 /// A build killed at any moment leaves the previous output usable, and the next build
 /// completes it to exactly what a clean build gives.
@@ -73,7 +74,7 @@ import WallKitTestSupport
 
   func build(_ export: String, _ output: String) throws {
     var settings = SiteBuilder.Settings(export: export, output: output)
-    settings.jobs = 2
+    settings.pipeline.jobs = 2
     _ = try SiteBuilder(settings: settings).build()
   }
 

@@ -22,7 +22,7 @@ import WallKitTestSupport
     let folder = try TemporaryDirectory("hostile")
     let export = try HostileExport.write(in: folder.path)
     var settings = SiteBuilder.Settings(export: export, output: folder.url("site"))
-    settings.jobs = 2
+    settings.pipeline.jobs = 2
     let result = try SiteBuilder(settings: settings).build()
     let site = try files(in: folder.url("site"))
     #expect(site["index.html"] != nil)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WallKit
 import WallKitTestSupport
+import WallSynth
 
 /// Rebuilds do only the work their change needs (DESIGN.md, "Behaviour users rely on").
 @Suite struct IncrementalBuildTests {
@@ -39,12 +40,12 @@ import WallKitTestSupport
   }
 
   func build(_ export: String, _ output: String, jobs: Int = 2, theme: Theme = .builtIn) throws
-    -> SiteBuilder.Result
+    -> BuildResult
   {
     var settings = SiteBuilder.Settings(export: export, output: output)
-    settings.jobs = jobs
-    settings.pageSize = 2
-    settings.theme = theme
+    settings.pipeline.jobs = jobs
+    settings.pipeline.pageSize = 2
+    settings.pipeline.theme = theme
     return try SiteBuilder(settings: settings).build()
   }
 

@@ -45,7 +45,7 @@ import WallKitTestSupport
       "wallgen-pagecheck-\(UUID().uuidString)"
     ).path
     var settings = SiteBuilder.Settings(export: demo, output: folder)
-    settings.jobs = 2
+    settings.pipeline.jobs = 2
     _ = try SiteBuilder(settings: settings).build()
     return folder
   }

@@ -1,6 +1,7 @@
 import Testing
 import WallKit
 import WallKitTestSupport
+import WallSynth
 
 /// The render step reuses card data and rendered cards across walls; the pages must be exactly
 /// those rendered from scratch for each wall.
@@ -29,8 +30,8 @@ import WallKitTestSupport
     for reuse in [true, false] {
       var settings = SiteBuilder.Settings(
         export: folder.url("export"), output: folder.url("site-\(reuse)"))
-      settings.pageSize = 7
-      settings.jobs = 2
+      settings.pipeline.pageSize = 7
+      settings.pipeline.jobs = 2
       settings.reuseRenderings = reuse
       let result = try SiteBuilder(settings: settings).build()
       #expect(result.summary.walls == userCount)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WallKit
 import WallKitTestSupport
+import WallSynth
 
 /// Builds a small export with real images and checks DESIGN.md's output contract.
 @Suite struct SiteBuildTests {
@@ -51,11 +52,10 @@ import WallKitTestSupport
     return root
   }
 
-  func build(_ export: String, into output: String, pageSize: Int = 3) throws -> SiteBuilder.Result
-  {
+  func build(_ export: String, into output: String, pageSize: Int = 3) throws -> BuildResult {
     var settings = SiteBuilder.Settings(export: export, output: output)
-    settings.pageSize = pageSize
-    settings.jobs = 2
+    settings.pipeline.pageSize = pageSize
+    settings.pipeline.jobs = 2
     return try SiteBuilder(settings: settings).build()
   }
 

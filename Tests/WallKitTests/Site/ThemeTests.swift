@@ -1,6 +1,7 @@
 import Testing
 import WallKit
 import WallKitTestSupport
+import WallSynth
 
 @Suite struct ThemeTests {
   @Test("files of Templates/ and Public/ replace or add to the built-in theme; the rest stays")

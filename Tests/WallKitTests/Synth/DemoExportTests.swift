@@ -1,7 +1,8 @@
 import Testing
+import WallKit
 import WallKitTestSupport
 
-@testable import WallKit
+@testable import WallSynth
 
 /// The demo export in `Examples/demo-export` and the generator that makes it.
 @Suite struct DemoExportTests {
@@ -47,10 +48,15 @@ import WallKitTestSupport
   @Test("make-demo refuses extra arguments with a usage error")
   func commandUsage() {
     let lines = LineRecorder()
-    let console = Console(out: { lines.append($0) }, err: { lines.append($0) })
-    #expect(DemoCommand.run(["a", "b"], console: console) == .usage)
-    #expect(DemoCommand.run(["--verbose"], console: console) == .usage)
+    let output = DemoCommand.Output(out: { lines.append($0) }, err: { lines.append($0) })
+    #expect(DemoCommand.run(["a", "b"], output: output) == .usage)
+    #expect(DemoCommand.run(["--verbose"], output: output) == .usage)
     #expect(lines.all.first == "make-demo: error: unexpected arguments 'a b'")
+  }
+
+  @Test("make-demo's default folder is the demo wallgen reads when given no export")
+  func defaultFolderIsTheCLIDemo() {
+    #expect(DemoExport.defaultRoot == WallCLI.demoExport)
   }
 
   @Test("make-demo exits 1 with the path when the folder cannot be written")
@@ -59,8 +65,8 @@ import WallKitTestSupport
     let writer = try ExportWriter(root: folder.path)
     try writer.writeFile("blocker", [0])
     let lines = LineRecorder()
-    let console = Console(out: { lines.append($0) }, err: { lines.append($0) })
-    #expect(DemoCommand.run([folder.url("blocker/demo")], console: console) == .failure)
+    let output = DemoCommand.Output(out: { lines.append($0) }, err: { lines.append($0) })
+    #expect(DemoCommand.run([folder.url("blocker/demo")], output: output) == .failure)
     #expect(lines.all.count == 1)
     #expect(lines.all.first?.hasPrefix("make-demo: error: \(folder.url("blocker"))") == true)
   }
