@@ -1,6 +1,7 @@
 import Testing
 import WallKit
 import WallKitTestSupport
+import WallSynth
 
 /// What the import does with the JSON details of issue #12: exact ids, repeated keys, and caps
 /// on file size and nesting (tested with small caps, not large files).

@@ -1,6 +1,7 @@
 import Testing
 import WallKit
 import WallKitTestSupport
+import WallSynth
 
 @Suite struct TerminalTextTests {
   @Test("control and bidi characters are shown escaped, other text is kept")

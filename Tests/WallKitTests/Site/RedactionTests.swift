@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WallKit
 import WallKitTestSupport
+import WallSynth
 
 /// Removing something from the export removes it from the site, wherever in the export it was.
 @Suite struct RedactionTests {
@@ -28,9 +29,9 @@ import WallKitTestSupport
       "files/sub/a.png", ImageFixtures.checkerPNG(width: 70, height: 50, alpha: true))
   }
 
-  func build(_ export: String, _ output: String) throws -> SiteBuilder.Result {
+  func build(_ export: String, _ output: String) throws -> BuildResult {
     var settings = SiteBuilder.Settings(export: export, output: output)
-    settings.jobs = 1
+    settings.pipeline.jobs = 1
     return try SiteBuilder(settings: settings).build()
   }
 
