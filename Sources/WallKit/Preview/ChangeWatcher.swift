@@ -38,6 +38,7 @@ public final class ChangeWatcher: Sendable {
   private let interval: Duration
   private let quiet: Duration
   private let strategy: Strategy
+  private let watchLimit: Int
   private let onChange: @Sendable () -> Void
   private let log: @Sendable (String) -> Void
   private let stopping = Atomic(false)
@@ -53,11 +54,14 @@ public final class ChangeWatcher: Sendable {
   /// - Parameter interval: time between polls, when polling.
   /// - Parameter quiet: how long the files must stay unchanged before `onChange` is called.
   /// - Parameter strategy: `.polling` forces polling (tests, or file systems without inotify).
+  /// - Parameter watchLimit: the most folders watched with inotify; more count as reaching the
+  ///   system's limit (`fs.inotify.max_user_watches`, which applies too), and polling takes over.
   /// - Parameter log: told when the watcher falls back to polling while running.
   /// - Parameter onChange: called on the watcher's thread after a change.
   public init(
     paths: [String], excluding excluded: [String] = [], interval: Duration = .milliseconds(500),
     quiet: Duration = .milliseconds(150), strategy: Strategy = .automatic,
+    watchLimit: Int = .max,
     log: @escaping @Sendable (String) -> Void = { _ in },
     onChange: @escaping @Sendable () -> Void
   ) {
@@ -66,6 +70,7 @@ public final class ChangeWatcher: Sendable {
     self.interval = interval
     self.quiet = quiet
     self.strategy = strategy
+    self.watchLimit = watchLimit
     self.log = log
     self.onChange = onChange
   }
@@ -104,7 +109,7 @@ public final class ChangeWatcher: Sendable {
     var reason = "as asked"
     if strategy == .automatic {
       do {
-        let watcher = try InotifyWatcher(paths: paths, excluding: skipped)
+        let watcher = try InotifyWatcher(paths: paths, excluding: skipped, limit: watchLimit)
         chosen.withLock { $0 = .inotify(folders: watcher.folderCount) }
         ready.signal()
         reason = watch(with: watcher)

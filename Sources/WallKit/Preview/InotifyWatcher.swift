@@ -18,6 +18,7 @@ final class InotifyWatcher {
   static let maxDepth = 32
 
   private let inotify: Inotify
+  private let limit: Int
   private let roots: [String]
   private let excluded: Set<String>
   private var watches: [Int32: Watched] = [:]
@@ -28,9 +29,11 @@ final class InotifyWatcher {
 
   /// Watches every folder of `paths`.
   /// - Parameter excluded: real paths of folders left out.
+  /// - Parameter limit: the most folders watched; one more counts as the system's limit.
   /// - Throws: `Inotify.Failure.unavailable` or `.limitReached`; the caller polls instead.
-  init(paths: [String], excluding excluded: Set<String>) throws(Inotify.Failure) {
+  init(paths: [String], excluding excluded: Set<String>, limit: Int) throws(Inotify.Failure) {
     inotify = try Inotify()
+    self.limit = limit
     roots = paths
     self.excluded = excluded
     try attachRoots()
@@ -148,6 +151,10 @@ final class InotifyWatcher {
     } catch .unwatchable {
       if depth == 0 { rootsMissing = true }
       return  // gone again, or not readable: nothing to watch there
+    }
+    if watches[watch] == nil && watches.count >= limit {
+      inotify.unwatch(watch)
+      throw .limitReached(reason: "more than \(limit) folders")
     }
     watches[watch] = Watched(path: path, real: realPath, depth: depth, names: nil)
     for name in Inotify.subfolders(of: path) where !name.hasPrefix(".") {

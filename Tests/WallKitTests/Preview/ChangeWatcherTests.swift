@@ -186,6 +186,39 @@ final class ChangeLog: Sendable {
     #expect(calls.wait(for: 1))
   }
 
+  @Test("past the watch limit at start, polling is used and the reason is given")
+  func limitAtStart() throws {
+    let watcher = ChangeWatcher(
+      paths: [export], interval: .milliseconds(50), quiet: .milliseconds(50), watchLimit: 1
+    ) { [calls] in calls.record() }
+    defer { watcher.stop() }
+    #expect(
+      watcher.start().description
+        == "watching by polling every 50 ms, because the inotify limit is reached (more than 1"
+        + " folders); raise fs.inotify.max_user_watches or fs.inotify.max_user_instances")
+    try write("export/files/a.jpg", "edited")
+    #expect(calls.wait(for: 1))
+  }
+
+  @Test("a new folder past the watch limit switches to polling, says so, and counts as a change")
+  func limitWhileRunning() throws {
+    let notes = Mutex<[String]>([])
+    let watcher = ChangeWatcher(
+      paths: [export], interval: .milliseconds(50), quiet: .milliseconds(50), watchLimit: 2,
+      log: { note in notes.withLock { $0.append(note) } }
+    ) { [calls] in calls.record() }
+    defer { watcher.stop() }
+    #expect(watcher.start() == .inotify(folders: 2))
+    try FileManager.default.createDirectory(
+      atPath: folder.url("export/files/new"), withIntermediateDirectories: true)
+    #expect(calls.wait(for: 1))
+    #expect(notes.withLock { $0.first?.hasPrefix("watching by polling every 50 ms") } == true)
+    if case .polling = watcher.method {} else { Issue.record("still \(watcher.method)") }
+    let seen = calls.count
+    try write("export/files/new/x.jpg", "x")
+    #expect(calls.wait(for: seen + 1))
+  }
+
   @Test("a .zip export is watched through its folder, for its own name")
   func zipExport() throws {
     try write("export.zip", "PK")
