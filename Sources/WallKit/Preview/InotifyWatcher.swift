@@ -92,8 +92,14 @@ final class InotifyWatcher {
         continue
       }
       if event.name.isEmpty {
-        changed = true
-        if event.losesFolder { rootsMissing = rootsMissing || isRootWatch(watched) }
+        // The folder itself: its metadata matters only in the watched trees, not in the
+        // folder holding a watched file, but its loss always does.
+        if event.losesFolder {
+          changed = true
+          rootsMissing = rootsMissing || isRootWatch(watched)
+        } else if watched.names == nil {
+          changed = true
+        }
         continue
       }
       if let names = watched.names {

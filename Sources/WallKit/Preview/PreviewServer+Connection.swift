@@ -43,10 +43,23 @@ extension PreviewServer {
     response.headers.append(("Date", HTTPDate.now))
     let keepAlive = request.keepsAlive && !response.closesConnection && !isStopping
     let includeBody = request.method != "HEAD" && response.status != .notModified
-    let head = response.serialized(keepAlive: keepAlive, includeBody: includeBody)
-    guard PreviewSocket.send(connection, head[...]) else { return false }
+    var bytes = response.serialized(keepAlive: keepAlive, includeBody: includeBody)
+    var streamed: FileRegion?
     if includeBody, case .file(let region) = response.content {
-      guard region.forEachChunk({ PreviewSocket.send(connection, $0) }) else { return false }
+      if region.length <= FileRegion.chunkSize {
+        // A small file (a thumbnail) goes out with the head, in one send.
+        guard
+          region.forEachChunk({ chunk in
+            bytes += chunk; return true
+          })
+        else { return false }
+      } else {
+        streamed = region
+      }
+    }
+    guard PreviewSocket.send(connection, bytes[...]) else { return false }
+    if let streamed {
+      guard streamed.forEachChunk({ PreviewSocket.send(connection, $0) }) else { return false }
     }
     if !keepAlive {
       PreviewSocket.lingeringClose(connection)
