@@ -74,6 +74,12 @@ final class InotifyWatcher {
     return true
   }
 
+  /// Takes the events queued now, without waiting; true when one of them is a change that
+  /// matters. (The kernel queues an event before the call that caused it returns.)
+  func takeQueued() throws(Inotify.Failure) -> Bool {
+    try handle(inotify.read())
+  }
+
   /// Applies a batch of events to the watch set; true when one of them is a change that
   /// matters.
   private func handle(_ events: [Inotify.Event]) throws(Inotify.Failure) -> Bool {
