@@ -41,11 +41,13 @@ extension WallCLI {
         "warning: listening on \(options.host): anyone who can reach this machine can see the site")
     }
     let watched = [export] + (options.theme.map { [$0] } ?? [])
-    let watcher = ChangeWatcher(paths: watched, excluding: [options.output]) {
+    let watcher = ChangeWatcher(
+      paths: watched, excluding: [options.output], log: { console.err($0) }
+    ) {
       console.err("change seen in \(watched.joined(separator: " or ")); rebuilding")
       if rebuild(settings, console: console, verbose: false) { generation.advance() }
     }
-    watcher.start()
+    console.err(watcher.start().description)
     console.out(server.url)
     console.err("serving \(options.output) at \(server.url) (press Ctrl-C to stop)")
     waitForInterrupt()

@@ -12,12 +12,16 @@ public struct HTTPHeadReader: Sendable {
 
   private var buffer: [UInt8] = []
   private var scanned = 0
+  /// Stray blank-line bytes dropped before the current head; they count toward `maxHead`.
+  private var skipped = 0
 
   /// A reader with the default limits.
   public init() {}
 
-  /// Whether bytes of an unfinished head are buffered.
-  public var hasPartialHead: Bool { !buffer.isEmpty }
+  /// Whether bytes of an unfinished head have arrived, stray blank lines before it included:
+  /// from the first byte on, the whole head runs against one deadline, so a client sending a
+  /// blank line now and then cannot hold a connection forever.
+  public var hasPartialHead: Bool { !buffer.isEmpty || skipped > 0 }
 
   /// Adds bytes read from the connection.
   public mutating func append(_ bytes: some Sequence<UInt8>) {
@@ -28,28 +32,36 @@ public struct HTTPHeadReader: Sendable {
   /// - Throws: `HTTPRequestError` when the head is malformed or too large.
   public mutating func next() throws(HTTPRequestError) -> HTTPRequest? {
     // Clients may send stray blank lines between requests (RFC 9112, 2.2).
-    while let first = buffer.first {
-      if first == 0x0A {
-        buffer.removeFirst()
-      } else if first == 0x0D {
-        guard buffer.count >= 2 else { return nil }
-        guard buffer[1] == 0x0A else { throw .malformed("bare CR before the request line") }
-        buffer.removeFirst(2)
+    var blank = 0
+    while blank < buffer.count {
+      if buffer[blank] == 0x0A {
+        blank += 1
+      } else if buffer[blank] == 0x0D && blank + 1 < buffer.count && buffer[blank + 1] == 0x0A {
+        blank += 2
+      } else if buffer[blank] == 0x0D && blank + 1 == buffer.count {
+        break
+      } else if buffer[blank] == 0x0D {
+        throw .malformed("bare CR before the request line")
       } else {
         break
       }
+    }
+    if blank > 0 {
+      buffer.removeFirst(blank)
+      skipped += blank
     }
     scanned = min(scanned, buffer.count)
     guard let end = headEnd() else {
       let firstLine = buffer.firstIndex(of: 0x0A) ?? buffer.count
       if firstLine > maxRequestLine { throw .requestLineTooLong(limit: maxRequestLine) }
-      if buffer.count > maxHead { throw .headersTooLarge(limit: maxHead) }
+      if skipped + buffer.count > maxHead { throw .headersTooLarge(limit: maxHead) }
       return nil
     }
-    if end.next > maxHead { throw .headersTooLarge(limit: maxHead) }
+    if skipped + end.next > maxHead { throw .headersTooLarge(limit: maxHead) }
     let head = buffer[..<end.head]
     buffer.removeFirst(end.next)
     scanned = 0
+    skipped = 0
     return try HTTPHeadParser(maxRequestLine: maxRequestLine, maxFields: maxFields).parse(head)
   }
 

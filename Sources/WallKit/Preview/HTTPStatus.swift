@@ -1,6 +1,7 @@
 /// The HTTP status codes wallgen's preview server sends.
 public enum HTTPStatus: Int, Sendable, Equatable {
   case ok = 200
+  case partialContent = 206
   case movedPermanently = 301
   case notModified = 304
   case badRequest = 400
@@ -9,6 +10,8 @@ public enum HTTPStatus: Int, Sendable, Equatable {
   case requestTimeout = 408
   case contentTooLarge = 413
   case uriTooLong = 414
+  case rangeNotSatisfiable = 416
+  case misdirectedRequest = 421
   case headerFieldsTooLarge = 431
   case internalServerError = 500
   case serviceUnavailable = 503
@@ -18,6 +21,7 @@ public enum HTTPStatus: Int, Sendable, Equatable {
   public var reason: String {
     switch self {
     case .ok: "OK"
+    case .partialContent: "Partial Content"
     case .movedPermanently: "Moved Permanently"
     case .notModified: "Not Modified"
     case .badRequest: "Bad Request"
@@ -26,6 +30,8 @@ public enum HTTPStatus: Int, Sendable, Equatable {
     case .requestTimeout: "Request Timeout"
     case .contentTooLarge: "Content Too Large"
     case .uriTooLong: "URI Too Long"
+    case .rangeNotSatisfiable: "Range Not Satisfiable"
+    case .misdirectedRequest: "Misdirected Request"
     case .headerFieldsTooLarge: "Request Header Fields Too Large"
     case .internalServerError: "Internal Server Error"
     case .serviceUnavailable: "Service Unavailable"

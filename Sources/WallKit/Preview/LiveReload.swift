@@ -21,6 +21,16 @@ public enum LiveReload {
       """
   }
 
+  /// HTML pages larger than this are served as built, without the script (and are not read
+  /// into memory whole).
+  public static let maxInjectedSize = 8 * 1024 * 1024
+
+  /// The length of a page of `size` bytes once the script is in, known without reading it:
+  /// the script is always added whole, inserted or appended.
+  public static func injectedLength(of size: Int, generation: String) -> Int {
+    size + script(generation: generation).utf8.count
+  }
+
   /// `html` with the script inserted before its last `</body`, or appended when there is none.
   public static func inject(into html: [UInt8], generation: String) -> [UInt8] {
     let script = Array(script(generation: generation).utf8)

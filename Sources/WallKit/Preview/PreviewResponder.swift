@@ -5,7 +5,9 @@
 /// (`RequestPath`, 400 when unsafe); hidden names such as the `.wallgen/` cache are 404; the
 /// file found must resolve (symlinks included) inside the root, else 404; a folder redirects to
 /// its `/` form and serves its `index.html`, never a listing; `If-None-Match` gives 304. HTML
-/// pages get the live-reload script, and their tag includes the build generation.
+/// pages get the live-reload script, and their tag includes the build generation. Other files
+/// are not read here: the response carries the open file, which the server sends a chunk at a
+/// time; HEAD costs an `fstat`; a single `Range` gives 206 (416 when unsatisfiable).
 public struct PreviewResponder: Sendable {
   /// The methods served.
   public static let allowedMethods = ["GET", "HEAD"]
@@ -80,29 +82,68 @@ public struct PreviewResponder: Sendable {
     _ file: String, request: HTTPRequest, generation: String, path: RequestPath
   ) -> HTTPResponse {
     let contentType = MIMEType.forPath(file)
-    let isHTML = contentType == MIMEType.html
-    let suffix = isHTML ? "-g" + generation : ""
-    let offered = request.header("if-none-match").map(Self.entityTags) ?? []
     let served: ServedFile
     do {
-      served = try ServedFile.read(file) { tag in
-        offered.contains("*") || offered.contains("\"\(tag)\(suffix)\"")
-      }
+      served = try ServedFile(opening: file)
     } catch .missing, .notRegular {
       return notFound(path)
     } catch {
-      return .errorPage(.internalServerError, detail: "The file could not be read.")
+      return serverError()
     }
-    let headers = [
-      ("Content-Type", contentType), ("ETag", "\"\(served.tag)\(suffix)\""),
-      ("Cache-Control", "no-cache"), ("X-Content-Type-Options", "nosniff"),
+    let injects = contentType == MIMEType.html && served.size <= LiveReload.maxInjectedSize
+    let tag = "\"\(served.tag)\(injects ? "-g" + generation : "")\""
+    var headers = [
+      ("Content-Type", contentType), ("ETag", tag), ("Cache-Control", "no-cache"),
+      ("X-Content-Type-Options", "nosniff"),
     ]
-    guard let bytes = served.bytes else {
+    let offered = request.header("if-none-match").map(Self.entityTags) ?? []
+    if offered.contains("*") || offered.contains(tag) {
       return HTTPResponse(status: .notModified, headers: headers)
     }
-    return HTTPResponse(
-      status: .ok, headers: headers,
-      body: isHTML ? LiveReload.inject(into: bytes, generation: generation) : bytes)
+    headers.append(("Accept-Ranges", "bytes"))
+    let length =
+      injects ? LiveReload.injectedLength(of: served.size, generation: generation) : served.size
+    // If-Range names the version the client has part of; any other version is sent whole.
+    let ranged = request.header("if-range").map { $0 == tag } ?? true
+    let range = ranged ? ByteRange.resolve(request.header("range"), length: length) : .full
+    let bytes: Range<Int>
+    switch range {
+    case .full: bytes = 0..<length
+    case .partial(let part): bytes = part
+    case .unsatisfiable:
+      var response = HTTPResponse.errorPage(
+        .rangeNotSatisfiable, detail: "The range asked for is not inside the file.")
+      response.headers.append(("Content-Range", range.contentRange(length: length) ?? ""))
+      return response
+    }
+    if let contentRange = range.contentRange(length: length) {
+      headers.append(("Content-Range", contentRange))
+    }
+    let status: HTTPStatus = range == .full ? .ok : .partialContent
+    if request.method == "HEAD" {
+      return HTTPResponse(status: status, headers: headers, content: .omitted(length: bytes.count))
+    }
+    guard injects else {
+      let region = FileRegion(file: served, offset: bytes.lowerBound, length: bytes.count)
+      return HTTPResponse(status: status, headers: headers, content: .file(region))
+    }
+    let page: [UInt8]
+    do {
+      page = try served.readAll()
+    } catch {
+      return serverError()
+    }
+    let injected = LiveReload.inject(into: page, generation: generation)
+    // A page that changed size since fstat no longer matches the range: send it whole.
+    guard injected.count == length else {
+      return HTTPResponse(
+        status: .ok, headers: headers.filter { $0.0 != "Content-Range" }, body: injected)
+    }
+    return HTTPResponse(status: status, headers: headers, body: Array(injected[bytes]))
+  }
+
+  private func serverError() -> HTTPResponse {
+    .errorPage(.internalServerError, detail: "The file could not be read.")
   }
 
   private func notFound(_ path: RequestPath) -> HTTPResponse {

@@ -14,15 +14,9 @@ extension PreviewServer {
         return
       }
       if let request {
-        var response = handler(request)
-        response.headers.append(("Date", HTTPDate.now))
-        let keepAlive = request.keepsAlive && !response.closesConnection && !isStopping
-        let bytes = response.serialized(keepAlive: keepAlive, includeBody: request.method != "HEAD")
-        guard PreviewSocket.send(connection, bytes) else { return }
-        if !keepAlive {
-          PreviewSocket.lingeringClose(connection)
-          return
-        }
+        setWaiting(connection, false)
+        guard answer(request, on: connection) else { return }
+        setWaiting(connection, true)
         requestDeadline = .now + .milliseconds(configuration.requestTimeout)
         continue
       }
@@ -42,8 +36,41 @@ extension PreviewServer {
     }
   }
 
+  /// Sends the response to `request`, its file body a chunk at a time; false when the
+  /// connection must end (closed by the response, or the client is gone).
+  private func answer(_ request: HTTPRequest, on connection: Int32) -> Bool {
+    var response = hosts.accepts(request) ? handler(request) : hosts.refusal(for: request)
+    response.headers.append(("Date", HTTPDate.now))
+    let keepAlive = request.keepsAlive && !response.closesConnection && !isStopping
+    let includeBody = request.method != "HEAD" && response.status != .notModified
+    var bytes = response.serialized(keepAlive: keepAlive, includeBody: includeBody)
+    var streamed: FileRegion?
+    if includeBody, case .file(let region) = response.content {
+      if region.length <= FileRegion.chunkSize {
+        // A small file (a thumbnail) goes out with the head, in one send.
+        guard
+          region.forEachChunk({ chunk in
+            bytes += chunk; return true
+          })
+        else { return false }
+      } else {
+        streamed = region
+      }
+    }
+    guard PreviewSocket.send(connection, bytes[...]) else { return false }
+    if let streamed {
+      guard streamed.forEachChunk({ PreviewSocket.send(connection, $0) }) else { return false }
+    }
+    if !keepAlive {
+      PreviewSocket.lingeringClose(connection)
+      return false
+    }
+    return true
+  }
+
   private func finish(_ connection: Int32, with response: HTTPResponse) {
-    if PreviewSocket.send(connection, response.serialized(keepAlive: false, includeBody: true)) {
+    if PreviewSocket.send(connection, response.serialized(keepAlive: false, includeBody: true)[...])
+    {
       PreviewSocket.lingeringClose(connection)
     }
   }

@@ -96,12 +96,12 @@ enum PreviewSocket {
   }
 
   /// Sends all of `bytes`; false when the peer is gone or the send timed out.
-  static func send(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
+  static func send(_ descriptor: Int32, _ bytes: ArraySlice<UInt8>) -> Bool {
     var sent = 0
     while sent < bytes.count {
       let count = bytes.withUnsafeBytes { buffer in
         Glibc.send(
-          descriptor, buffer.baseAddress.map { $0 + sent }, bytes.count - sent,
+          descriptor, buffer.baseAddress.map { $0 + sent }, buffer.count - sent,
           Int32(MSG_NOSIGNAL))
       }
       if count < 0 && errno == EINTR { continue }

@@ -39,6 +39,25 @@ import WallKit
     #expect(reader.hasPartialHead)
   }
 
+  @Test("stray blank lines start the head: its deadline runs, and they count toward its size")
+  func blankLines() throws {
+    var reader = HTTPHeadReader()
+    #expect(!reader.hasPartialHead)
+    reader.append(Array("\r\n".utf8))
+    #expect(try reader.next() == nil)
+    #expect(reader.hasPartialHead, "a blank line starts the head's deadline")
+    reader.append(Array("\nGET / HTTP/1.1\r\nHost: h\r\n\r\n".utf8))
+    #expect(try reader.next()?.target == "/")
+    #expect(!reader.hasPartialHead)
+    var flooded = HTTPHeadReader()
+    flooded.maxHead = 100
+    flooded.append([UInt8](repeating: 0x0A, count: 60))
+    #expect(try flooded.next() == nil)
+    flooded.append([UInt8](repeating: 0x0A, count: 60))
+    let error = #expect(throws: HTTPRequestError.self) { try flooded.next() }
+    #expect(error == .headersTooLarge(limit: 100))
+  }
+
   static let malformed: [(String, HTTPStatus)] = [
     ("HELLO\r\n\r\n", .badRequest),
     ("GET /\r\n\r\n", .badRequest),

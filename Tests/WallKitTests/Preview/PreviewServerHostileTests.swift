@@ -37,28 +37,47 @@ import WallKit
     (
       "header too large",
       Array(
-        ("GET / HTTP/1.1\r\nHost: h\r\nX: " + String(repeating: "b", count: 20_000) + "\r\n\r\n")
+        ("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX: " + String(repeating: "b", count: 20_000)
+          + "\r\n\r\n")
           .utf8)
     ),
     (
       "too many fields",
       Array(
-        ("GET / HTTP/1.1\r\nHost: h\r\n" + String(repeating: "X: y\r\n", count: 200) + "\r\n").utf8)
+        ("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n" + String(repeating: "X: y\r\n", count: 200)
+          + "\r\n").utf8)
     ),
-    ("POST with a body", Array("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 4\r\n\r\nabcd".utf8)),
-    ("GET with a body", Array("GET / HTTP/1.1\r\nHost: h\r\nContent-Length: 4\r\n\r\nabcd".utf8)),
+    (
+      "POST with a body",
+      Array("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 4\r\n\r\nabcd".utf8)
+    ),
+    (
+      "GET with a body",
+      Array("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 4\r\n\r\nabcd".utf8)
+    ),
     (
       "chunked body",
-      Array("GET / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n".utf8)
+      Array("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n".utf8)
     ),
-    ("DELETE", Array("DELETE /index.html HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n".utf8)),
+    (
+      "DELETE",
+      Array("DELETE /index.html HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
+    ),
     ("no Host", Array("GET / HTTP/1.1\r\n\r\n".utf8)),
     ("HTTP/0.9", Array("GET /secret.txt\r\n\r\n".utf8)),
     ("garbage", Array("HELLO THERE\r\n\r\n".utf8)),
     ("binary junk", [0xFF, 0xFE, 0x00, 0x01, 0x0D, 0x0A, 0x0D, 0x0A]),
     ("NUL in a header", Array("GET / HTTP/1.1\r\nHost: h\0x\r\n\r\n".utf8)),
-    ("folded header", Array("GET / HTTP/1.1\r\nHost: h\r\n x\r\n\r\n".utf8)),
-    ("space in target", Array("GET /a b HTTP/1.1\r\nHost: h\r\n\r\n".utf8)),
+    ("folded header", Array("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n x\r\n\r\n".utf8)),
+    (
+      "another site's name (DNS rebinding)",
+      Array("GET /index.html HTTP/1.1\r\nHost: attacker.example\r\n\r\n".utf8)
+    ),
+    (
+      "another site's name with the port",
+      Array("GET /index.html HTTP/1.1\r\nHost: attacker.example:8080\r\n\r\n".utf8)
+    ),
+    ("space in target", Array("GET /a b HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)),
   ]
 
   @Test("every hostile request gets a 4xx and nothing from outside the root")

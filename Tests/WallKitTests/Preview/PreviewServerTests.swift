@@ -53,7 +53,8 @@ import WallKit
     let client = try TestHTTPClient(port: server.port)
     defer { client.close() }
     client.send(
-      "GET /walls/u1/ HTTP/1.1\r\nHost: h\r\n\r\nGET /assets/wall.css HTTP/1.1\r\nHost: h\r\n\r\n")
+      "GET /walls/u1/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\nGET /assets/wall.css HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+    )
     #expect(try client.readResponse().text.contains("Wall of u1"))
     #expect(try client.readResponse().text == "body { margin: 0 }\n")
   }
@@ -62,7 +63,7 @@ import WallKit
   func timeouts() throws {
     let slow = try TestHTTPClient(port: server.port)
     defer { slow.close() }
-    slow.send("GET / HTTP/1.1\r\nHost: h\r\n")
+    slow.send("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
     let started = Date()
     #expect(String(decoding: slow.readAll(), as: UTF8.self).hasPrefix("HTTP/1.1 408 "))
     #expect(Date().timeIntervalSince(started) < 5)

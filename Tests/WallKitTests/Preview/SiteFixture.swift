@@ -1,4 +1,5 @@
 import Foundation
+import WallKit
 import WallKitTestSupport
 
 /// A small built-site folder to serve, with traps beside and inside it: a secret file next to
@@ -47,6 +48,23 @@ struct SiteFixture {
     ]
     for (link, target) in links {
       try manager.createSymbolicLink(atPath: folder.url(link), withDestinationPath: target)
+    }
+  }
+}
+
+extension HTTPResponse {
+  /// The whole body, whether held in memory or streamed from a file (read here in chunks).
+  var allBytes: [UInt8] {
+    switch content {
+    case .bytes(let bytes): return bytes
+    case .omitted: return []
+    case .file(let region):
+      var bytes: [UInt8] = []
+      _ = region.forEachChunk { chunk in
+        bytes += chunk
+        return true
+      }
+      return bytes
     }
   }
 }

@@ -67,9 +67,11 @@ final class TestHTTPClient: Sendable {
   func send(_ text: String) { send(Array(text.utf8)) }
 
   /// Sends a GET (or another method) with a Host header.
-  func request(_ method: String = "GET", _ target: String, headers: [String] = []) {
+  func request(
+    _ method: String = "GET", _ target: String, headers: [String] = [], host: String = "127.0.0.1"
+  ) {
     send(
-      "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+      "\(method) \(target) HTTP/1.1\r\nHost: \(host)\r\n"
         + headers.map { $0 + "\r\n" }.joined() + "\r\n")
   }
 
@@ -83,6 +85,20 @@ final class TestHTTPClient: Sendable {
       bytes += chunk[..<count]
     }
     return bytes
+  }
+
+  /// What arrives within `waitingMilliseconds` (empty when nothing does; at most 64 KiB).
+  func readAvailable(waitingMilliseconds: Int) -> [UInt8] {
+    var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    guard poll(&entry, 1, Int32(waitingMilliseconds)) > 0 else { return [] }
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+    return count > 0 ? Array(chunk[..<count]) : []
+  }
+
+  /// Waits a moment (between checks of a condition that has its own deadline).
+  static func pause(milliseconds: Int) -> Bool {
+    usleep(useconds_t(milliseconds * 1000)) == 0
   }
 
   /// Reads one response, framed by Content-Length (no body for HEAD or 304).
@@ -127,10 +143,12 @@ final class TestHTTPClient: Sendable {
   }
 
   /// One request on a fresh connection.
-  static func get(port: Int, _ target: String, headers: [String] = []) throws -> Response {
+  static func get(
+    port: Int, _ target: String, headers: [String] = [], host: String = "127.0.0.1"
+  ) throws -> Response {
     let client = try TestHTTPClient(port: port)
     defer { client.close() }
-    client.request("GET", target, headers: headers + ["Connection: close"])
+    client.request("GET", target, headers: headers + ["Connection: close"], host: host)
     return try client.readResponse()
   }
 }
