@@ -85,6 +85,12 @@ public struct Archiver: Sendable {
     }
     let index = prepared.index
     let owners = try selectedUsers(index)
+    let folders: [String: String]
+    do {
+      folders = try SiteLayout(users: index.users).wallFolders
+    } catch {
+      throw .layout(error)
+    }
     var report = prepared.imported.report
     let cache = "\(settings.output)/\(Self.cacheFolder)"
     do {
@@ -112,7 +118,6 @@ public struct Archiver: Sendable {
       index: index, catalog: catalog, templates: prepared.templates,
       assets: settings.pipeline.theme.assets,
       zone: settings.pipeline.timeZone, pageSize: settings.pipeline.pageSize, mediaRoot: cache)
-    let folders = SiteLayout(users: index.users).wallFolders
     let outcomes = ParallelWork.map(
       count: owners.count, jobs: settings.pipeline.jobs, progress: progress
     ) {

@@ -6,6 +6,8 @@ public enum BuildError: Error, Equatable, CustomStringConvertible {
   case template(TemplateError)
   /// The `--theme` folder cannot be used.
   case theme(ThemeError)
+  /// The walls cannot be laid out (two users would share a folder).
+  case layout(SiteLayoutError)
   /// A file could not be written; `step` is what was being written: `output` (the site
   /// folder), `state` (the build's state folder), `media`, `render`, `assets` or `manifest`.
   case write(step: String, WriteError)
@@ -15,6 +17,7 @@ public enum BuildError: Error, Equatable, CustomStringConvertible {
     case .importFailed(let error): "[import] \(error)"
     case .template(let error): "[render] \(error)"
     case .theme(let error): "[theme] \(error)"
+    case .layout(let error): "[layout] \(error)"
     case .write(let step, let error): "[\(step)] \(error)"
     }
   }

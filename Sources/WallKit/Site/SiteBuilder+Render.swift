@@ -3,16 +3,17 @@ extension SiteBuilder {
   static let renderMemoBudget = 128 << 20
 
   /// Where the walls go: `walls/<objectId>/`, or `walls/<token>/` in a private build.
-  func layout(for users: [User]) -> SiteLayout {
-    settings.privateSecret.map { SiteLayout(users: users, secret: $0) } ?? SiteLayout(users: users)
+  func layout(for users: [User]) throws(SiteLayoutError) -> SiteLayout {
+    if let secret = settings.privateSecret { return try SiteLayout(users: users, secret: secret) }
+    return try SiteLayout(users: users)
   }
 
   /// Renders every wall (in parallel) and the index page (not in a private build).
   func renderPages(
-    index: WallIndex, catalog: MediaCatalog, templates: TemplateLibrary, report: inout ProblemReport
+    index: WallIndex, catalog: MediaCatalog, templates: TemplateLibrary, layout: SiteLayout,
+    report: inout ProblemReport
   ) throws(BuildError) -> (paths: [String], written: Int) {
     let isPrivate = settings.privateSecret != nil
-    let layout = layout(for: index.users)
     let plainModel = WallPageModel(
       index: index, catalog: catalog, layout: layout, zone: settings.pipeline.timeZone,
       pageSize: settings.pipeline.pageSize, linkIndex: !isPrivate)

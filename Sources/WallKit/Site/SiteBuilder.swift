@@ -104,6 +104,13 @@ public struct SiteBuilder {
     }
     var report = prepared.imported.report
     prepared.index.reportUnseen(into: &report)
+    // Laid out before anything is written: two users sharing a folder is refused here.
+    let layout: SiteLayout
+    do {
+      layout = try self.layout(for: prepared.index.users)
+    } catch {
+      throw .layout(error)
+    }
     var summary = BuildSummary()
     do {
       try PreparedSite.prepareFolder(settings.output)
@@ -132,7 +139,8 @@ public struct SiteBuilder {
 
     announce("render", total: index.users.count)
     let rendered = try renderPages(
-      index: index, catalog: catalog, templates: prepared.templates, report: &report)
+      index: index, catalog: catalog, templates: prepared.templates, layout: layout,
+      report: &report)
     summary.walls = index.users.count
     summary.pages = rendered.paths.count
     summary.filesWritten = rendered.written
@@ -164,7 +172,6 @@ public struct SiteBuilder {
     progress.finished()
     summary.errors = report.errorCount
     summary.warnings = report.warningCount
-    let layout = layout(for: index.users)
     var wallPages: [String: String] = [:]
     for user in index.users {
       wallPages[user.objectId] = layout.wallPage(userID: user.objectId, page: 1)

@@ -8,15 +8,17 @@ public struct SiteLayout: Sendable {
   /// Whether walls sit in `walls/<folder>/` (a site) or at the root (a single-wall bundle).
   private let nested: Bool
 
-  /// Assigns wall folders: the objectId itself when it is a safe file name, else `id-<hash>`,
-  /// the first 16 hex digits of the double SHA-256 of the objectId.
-  public init(users: [User]) {
-    var folders: [String: String] = [:]
-    for user in users {
-      folders[user.objectId] =
-        Self.isSafeFolderName(user.objectId)
-        ? user.objectId
-        : "id-" + String(Hex.encode(SHA256.doubleDigest(Array(user.objectId.utf8))).prefix(16))
+  /// Assigns wall folders: the objectId itself when it is a safe folder name, else
+  /// `id.<hash>`, 32 hex digits of the SHA-256 of the objectId.
+  ///
+  /// The two kinds can never meet: a safe name holds only letters, digits, `-` and `_`, and
+  /// every hashed name holds a `.`. Two unsafe objectIds would need the same 128-bit hash
+  /// prefix; that, or anything else giving two users one folder, is refused.
+  /// - Parameter users: Every user with a wall.
+  /// - Throws: `SiteLayoutError.sharedFolder` when two users would get the same folder.
+  public init(users: [User]) throws(SiteLayoutError) {
+    let folders = try Self.assign(users) { objectId in
+      Self.isSafeFolderName(objectId) ? objectId : Self.hashedFolderName(objectId)
     }
     self.init(wallFolders: folders, pageToRoot: Self.wallToRoot, nested: true)
   }
@@ -25,12 +27,37 @@ public struct SiteLayout: Sendable {
   /// `privateToken(secret:userID:)`, so a wall's address cannot be guessed from its owner.
   /// - Parameter users: Every user with a wall.
   /// - Parameter secret: The key of the tokens.
-  public init(users: [User], secret: [UInt8]) {
-    var folders: [String: String] = [:]
-    for user in users {
-      folders[user.objectId] = Self.privateToken(secret: secret, userID: user.objectId)
-    }
+  /// - Throws: `SiteLayoutError.sharedFolder` when two users would get the same folder.
+  public init(users: [User], secret: [UInt8]) throws(SiteLayoutError) {
+    let folders = try Self.assign(users) { Self.privateToken(secret: secret, userID: $0) }
     self.init(wallFolders: folders, pageToRoot: Self.wallToRoot, nested: true)
+  }
+
+  /// The folder of an objectId that is no safe folder name: `id.` and 32 hex digits of its
+  /// SHA-256.
+  /// - Parameter objectId: The user's objectId.
+  public static func hashedFolderName(_ objectId: String) -> String {
+    "id." + String(Hex.encode(SHA256.digest(Array(objectId.utf8))).prefix(32))
+  }
+
+  /// Each user's folder by `name`, refusing any folder given to two users.
+  /// - Parameter users: Every user with a wall.
+  /// - Parameter name: The folder of an objectId.
+  /// - Throws: `SiteLayoutError.sharedFolder` naming the folder and its first two users.
+  public static func assign(_ users: [User], _ name: (String) -> String) throws(SiteLayoutError)
+    -> [String: String]
+  {
+    var folders: [String: String] = [:]
+    var owners: [String: String] = [:]
+    for user in users {
+      let folder = name(user.objectId)
+      if let first = owners[folder], first != user.objectId {
+        throw .sharedFolder(folder: folder, first: first, second: user.objectId)
+      }
+      owners[folder] = user.objectId
+      folders[user.objectId] = folder
+    }
+    return folders
   }
 
   private init(wallFolders: [String: String], pageToRoot: String, nested: Bool) {

@@ -82,9 +82,8 @@ import WallKit
     // sha256(sha256(b"wallgen-media-2\nw64\n" + sha256(b"hello").digest()).digest())[:32]
     #expect(
       MediaStore.key(for: Array("hello".utf8), recipe: "w64") == "4238100a656a1e6dc80b092303536f2d")
-    // "id-" + sha256(sha256(b"user/../x").digest()).hexdigest()[:16]
-    let layout = SiteLayout(users: [User(objectId: "user/../x", username: "x", displayName: "X")])
-    #expect(layout.wallFolders["user/../x"] == "id-8f5ec9aab54cb235")
+    // "id." + sha256(b"user/../x").hexdigest()[:32]
+    #expect(SiteLayout.hashedFolderName("user/../x") == "id.05325a1e7b238b1ede692de6f167e7df")
   }
 
   @Test("hex encoding writes two lower-case digits per byte")
