@@ -67,12 +67,21 @@ public struct BuildManifest: Sendable, Equatable {
   {
     let keep = Set(current)
     var removed = 0
+    var emptied: Set<String> = []
     for file in old where !keep.contains(file) {
       let path = "\(root)/\(file)"
       if FileSystem.linkKind(of: path) == .regular {
         try FileSystem.removeFile(path)
         removed += 1
+        if let slash = file.utf8.lastIndex(of: UInt8(ascii: "/")) {
+          emptied.insert(String(file[..<slash]))
+        }
       }
+    }
+    // Folders that held only removed files go too: a private build into a folder that held a
+    // public one must not leave walls/<objectId>/ behind, naming every user.
+    for folder in emptied.sorted(by: >) {
+      FileSystem.removeEmptyFolders(from: "\(root)/\(folder)", upTo: root)
     }
     return removed
   }

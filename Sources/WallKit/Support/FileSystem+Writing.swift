@@ -120,6 +120,23 @@ extension FileSystem {
       throw WriteError(path: path, reason: lastErrorReason)
     }
   }
+
+  /// Removes the folder at `path` if it is empty, then each parent that this leaves empty, up
+  /// to but not including `root`; a folder that still holds anything is kept.
+  /// - Parameter path: A folder below `root`.
+  /// - Parameter root: Where to stop.
+  /// - Returns: How many folders were removed.
+  @discardableResult
+  public static func removeEmptyFolders(from path: String, upTo root: String) -> Int {
+    var removed = 0
+    var folder = path
+    while folder.count > root.count, folder.hasPrefix(root + "/"), rmdir(folder) == 0 {
+      removed += 1
+      guard let slash = folder.utf8.lastIndex(of: UInt8(ascii: "/")) else { break }
+      folder = String(folder[..<slash])
+    }
+    return removed
+  }
 }
 
 /// The temporary file of an atomic write (`<path>.wallgen-tmp-<pid>-<n>`), renamed over `path`

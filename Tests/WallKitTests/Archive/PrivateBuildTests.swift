@@ -21,6 +21,33 @@ import WallKitTestSupport
     String(decoding: try FileSystem.readFile(path, limit: 1 << 24), as: UTF8.self)
   }
 
+  @Test("a private build into a folder that held a public one leaves no walls/<objectId>/ folder")
+  func publicThenPrivateFolders() throws {
+    let folder = try TemporaryDirectory("private")
+    let site = folder.url("site")
+    let export = try ArchiveFixture.write(in: folder)
+    _ = try build(export, into: site, secret: nil)
+    #expect(Set(FileSystem.contents(of: "\(site)/walls")) == Set(Self.users))
+    _ = try build(export, into: site, secret: Self.secret)
+    let left = FileSystem.contents(of: "\(site)/walls")
+    #expect(left.count == Self.users.count)
+    #expect(Self.users.allSatisfy { !left.contains($0) }, "left: \(left)")
+    let allPaths = SiteTree.files(in: site).joined(separator: "\n")
+    for user in Self.users { #expect(!allPaths.contains(user)) }
+  }
+
+  @Test("pruning keeps a folder that still holds a file wallgen did not write")
+  func keepsForeignFiles() throws {
+    let folder = try TemporaryDirectory("private")
+    let site = folder.url("site")
+    let export = try ArchiveFixture.write(in: folder)
+    _ = try build(export, into: site, secret: nil)
+    try FileSystem.writeAtomically(Array("mine".utf8), to: "\(site)/walls/uAnn/notes.txt")
+    _ = try build(export, into: site, secret: Self.secret)
+    #expect(FileSystem.kind(of: "\(site)/walls/uAnn/notes.txt") == .regular)
+    #expect(FileSystem.kind(of: "\(site)/walls/uBob") == .missing)
+  }
+
   @Test("walls go to walls/<hex HMAC-SHA256(secret, objectId)>/, with no index page")
   func tokensAndNoIndex() throws {
     let folder = try TemporaryDirectory("private")
