@@ -7,6 +7,8 @@ public enum ArchiveError: Error, Equatable, CustomStringConvertible {
   case template(TemplateError)
   /// Users asked for with `--user` are not in the export.
   case unknownUsers([String])
+  /// The output folder and the export overlap.
+  case placement(OutputPlacementError)
   /// Two users would share one bundle folder.
   case layout(SiteLayoutError)
   /// A file of the step named (`media` for the media cache, `bundle` for a bundle) could not
@@ -26,6 +28,7 @@ public enum ArchiveError: Error, Equatable, CustomStringConvertible {
     case .write(let step, let error): "[\(step)] \(error)"
     case .zip(let error): "[zip] \(error)"
     case .layout(let error): "[layout] \(error)"
+    case .placement(let error): "[output] \(error)"
     }
   }
 }

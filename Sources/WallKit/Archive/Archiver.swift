@@ -70,6 +70,11 @@ public struct Archiver: Sendable {
   /// - Throws: `ArchiveError` when the export cannot be opened, a requested user is unknown,
   ///   a template is invalid, or a bundle cannot be written.
   public func run() throws(ArchiveError) -> ArchiveResult {
+    do {
+      try OutputPlacement.check(export: settings.export, output: settings.output)
+    } catch {
+      throw .placement(error)
+    }
     announce("import")
     let source: any ExportSource
     do {

@@ -21,6 +21,7 @@ extension WallCLI {
       result = try Archiver(settings: settings, progress: progress).run()
     } catch {
       console.err("error: \(error)")
+      if case .placement = error { return .usage }
       return .failure
     }
     for problem in result.report.sorted {

@@ -31,6 +31,7 @@ extension WallCLI {
       result = try builder.build()
     } catch {
       console.err("error: \(error)")
+      if case .placement = error { return .usage }
       return .failure
     }
     // One write for all problems: a large export can have a hundred thousand.

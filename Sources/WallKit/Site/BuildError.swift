@@ -6,6 +6,8 @@ public enum BuildError: Error, Equatable, CustomStringConvertible {
   case template(TemplateError)
   /// The `--theme` folder cannot be used.
   case theme(ThemeError)
+  /// The output folder and the export overlap.
+  case placement(OutputPlacementError)
   /// The walls cannot be laid out (two users would share a folder).
   case layout(SiteLayoutError)
   /// A file could not be written; `step` is what was being written: `output` (the site
@@ -18,6 +20,7 @@ public enum BuildError: Error, Equatable, CustomStringConvertible {
     case .template(let error): "[render] \(error)"
     case .theme(let error): "[theme] \(error)"
     case .layout(let error): "[layout] \(error)"
+    case .placement(let error): "[output] \(error)"
     case .write(let step, let error): "[\(step)] \(error)"
     }
   }

@@ -70,6 +70,11 @@ public struct SiteBuilder {
   /// - Throws: `BuildError` when the export cannot be opened, a template is invalid, or the
   ///   output cannot be written.
   public func build() throws(BuildError) -> BuildResult {
+    do {
+      try OutputPlacement.check(export: settings.export, output: settings.output)
+    } catch {
+      throw .placement(error)
+    }
     announce("import")
     let source: any ExportSource
     do {

@@ -50,6 +50,13 @@ public enum FileSystem {
     return Int(info.st_size)
   }
 
+  /// The process's current directory, or nil when it cannot be read.
+  public static var currentDirectory: String? {
+    guard let path = getcwd(nil, 0) else { return nil }
+    defer { free(path) }
+    return String(cString: path)
+  }
+
   /// The canonical absolute path (symlinks resolved), or nil when it does not exist.
   public static func realPath(_ path: String) -> String? {
     guard let resolved = realpath(path, nil) else { return nil }
