@@ -78,7 +78,7 @@ public struct Archiver: Sendable {
     announce("import")
     let source: any ExportSource
     do {
-      source = try ExportSources.open(settings.export)
+      source = try ExportOpener.open(settings.export)
     } catch {
       throw .importFailed(error)
     }

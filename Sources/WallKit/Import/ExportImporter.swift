@@ -8,7 +8,7 @@ public struct ImportResult: Sendable {
   public var source: any ExportSource
 }
 
-/// Reads a Parse wall export (DATASET.md) into a `Dataset`, collecting problems instead of
+/// Reads a Parse wall export (docs/input-format.md) into a `Dataset`, collecting problems instead of
 /// stopping at the first one.
 public enum ExportImporter {
   /// Imports the folder or zip at `path`.
@@ -19,7 +19,7 @@ public enum ExportImporter {
   public static func load(_ path: String, limits: ImportLimits = ImportLimits()) throws(ImportError)
     -> ImportResult
   {
-    let source = try ExportSources.open(path)
+    let source = try ExportOpener.open(path)
     return load(from: source, limits: limits)
   }
 

@@ -33,7 +33,7 @@ import WallKitTestSupport
   func parseCom2014() throws {
     let folder = try #require(SharedTestData.path("parse/parsecom-2014"))
     let zip = try #require(FileSystem.contents(of: folder).first { $0.hasSuffix(".zip") })
-    let source = try ExportSources.open("\(folder)/\(zip)")
+    let source = try ExportOpener.open("\(folder)/\(zip)")
     #expect(source.fileNames(in: "") == ["ResearchStudy.json"])
     let document = try JSONReader.parse(source.read("ResearchStudy.json", limit: 1 << 20))
     #expect(document["results"]?.arrayValue?.count == 17)

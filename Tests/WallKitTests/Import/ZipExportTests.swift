@@ -49,7 +49,7 @@ import WallSynth
   @Test("reading outside the export through a zip source is refused")
   func traversalRefused() throws {
     let folder = try TemporaryDirectory()
-    let source = try ExportSources.open(try makeExports(in: folder).zip)
+    let source = try ExportOpener.open(try makeExports(in: folder).zip)
     #expect(throws: ImportError.outsideExport(path: "../export.zip")) {
       try source.read("../export.zip", limit: 100)
     }
@@ -66,10 +66,10 @@ import WallSynth
     let limits = ZipLimits(totalBytes: declared - 1, entryBytes: declared)
     let reason = ZipError.archiveTooLarge(path: zip, declaredBytes: declared, limit: declared - 1)
     #expect(throws: ImportError.notAnExport(path: zip, reason: "\(reason)")) {
-      try ExportSources.open(zip, zipLimits: limits)
+      try ExportOpener.open(zip, zipLimits: limits)
     }
     #expect(
-      try ExportSources.open(zip, zipLimits: ZipLimits(totalBytes: declared, entryBytes: 1))
+      try ExportOpener.open(zip, zipLimits: ZipLimits(totalBytes: declared, entryBytes: 1))
         .fileExists("files/p.png"))
   }
 }

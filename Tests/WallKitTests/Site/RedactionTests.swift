@@ -69,7 +69,7 @@ import WallSynth
     let folder = try TemporaryDirectory()
     let export = folder.url("export")
     try makeExport(at: export)
-    let source = try ExportSources.open(export)
+    let source = try ExportOpener.open(export)
     let before = source.allContentIdentities()
     #expect(before.contains { $0.path == "files/sub/a.png" })
     try FileSystem.createDirectory("\(export)/files/sub/deeper")
