@@ -5,8 +5,8 @@ public enum ArchiveError: Error, Equatable, CustomStringConvertible {
   case importFailed(ImportError)
   /// A template of the theme is invalid.
   case template(TemplateError)
-  /// Users asked for with `--user` are not in the export.
-  case unknownUsers([String])
+  /// Users asked for with `--user` (by objectId or username) are not in the export.
+  case unknownUsers([UnknownUser])
   /// The output folder and the export overlap.
   case placement(OutputPlacementError)
   /// Two users would share one bundle folder.
@@ -21,14 +21,36 @@ public enum ArchiveError: Error, Equatable, CustomStringConvertible {
     switch self {
     case .importFailed(let error): "[import] \(error)"
     case .template(let error): "[render] \(error)"
-    case .unknownUsers(let ids):
-      "no user with objectId "
-        + ids.map { "'\($0)'" }.joined(separator: ", ")
-        + " in the export (objectIds are case-sensitive)"
+    case .unknownUsers(let users):
+      users.map(\.description).joined(separator: "\n")
     case .write(let step, let error): "[\(step)] \(error)"
     case .zip(let error): "[zip] \(error)"
     case .layout(let error): "[layout] \(error)"
     case .placement(let error): "[output] \(error)"
+    }
+  }
+}
+
+extension ArchiveError {
+  /// A `--user` value that names no user, with the users whose objectId or username is close.
+  public struct UnknownUser: Equatable, Sendable, CustomStringConvertible {
+    /// What was asked for.
+    public var asked: String
+    /// Close users, as `username (objectId)`, nearest first.
+    public var closeMatches: [String]
+
+    /// Creates the description of an unknown user.
+    public init(asked: String, closeMatches: [String]) {
+      self.asked = asked
+      self.closeMatches = closeMatches
+    }
+
+    public var description: String {
+      let hint =
+        closeMatches.isEmpty
+        ? "" : "; did you mean " + closeMatches.map { "'\($0)'" }.joined(separator: ", ") + "?"
+      return "no user with objectId or username '\(TerminalText.escaped(asked))' in the export "
+        + "(both are case-sensitive)" + hint
     }
   }
 }

@@ -144,12 +144,32 @@ public struct Archiver: Sendable {
   }
 
   /// The users to archive, sorted by objectId.
+  ///
+  /// Those asked for by objectId or username (an objectId wins when both match), or every user.
   private func selectedUsers(_ index: WallIndex) throws(ArchiveError) -> [User] {
-    guard let ids = settings.userIDs else { return index.users }
-    let unique = Set(ids).sorted()
-    let unknown = unique.filter { index.user($0) == nil }
+    guard let asked = settings.userIDs else { return index.users }
+    var byUsername: [String: User] = [:]
+    for user in index.users where byUsername[user.username] == nil {
+      byUsername[user.username] = user
+    }
+    var selected: [String: User] = [:]
+    var unknown: [ArchiveError.UnknownUser] = []
+    for name in Set(asked).sorted() {
+      if let user = index.user(name) ?? byUsername[name] {
+        selected[user.objectId] = user
+        continue
+      }
+      let names = index.users.flatMap { [$0.objectId, $0.username] }
+      var close: [String] = []
+      for match in EditDistance.closest(to: name, in: names, limit: 10) {
+        guard let user = index.user(match) ?? byUsername[match] else { continue }
+        let label = "\(user.username) (\(user.objectId))"
+        if !close.contains(label) && close.count < 5 { close.append(label) }
+      }
+      unknown.append(ArchiveError.UnknownUser(asked: name, closeMatches: close))
+    }
     guard unknown.isEmpty else { throw .unknownUsers(unknown) }
-    return unique.compactMap { index.user($0) }
+    return selected.values.sorted { $0.objectId < $1.objectId }
   }
 
   /// The images on the owners' walls, and everyone named on them

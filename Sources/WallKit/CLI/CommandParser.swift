@@ -24,26 +24,10 @@ public enum CommandParser {
     case "archive": return try parseArchive(Array(arguments.dropFirst()))
     default:
       if first.hasPrefix("-") { throw UsageError("unknown option '\(first)'") }
-      let suggestion = commands.first { editDistance($0, first) <= 2 }
+      let suggestion = commands.first { EditDistance.between($0, first) <= 2 }
       throw UsageError(
         "unknown command '\(first)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
     }
-  }
-
-  /// Levenshtein distance, for "did you mean" hints.
-  static func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a)
-    let b = Array(b)
-    var previous = Array(0...b.count)
-    for i in 1...max(a.count, 1) where !a.isEmpty {
-      var current = [i] + [Int](repeating: 0, count: b.count)
-      for j in 1...max(b.count, 1) where !b.isEmpty {
-        current[j] = min(
-          previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-      }
-      previous = current
-    }
-    return a.isEmpty ? b.count : previous[b.count]
   }
 
   private static func parseBuild(_ arguments: [String]) throws(UsageError) -> Command {

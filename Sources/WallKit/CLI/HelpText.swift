@@ -71,7 +71,7 @@ public enum HelpText {
     data/wall.json, the wall in machine-readable form. Check one with 'bagit.py --validate'.
 
     Options:
-      -u, --user ID        Archive this user's wall (repeatable)
+      -u, --user ID        Archive this user's wall; ID is an objectId or a username (repeatable)
       --all                Archive every user's wall
       -o, --output DIR     Output folder (default: _archive)
       --zip                Also write DIR/<user objectId>.zip (deterministic: sorted entries,

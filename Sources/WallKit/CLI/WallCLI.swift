@@ -12,6 +12,11 @@ public enum WallCLI {
 
   /// Runs wallgen with the arguments after the program name.
   public static func run(_ arguments: [String], console: Console = .standard) -> ExitCode {
+    // No command at all is a usage error, as with git and swift: the usage goes to stderr.
+    guard !arguments.isEmpty else {
+      console.err(HelpText.text(for: nil))
+      return .usage
+    }
     let command: Command
     do {
       command = try CommandParser.parse(arguments)

@@ -252,8 +252,35 @@ import WallKitTestSupport
     let error = #expect(throws: ArchiveError.self) {
       try ArchiveFixture.archive(export, into: out, users: ["uAnn", "nobody"])
     }
-    #expect(error == .unknownUsers(["nobody"]))
+    #expect(error == .unknownUsers([.init(asked: "nobody", closeMatches: [])]))
     #expect(FileSystem.kind(of: out) == .missing)
+  }
+
+  @Test("--user takes a username as well as an objectId")
+  func byUsername() throws {
+    let folder = try TemporaryDirectory("archive")
+    let out = folder.url("out")
+    let export = try ArchiveFixture.write(in: folder)
+    _ = try ArchiveFixture.archive(export, into: out, users: ["bob", "uAnn"], zip: false)
+    #expect(FileSystem.contents(of: out) == [Archiver.cacheFolder, "uAnn", "uBob"])
+  }
+
+  @Test("an unknown --user lists the close usernames and objectIds")
+  func closeMatches() throws {
+    let folder = try TemporaryDirectory("archive")
+    let export = try ArchiveFixture.write(in: folder)
+    let error = #expect(throws: ArchiveError.self) {
+      try ArchiveFixture.archive(export, into: folder.url("out"), users: ["bobb", "uann"])
+    }
+    #expect(
+      error
+        == .unknownUsers([
+          .init(asked: "bobb", closeMatches: ["bob (uBob)"]),
+          .init(asked: "uann", closeMatches: ["ann (uAnn)"]),
+        ]))
+    #expect(
+      error?.description.contains("no user with objectId or username 'bobb' in the export") == true
+    )
   }
 
   @Test("wallgen archive writes the bundles it is asked for and prints where they are")
@@ -273,7 +300,7 @@ import WallKitTestSupport
       ])
     let unknown = ArchiveFixture.runCLI(["archive", export, "--user", "zed", "-o", out, "-q"])
     #expect(unknown.0 == .failure)
-    #expect(unknown.err.hasPrefix("error: no user with objectId 'zed' in the export"))
+    #expect(unknown.err.hasPrefix("error: no user with objectId or username 'zed' in the export"))
   }
 
   static let hasBagit = ArchiveFixture.isInstalled("bagit.py")

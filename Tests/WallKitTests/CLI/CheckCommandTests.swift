@@ -59,3 +59,20 @@ final class CapturedConsole: Sendable {
       captured.out == ["\(folder.path): 0 errors, 0 warnings; read 1 user, 0 images, 0 comments"])
   }
 }
+
+@Suite struct NoCommandTests {
+  @Test("plain wallgen prints the usage to stderr and exits 64, as git and swift do")
+  func noCommand() {
+    let captured = CapturedConsole()
+    #expect(WallCLI.run([], console: captured.console) == .usage)
+    #expect(captured.out.isEmpty)
+    #expect(captured.err.joined().contains("Usage: wallgen <command> [options]"))
+  }
+
+  @Test("wallgen --help still prints the help to stdout and exits 0")
+  func help() {
+    let captured = CapturedConsole()
+    #expect(WallCLI.run(["--help"], console: captured.console) == .success)
+    #expect(captured.out.joined().contains("Usage: wallgen <command> [options]"))
+  }
+}
