@@ -80,7 +80,7 @@ public enum WallCLI {
 
   /// "1 error", "2 errors".
   static func count(_ number: Int, _ noun: String) -> String {
-    "\(number) \(noun)\(number == 1 ? "" : "s")"
+    BuildSummary.count(number, noun)
   }
 }
 

@@ -72,10 +72,12 @@ struct MediaStage {
         catalog.records.insert(MediaStore.recordPath(key: key))
       }
       let job = processed[position]
-      if job.reused {
-        counters.reused += 1
-      } else if case .failed = job.outcome {
+      // An image that failed counts as failed whether it failed now or in an earlier build
+      // (its reason is reported again), so the counts agree with the problems.
+      if case .failed = job.outcome {
         counters.failed += 1
+      } else if job.reused {
+        counters.reused += 1
       } else {
         counters.processed += 1
       }

@@ -24,11 +24,21 @@ public struct BuildSummary: Sendable, Equatable {
   /// Creates an empty summary.
   public init() {}
 
-  /// One line: "12 walls, 14 pages (3 written); images: 40 processed, 0 reused, 1 failed; 1 error, 0 warnings".
+  /// One line: "12 walls, 14 pages (3 files written, 11 unchanged, 0 removed); images: 40
+  /// processed, 0 reused, 1 failed; 1 error, 0 warnings", each noun in the number it counts.
   public var line: String {
-    "\(walls) walls, \(pages) pages (\(filesWritten) files written, \(filesUnchanged) unchanged, \(filesRemoved) removed); "
+    "\(Self.count(walls, "wall")), \(Self.count(pages, "page")) "
+      + "(\(Self.count(filesWritten, "file")) written, \(filesUnchanged) unchanged, "
+      + "\(filesRemoved) removed); "
       + "images: \(imagesProcessed) processed, \(imagesReused) reused, \(imagesFailed) failed; "
-      + "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
+      + "\(Self.count(errors, "error")), \(Self.count(warnings, "warning"))"
+  }
+
+  /// "1 wall", "2 walls": a number and its noun, singular for one.
+  /// - Parameter number: How many.
+  /// - Parameter noun: The singular noun.
+  public static func count(_ number: Int, _ noun: String) -> String {
+    "\(number) \(noun)\(number == 1 ? "" : "s")"
   }
 }
 

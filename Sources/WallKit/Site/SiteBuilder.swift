@@ -204,8 +204,10 @@ public struct SiteBuilder {
     summary.walls = record.summary.walls
     summary.pages = record.summary.pages
     summary.filesUnchanged = manifest.files.count
-    summary.imagesReused =
-      record.summary.imagesProcessed + record.summary.imagesReused + record.summary.imagesFailed
+    // Every image the last build made is reused; those it could not make still failed, so
+    // the counts agree with the problems reported again below.
+    summary.imagesReused = record.summary.imagesProcessed + record.summary.imagesReused
+    summary.imagesFailed = record.summary.imagesFailed
     summary.errors = record.summary.errors
     summary.warnings = record.summary.warnings
     var report = ProblemReport()

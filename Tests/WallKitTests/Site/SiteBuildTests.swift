@@ -178,8 +178,9 @@ import WallSynth
     #expect(first.summary.imagesFailed == 1)
     let second = try build(export, into: site)
     #expect(second.summary.imagesProcessed == 0)
-    #expect(second.summary.imagesFailed == 0)
-    #expect(second.summary.imagesReused == 7)
+    #expect(second.summary.imagesFailed == 1, "the broken image still failed; it is reported again")
+    #expect(second.summary.imagesReused == 6)
+    #expect(second.summary.errors == first.summary.errors)
     #expect(second.summary.filesWritten == 0)
     #expect(second.report.sorted == first.report.sorted)
   }
