@@ -4,8 +4,10 @@
 
 /// Builds a site from an export in named steps: import → media → render → assets.
 ///
-/// Bad records and images are reported and skipped; only a missing export, a broken theme or an
-/// unwritable output stop the build.
+/// Bad records and images are reported and skipped; only a missing or unusable export (a class
+/// file of the walls that cannot be read, no user, no class file of walls), a broken theme or
+/// an unwritable output stop the build. An unusable export or a broken theme stops it before
+/// anything in the output or the state folder is touched.
 public struct SiteBuilder {
   /// The build's settings.
   public struct Settings: Sendable {
@@ -67,13 +69,13 @@ public struct SiteBuilder {
   }
 
   /// Runs the build.
-  /// - Throws: `BuildError` when the export cannot be opened, a template is invalid, or the
-  ///   output cannot be written.
+  /// - Throws: `BuildError` when the export cannot be opened or is unusable, a template is
+  ///   invalid, or the output cannot be written.
   public func build() throws(BuildError) -> BuildResult {
     announce("import")
     let source: any ExportSource
     do {
-      source = try ExportSources.open(settings.export)
+      source = try ExportSources.open(settings.export, zipLimits: settings.pipeline.zipLimits)
     } catch {
       throw .importFailed(error)
     }
@@ -91,16 +93,21 @@ public struct SiteBuilder {
       progress.finished()
       return unchanged
     }
-    do {
-      try BuildRecord.invalidate(stateRoot: stateRoot)
-    } catch {
-      throw .write(step: "state", error)
-    }
+    // Everything that can refuse the build is decided before the output or the state folder
+    // is touched, so that a refused build leaves both exactly as they were.
     let prepared: PreparedSite
     do {
       prepared = try PreparedSite(source: source, settings: settings.pipeline)
     } catch {
       throw .template(error)
+    }
+    if let failure = prepared.imported.failure {
+      throw .unusableExport(failure, problems: prepared.imported.report.sorted)
+    }
+    do {
+      try BuildRecord.invalidate(stateRoot: stateRoot)
+    } catch {
+      throw .write(step: "state", error)
     }
     var report = prepared.imported.report
     prepared.index.reportUnseen(into: &report)
