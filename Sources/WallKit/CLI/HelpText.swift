@@ -91,13 +91,23 @@ public enum HelpText {
   static let check = """
     Usage: wallgen check [EXPORT] [options]
 
-    Reads the export and prints every problem, one per line:
+    Reads the export and prints every problem 'wallgen build' would report, one per line:
       <file>: <Class> <objectId>: <reason>
-    then a summary. Exits 1 if any error was found (warnings do not fail).
+    then a summary. Writes nothing. Every image's header is read (format, size, limits);
+    with --deep every image is decoded and resized as the build does it, so that the
+    problems printed are exactly those a build prints.
 
     Options:
+      --deep               Decode every image fully, as 'wallgen build' does (slower)
       --errors-only        Do not print warnings (they are still counted)
+      --max-pixels N       Refuse images larger than N pixels (default: 100000000)
+      --max-export-bytes N Refuse a zip export holding more than N bytes uncompressed
+                           (default: 8G; K, M, G and T suffixes are powers of 1024)
+      -j, --jobs N         Image workers (default: one per core)
       -h, --help           Show this help
+
+    Exit codes: 0 no error (warnings do not fail), 1 an error was found or nothing could
+    be built from the export, 64 usage error.
     """
 
   static let serve = """
