@@ -29,7 +29,8 @@ public enum HelpText {
       -h, --help       Show help (also: wallgen <command> --help)
       -V, --version    Show the version
 
-    Exit codes: 0 ok, 1 failure (or problems with --strict), 64 usage error.
+    Exit codes: 0 done as asked, 1 failure (nothing published; or problems with --strict),
+    64 usage error. See 'wallgen <command> --help'.
     """
 
   static let build = """
@@ -60,6 +61,16 @@ public enum HelpText {
 
     Progress goes to stderr: a live line per step on a terminal, plain lines otherwise.
     NO_COLOR is honoured.
+
+    A class file that cannot be read (not valid JSON, too large, unreadable, a refused zip
+    entry) stops the build before the output is touched: the last site stays as it was.
+
+    Exit codes:
+      0   the site was published as asked
+      1   nothing was published (a class file that cannot be read, an export with no user
+          or no class file of walls, an output that cannot be written), or --strict and
+          problems were reported
+      64  usage error
     """
 
   static let archive = """
