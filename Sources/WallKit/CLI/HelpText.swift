@@ -48,6 +48,8 @@ public enum HelpText {
       -j, --jobs N         Image workers (default: one per core)
       --theme DIR          Templates/ and Public/ files in DIR override the built-in ones
       --max-pixels N       Refuse images larger than N pixels (default: 100000000)
+      --max-export-bytes N Refuse a zip export holding more than N bytes uncompressed
+                           (default: 8G; K, M, G and T suffixes are powers of 1024)
       --no-originals       Do not copy original images into the site
       --strict             Exit 1 if any problem was reported
       -q, --quiet          Print only problems
@@ -92,6 +94,8 @@ public enum HelpText {
       -j, --jobs N         Workers (default: one per core)
       --theme DIR          Templates/ and Public/ files in DIR override the built-in ones
       --max-pixels N       Refuse images larger than N pixels (default: 100000000)
+      --max-export-bytes N Refuse a zip export holding more than N bytes uncompressed
+                           (default: 8G; K, M, G and T suffixes are powers of 1024)
       --strict             Exit 1 if any problem was reported
       -q, --quiet          Print only problems
       -h, --help           Show this help
@@ -138,6 +142,8 @@ public enum HelpText {
       --timezone TZ        Time zone of shown dates: UTC (default), +02:00, Europe/Paris
       -j, --jobs N         Image workers (default: one per core)
       --theme DIR          Templates/ and Public/ files in DIR override the built-in ones
+      --max-export-bytes N Refuse a zip export holding more than N bytes uncompressed
+                           (default: 8G; K, M, G and T suffixes are powers of 1024)
       -h, --help           Show this help
     """
 }
