@@ -75,6 +75,7 @@ extension WallCLI {
       built = try settings()
     } catch {
       console.err("error: \(error)")
+      if !verbose { console.err("the pages served are those of the last good build") }
       return false
     }
     do {
