@@ -3,6 +3,9 @@
 public enum ArchiveError: Error, Equatable, CustomStringConvertible {
   /// The export could not be opened.
   case importFailed(ImportError)
+  /// The export was read, but nothing may be built from it (`ImportResult.failure`);
+  /// `problems` is everything the import reported, sorted. Found before anything is written.
+  case unusableExport(ImportError, problems: [Problem])
   /// A template of the theme is invalid.
   case template(TemplateError)
   /// Users asked for with `--user` (by objectId or username) are not in the export.
@@ -20,6 +23,7 @@ public enum ArchiveError: Error, Equatable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .importFailed(let error): "[import] \(error)"
+    case .unusableExport(let error, _): "[import] \(error)"
     case .template(let error): "[render] \(error)"
     case .unknownUsers(let users):
       users.map(\.description).joined(separator: "\n")

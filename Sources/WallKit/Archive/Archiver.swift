@@ -67,8 +67,8 @@ public struct Archiver: Sendable {
   }
 
   /// Runs the archive.
-  /// - Throws: `ArchiveError` when the export cannot be opened, a requested user is unknown,
-  ///   a template is invalid, or a bundle cannot be written.
+  /// - Throws: `ArchiveError` when the export cannot be opened or is unusable, a requested
+  ///   user is unknown, a template is invalid, or a bundle cannot be written.
   public func run() throws(ArchiveError) -> ArchiveResult {
     do {
       try OutputPlacement.check(export: settings.export, output: settings.output)
@@ -78,7 +78,7 @@ public struct Archiver: Sendable {
     announce("import")
     let source: any ExportSource
     do {
-      source = try ExportOpener.open(settings.export)
+      source = try ExportOpener.open(settings.export, zipLimits: settings.pipeline.zipLimits)
     } catch {
       throw .importFailed(error)
     }
@@ -87,6 +87,9 @@ public struct Archiver: Sendable {
       prepared = try PreparedSite(source: source, settings: settings.pipeline)
     } catch {
       throw .template(error)
+    }
+    if let failure = prepared.imported.failure {
+      throw .unusableExport(failure, problems: prepared.imported.report.sorted)
     }
     let index = prepared.index
     let owners = try selectedUsers(index)

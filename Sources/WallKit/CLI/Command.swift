@@ -32,6 +32,8 @@ public struct BuildOptions: Sendable, Equatable {
   public var theme: String?
   /// Largest image accepted, in pixels.
   public var maxPixels: Int = 100_000_000
+  /// The most uncompressed bytes a zip export may hold.
+  public var maxExportBytes: UInt64 = ZipLimits.standard.totalBytes
   /// Whether to copy originals into the site bit for bit.
   public var copyOriginals: Bool = true
   /// Exit 1 when any problem was reported.
@@ -59,6 +61,14 @@ public struct CheckOptions: Sendable, Equatable {
   public var export: String?
   /// Also print warnings (they are always counted).
   public var showWarnings: Bool = true
+  /// Decode every image fully, as a build does, instead of reading its header.
+  public var deep: Bool = false
+  /// Largest image accepted, in pixels.
+  public var maxPixels: Int = 100_000_000
+  /// The most uncompressed bytes a zip export may hold.
+  public var maxExportBytes: UInt64 = ZipLimits.standard.totalBytes
+  /// Image workers; nil means one per core.
+  public var jobs: Int?
 
   /// Options with every default.
   public init(export: String? = nil) {
@@ -85,6 +95,8 @@ public struct ServeOptions: Sendable, Equatable {
   public var host: String = "127.0.0.1"
   /// The port to listen on; 0 picks a free one.
   public var port: Int = 8080
+  /// The most uncompressed bytes a zip export may hold.
+  public var maxExportBytes: UInt64 = ZipLimits.standard.totalBytes
 
   /// Options with every default.
   public init(export: String? = nil) {
@@ -114,6 +126,8 @@ public struct ArchiveOptions: Sendable, Equatable {
   public var theme: String?
   /// Largest image accepted, in pixels.
   public var maxPixels: Int = 100_000_000
+  /// The most uncompressed bytes a zip export may hold.
+  public var maxExportBytes: UInt64 = ZipLimits.standard.totalBytes
   /// Exit 1 when any problem was reported.
   public var strict: Bool = false
   /// Print only problems and errors.

@@ -47,6 +47,7 @@ public enum CommandParser {
       case "--private": options.privateBuild = true
       case "--secret-file": options.secretFile = try reader.value(for: argument)
       case "--urls-file": options.urlsFile = try reader.value(for: argument)
+      case "--max-export-bytes": options.maxExportBytes = try reader.byteCount(for: argument)
       default:
         if try !reader.renderingOption(argument, into: &options) {
           try reader.positional(argument, into: &options.export)
@@ -72,6 +73,11 @@ public enum CommandParser {
       switch argument {
       case "-h", "--help": return .help(command: "check")
       case "--errors-only": options.showWarnings = false
+      case "--deep": options.deep = true
+      case "--max-pixels":
+        options.maxPixels = try reader.integer(for: argument, in: 1...10_000_000_000)
+      case "--max-export-bytes": options.maxExportBytes = try reader.byteCount(for: argument)
+      case "--jobs", "-j": options.jobs = try reader.integer(for: argument, in: 1...256)
       default: try reader.positional(argument, into: &options.export)
       }
     }
@@ -87,6 +93,7 @@ public enum CommandParser {
       case "-o", "--output": options.output = try reader.value(for: argument)
       case "--host": options.host = try reader.value(for: argument)
       case "--port", "-p": options.port = try reader.integer(for: argument, in: 0...65_535)
+      case "--max-export-bytes": options.maxExportBytes = try reader.byteCount(for: argument)
       default:
         if try !reader.renderingOption(argument, into: &options) {
           try reader.positional(argument, into: &options.export)
@@ -110,6 +117,7 @@ extension CommandParser {
       case "--zip": options.zip = true
       case "--max-pixels":
         options.maxPixels = try reader.integer(for: argument, in: 1...10_000_000_000)
+      case "--max-export-bytes": options.maxExportBytes = try reader.byteCount(for: argument)
       case "--strict": options.strict = true
       case "-q", "--quiet": options.quiet = true
       default:
@@ -203,6 +211,31 @@ struct ArgumentReader {
         command: command)
     }
     return number
+  }
+
+  /// Reads a size in bytes: a whole number, optionally followed by K, M, G or T (powers of
+  /// 1024, with or without a trailing "iB" or "B"), at least 1 and at most 2^60.
+  mutating func byteCount(for flag: String) throws(UsageError) -> UInt64 {
+    let text = try value(for: flag)
+    var digits = Substring(text)
+    var unit: UInt64 = 1
+    for suffix in ["iB", "B"] where digits.hasSuffix(suffix) {
+      digits = digits.dropLast(suffix.count)
+      break
+    }
+    let units: [Character: UInt64] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40]
+    if let last = digits.last, let scale = units[Character(last.uppercased())] {
+      unit = scale
+      digits = digits.dropLast()
+    }
+    guard digits.allSatisfy(\.isASCII), let number = UInt64(digits), number >= 1,
+      number <= (1 << 60) / unit
+    else {
+      throw UsageError(
+        "option '\(flag)' needs a size in bytes such as 16G, 500M or 8589934592, not '\(text)'",
+        command: command)
+    }
+    return number * unit
   }
 
   func positional(_ argument: String, into slot: inout String?) throws(UsageError) {

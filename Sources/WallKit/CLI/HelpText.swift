@@ -29,7 +29,8 @@ public enum HelpText {
       -h, --help       Show help (also: wallgen <command> --help)
       -V, --version    Show the version
 
-    Exit codes: 0 ok, 1 failure (or problems with --strict), 64 usage error.
+    Exit codes: 0 done as asked, 1 failure (nothing published; or problems with --strict),
+    64 usage error. See 'wallgen <command> --help'.
     """
 
   static let build = """
@@ -47,6 +48,8 @@ public enum HelpText {
       -j, --jobs N         Image workers (default: one per core)
       --theme DIR          Templates/ and Public/ files in DIR override the built-in ones
       --max-pixels N       Refuse images larger than N pixels (default: 100000000)
+      --max-export-bytes N Refuse a zip export holding more than N bytes uncompressed
+                           (default: 8G; K, M, G and T suffixes are powers of 1024)
       --no-originals       Do not copy original images into the site
       --strict             Exit 1 if any problem was reported
       -q, --quiet          Print only problems
@@ -60,6 +63,16 @@ public enum HelpText {
 
     Progress goes to stderr: a live line per step on a terminal, plain lines otherwise.
     NO_COLOR is honoured.
+
+    A class file that cannot be read (not valid JSON, too large, unreadable, a refused zip
+    entry) stops the build before the output is touched: the last site stays as it was.
+
+    Exit codes:
+      0   the site was published as asked
+      1   nothing was published (a class file that cannot be read, an export with no user
+          or no class file of walls, an output that cannot be written), or --strict and
+          problems were reported
+      64  usage error
     """
 
   static let archive = """
@@ -81,6 +94,8 @@ public enum HelpText {
       -j, --jobs N         Workers (default: one per core)
       --theme DIR          Templates/ and Public/ files in DIR override the built-in ones
       --max-pixels N       Refuse images larger than N pixels (default: 100000000)
+      --max-export-bytes N Refuse a zip export holding more than N bytes uncompressed
+                           (default: 8G; K, M, G and T suffixes are powers of 1024)
       --strict             Exit 1 if any problem was reported
       -q, --quiet          Print only problems
       -h, --help           Show this help
@@ -91,13 +106,23 @@ public enum HelpText {
   static let check = """
     Usage: wallgen check [EXPORT] [options]
 
-    Reads the export and prints every problem, one per line:
+    Reads the export and prints every problem 'wallgen build' would report, one per line:
       <file>: <Class> <objectId>: <reason>
-    then a summary. Exits 1 if any error was found (warnings do not fail).
+    then a summary. Writes nothing. Every image's header is read (format, size, limits);
+    with --deep every image is decoded and resized as the build does it, so that the
+    problems printed are exactly those a build prints.
 
     Options:
+      --deep               Decode every image fully, as 'wallgen build' does (slower)
       --errors-only        Do not print warnings (they are still counted)
+      --max-pixels N       Refuse images larger than N pixels (default: 100000000)
+      --max-export-bytes N Refuse a zip export holding more than N bytes uncompressed
+                           (default: 8G; K, M, G and T suffixes are powers of 1024)
+      -j, --jobs N         Image workers (default: one per core)
       -h, --help           Show this help
+
+    Exit codes: 0 no error (warnings do not fail), 1 an error was found or nothing could
+    be built from the export, 64 usage error.
     """
 
   static let serve = """
@@ -117,6 +142,8 @@ public enum HelpText {
       --timezone TZ        Time zone of shown dates: UTC (default), +02:00, Europe/Paris
       -j, --jobs N         Image workers (default: one per core)
       --theme DIR          Templates/ and Public/ files in DIR override the built-in ones
+      --max-export-bytes N Refuse a zip export holding more than N bytes uncompressed
+                           (default: 8G; K, M, G and T suffixes are powers of 1024)
       -h, --help           Show this help
     """
 }

@@ -14,13 +14,14 @@ extension WallCLI {
     settings.userIDs = options.all ? nil : options.userIDs
     settings.zip = options.zip
     settings.pipeline.limits.maxPixels = options.maxPixels
+    settings.pipeline.zipLimits = zipLimits(maxExportBytes: options.maxExportBytes)
     let progress = console.buildProgress(quiet: options.quiet)
     let started = ContinuousClock.now
     let result: ArchiveResult
     do {
       result = try Archiver(settings: settings, progress: progress).run()
     } catch {
-      console.err("error: \(error)")
+      printFailure(error, unusable: error.unusableExport, output: options.output, console: console)
       if case .placement = error { return .usage }
       return .failure
     }

@@ -10,6 +10,7 @@ extension WallCLI {
       return optionFailure(error, console: console)
     }
     settings.pipeline.limits.maxPixels = options.maxPixels
+    settings.pipeline.zipLimits = zipLimits(maxExportBytes: options.maxExportBytes)
     settings.copyOriginals = options.copyOriginals
     var urlsFile: String?
     if options.privateBuild {
@@ -30,7 +31,10 @@ extension WallCLI {
     do {
       result = try builder.build()
     } catch {
-      console.err("error: \(error)")
+      printFailure(error, unusable: error.unusableExport, output: options.output, console: console)
+      if let reportFile = options.reportFile, let (_, problems) = error.unusableExport {
+        _ = writeReport(problems, to: reportFile, console: console)
+      }
       if case .placement = error { return .usage }
       return .failure
     }
@@ -38,20 +42,7 @@ extension WallCLI {
     let problems = result.report.sorted
     if !problems.isEmpty { console.err(problems.map(\.description).joined(separator: "\n")) }
     if let reportFile = options.reportFile {
-      let lines = result.report.sorted.map { problem -> String in
-        let record: JSONValue = [
-          "file": .string(problem.file), "class": .string(problem.className),
-          "objectId": .string(problem.objectId), "reason": .string(problem.reason),
-          "severity": .string(problem.severity.rawValue),
-        ]
-        return record.serialized + "\n"
-      }
-      do {
-        try FileSystem.writeAtomically(lines.joined(), to: reportFile)
-      } catch {
-        console.err("error: \(error)")
-        return .failure
-      }
+      guard writeReport(problems, to: reportFile, console: console) else { return .failure }
     }
     if let urlsFile {
       do {
@@ -76,6 +67,25 @@ extension WallCLI {
 }
 
 extension WallCLI {
+  /// Writes `problems` to `path` as JSON lines; false (after printing why) when it cannot.
+  static func writeReport(_ problems: [Problem], to path: String, console: Console) -> Bool {
+    let lines = problems.map { problem -> String in
+      let record: JSONValue = [
+        "file": .string(problem.file), "class": .string(problem.className),
+        "objectId": .string(problem.objectId), "reason": .string(problem.reason),
+        "severity": .string(problem.severity.rawValue),
+      ]
+      return record.serialized + "\n"
+    }
+    do {
+      try FileSystem.writeAtomically(lines.joined(), to: path)
+      return true
+    } catch {
+      console.err("error: \(error)")
+      return false
+    }
+  }
+
   /// The private build's secret (the secret file's bytes without trailing line breaks) and
   /// where its URL list goes.
   /// - Throws: `UsageError` for a missing or empty secret file (without a command) or a URL

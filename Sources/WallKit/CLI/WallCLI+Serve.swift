@@ -12,6 +12,7 @@ extension WallCLI {
     let settings: @Sendable () throws -> SiteBuilder.Settings = {
       var settings = SiteBuilder.Settings(export: export, output: options.output)
       settings.pipeline = try pipelineSettings(for: options)
+      settings.pipeline.zipLimits = zipLimits(maxExportBytes: options.maxExportBytes)
       return settings
     }
     do {
@@ -58,13 +59,28 @@ extension WallCLI {
   }
 
   /// Runs one build; false (after printing the error) when it could not complete.
-  private static func rebuild(
+  ///
+  /// A build refused because the export is unusable leaves the site as it was, so the preview
+  /// keeps serving the last good build; its problems are printed.
+  /// - Parameters:
+  ///   - settings: Makes the build's settings (options are read again on each rebuild).
+  ///   - console: Where to print.
+  ///   - verbose: Whether this is the first build (its problems and progress are printed).
+  static func rebuild(
     _ settings: () throws -> SiteBuilder.Settings, console: Console, verbose: Bool
   ) -> Bool {
     let started = ContinuousClock.now
+    let built: SiteBuilder.Settings
+    do {
+      built = try settings()
+    } catch {
+      console.err("error: \(error)")
+      if !verbose { console.err("the pages served are those of the last good build") }
+      return false
+    }
     do {
       let progress = console.buildProgress(quiet: !verbose)
-      let result = try SiteBuilder(settings: try settings(), progress: progress).build()
+      let result = try SiteBuilder(settings: built, progress: progress).build()
       if verbose {
         for problem in result.report.sorted { console.err(problem.description) }
       }
@@ -72,7 +88,7 @@ extension WallCLI {
       console.err("built \(result.summary.line) in \(elapsed) s")
       return true
     } catch {
-      console.err("error: \(error)")
+      printFailure(error, unusable: error.unusableExport, output: built.output, console: console)
       if !verbose { console.err("the pages served are those of the last good build") }
       return false
     }

@@ -56,17 +56,23 @@ public enum WallCLI {
     return demoExport
   }
 
+  /// `wallgen check`: prints every problem a build would report (`ExportCheck`), then a
+  /// summary; exits 1 when there is an error or nothing may be built from the export.
   static func runCheck(_ options: CheckOptions, console: Console) -> ExitCode {
     guard let export = resolveExport(options.export, console: console) else { return .failure }
-    let result: ImportResult
+    var settings = ExportCheck.Settings(export: export)
+    settings.deep = options.deep
+    settings.pipeline.limits.maxPixels = options.maxPixels
+    settings.pipeline.zipLimits = zipLimits(maxExportBytes: options.maxExportBytes)
+    settings.pipeline.jobs = options.jobs ?? SiteBuilder.defaultJobs
+    let result: ExportCheck.Result
     do {
-      result = try ExportImporter.load(export)
+      result = try ExportCheck(settings: settings).run()
     } catch {
       console.err("error: \(error)")
       return .failure
     }
-    var report = result.report
-    WallIndex(dataset: result.dataset).reportUnseen(into: &report)
+    let report = result.report
     for problem in report.sorted where options.showWarnings || problem.severity == .error {
       console.out(problem.description)
     }
@@ -75,6 +81,11 @@ public enum WallCLI {
       "\(export): \(count(report.errorCount, "error")), \(count(report.warningCount, "warning")); "
         + "read \(count(dataset.users.count, "user")), \(count(dataset.images.count, "image")), "
         + "\(count(dataset.comments.count, "comment"))")
+    if let failure = result.failure {
+      console.err("error: [import] \(failure)")
+      console.err("hint: \(hint(for: failure))")
+      return .failure
+    }
     return report.errorCount > 0 ? .failure : .success
   }
 

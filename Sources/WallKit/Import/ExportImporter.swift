@@ -6,6 +6,12 @@ public struct ImportResult: Sendable {
   public var report: ProblemReport
   /// The source the export was read from, for later stages that read image bytes.
   public var source: any ExportSource
+  /// Why nothing may be built from the export, when that is so.
+  ///
+  /// That is a class file of the walls that cannot be read as a whole
+  /// (`ImportError.unreadableClassFiles`), no user (`.noUsers`), or no class file of walls
+  /// (`.noWallClassFile`). The report holds the same problems.
+  public var failure: ImportError?
 }
 
 /// Reads a Parse wall export (docs/input-format.md) into a `Dataset`, collecting problems instead of
@@ -25,7 +31,8 @@ public enum ExportImporter {
 
   /// Imports an already opened export.
   ///
-  /// Never throws: every problem goes to the report.
+  /// Never throws: every problem goes to the report, and a failure that leaves nothing to build
+  /// from (see `ImportResult.failure`) goes there too.
   /// - Parameters:
   ///   - source: the opened export.
   ///   - limits: the largest files and deepest nesting read.
@@ -33,7 +40,7 @@ public enum ExportImporter {
     -> ImportResult
   {
     var session = ImportSession(source: source, limits: limits)
-    session.report.append(contentsOf: source.openingProblems)
+    session.readOpeningProblems()
     session.readUsers()
     session.readGraph()
     session.readFriends()
@@ -43,7 +50,10 @@ public enum ExportImporter {
     session.readComments()
     session.reportAsymmetricFriends()
     session.checkOtherClassFiles()
-    return ImportResult(dataset: session.dataset, report: session.report, source: source)
+    session.reportFollowOns()
+    return ImportResult(
+      dataset: session.dataset, report: session.report, source: source,
+      failure: session.fileLevelFailure())
   }
 }
 
@@ -57,6 +67,12 @@ struct ImportSession {
   var userByFacebookID: [String: String] = [:]
   /// `_User` objectId by username.
   var userByUsername: [String: String] = [:]
+  /// The problem that made each unreadable class file of the walls unusable, by class name.
+  var unreadableClasses: [String: Problem] = [:]
+  /// Records lost only because a class file they refer to is unreadable, counted by kind.
+  var followOns: [FollowOn: Int] = [:]
+  /// Images left out only because their uploader was in an unreadable `_User.json`.
+  var lostImages: Set<String> = []
 
   init(source: any ExportSource, limits: ImportLimits) {
     self.source = source

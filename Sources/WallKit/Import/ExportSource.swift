@@ -17,7 +17,8 @@ public protocol ExportSource: Sendable {
   ///   bytes, or unreadable.
   func read(_ path: String, limit: Int) throws(ImportError) -> [UInt8]
 
-  /// Problems found while opening the export (e.g. zip entries refused for unsafe names).
+  /// Problems found while opening the export (e.g. zip entries refused for unsafe names), each
+  /// naming its file by its path in the export.
   var openingProblems: [Problem] { get }
 
   /// A short text that changes whenever the file's content does, cheaper than reading it

@@ -10,6 +10,14 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
   case tooLarge(path: String, bytes: Int, limit: Int)
   /// The operating system or the zip reader failed to read a file.
   case unreadable(path: String, reason: String)
+  /// Class files the walls are made of could not be read as a whole (not valid JSON, over
+  /// their size cap, unreadable, or their zip entry refused): `problems` says why, one per file,
+  /// with the line and column of a syntax error. Nothing may be built from such an export.
+  case unreadableClassFiles(problems: [Problem])
+  /// The export at `path` has no user (`_User.json` is absent, empty or unreadable).
+  case noUsers(path: String)
+  /// The export at `path` has users but neither `WallImage.json` nor `WallImageObject.json`.
+  case noWallClassFile(path: String)
 
   public var description: String {
     switch self {
@@ -19,6 +27,8 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
     case .tooLarge(let path, let bytes, let limit):
       "\(path): file of \(bytes) bytes exceeds the limit of \(limit) bytes"
     case .unreadable(let path, let reason): "\(path): cannot be read: \(reason)"
+    case .unreadableClassFiles: reason
+    case .noUsers(let path), .noWallClassFile(let path): "\(path): \(reason)"
     }
   }
 
@@ -31,7 +41,31 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
     case .tooLarge(_, let bytes, let limit):
       "file of \(bytes) bytes exceeds the limit of \(limit) bytes"
     case .unreadable(_, let reason): "cannot be read: \(reason)"
+    case .unreadableClassFiles(let problems):
+      Self.listed(problems.map(\.file))
+        + " cannot be read, so nothing is built from this export"
+    case .noUsers:
+      "the export has no user, so there is no wall to build"
+    case .noWallClassFile:
+      "the export has users but no class file of walls (neither WallImage.json nor "
+        + "WallImageObject.json), so nothing is built from it"
     }
+  }
+
+  /// Whether the error is about the export as a whole, found after reading it, rather than
+  /// about opening it: nothing may be built from it.
+  public var isFileLevelFailure: Bool {
+    switch self {
+    case .unreadableClassFiles, .noUsers, .noWallClassFile: true
+    default: false
+    }
+  }
+
+  /// "a", "a and b", "a, b and c".
+  static func listed(_ names: [String]) -> String {
+    guard let last = names.last else { return "" }
+    let head = names.dropLast()
+    return head.isEmpty ? last : head.joined(separator: ", ") + " and " + last
   }
 }
 

@@ -33,6 +33,11 @@ extension ImportSession {
   private mutating func readImage(_ object: ParseObject, className: String) -> WallImage? {
     let file = className + ".json"
     guard let uploaderID = resolveAuthor(of: object) else {
+      if let users = unreadableUsers {
+        lostImages.insert(object.objectId)
+        countFollowOn(className, "image", "images", refersTo: users)
+        return nil
+      }
       report.error(
         file, className, object.objectId,
         "unknown uploader (\(describeAuthor(of: object))); the image is not shown")
@@ -117,11 +122,19 @@ extension ImportSession {
       return
     }
     guard dataset.images[imageID] != nil else {
+      if let images = unreadableImage(imageID) {
+        countFollowOn(className, "comment", "comments", refersTo: images)
+        return
+      }
       report.error(
         file, className, object.objectId, "comment on missing image \"\(imageID)\"; not shown")
       return
     }
     guard let authorID = resolveAuthor(of: object) else {
+      if let users = unreadableUsers {
+        countFollowOn(className, "comment", "comments", refersTo: users)
+        return
+      }
       report.error(
         file, className, object.objectId,
         "unknown author (\(describeAuthor(of: object))); the comment is not shown")

@@ -5,6 +5,10 @@ extension ImportSession {
     let file = className + ".json"
     for row in readJoinRows(className) {
       let (owner, related) = (row.owningId, row.relatedId)
+      if dataset.users[owner] == nil || dataset.users[related] == nil, let users = unreadableUsers {
+        countFollowOn(className, "friend row", "friend rows", refersTo: users)
+        continue
+      }
       guard dataset.users[owner] != nil else {
         report.error(file, className, row.label, "owningId \"\(owner)\" is no user of the export")
         continue
@@ -32,6 +36,14 @@ extension ImportSession {
     guard found else { return }
     var members: [String: Set<String>] = [:]
     for row in readJoinRows("_Join:users:_Role") {
+      if roleName[row.owningId] == nil, let roles = unreadableRoles {
+        countFollowOn("_Join:users:_Role", "role row", "role rows", refersTo: roles)
+        continue
+      }
+      if dataset.users[row.relatedId] == nil, let users = unreadableUsers {
+        countFollowOn("_Join:users:_Role", "role row", "role rows", refersTo: users)
+        continue
+      }
       guard roleName[row.owningId] != nil else {
         report.error(
           "_Join:users:_Role.json", "_Join:users:_Role", row.label,
@@ -49,6 +61,12 @@ extension ImportSession {
     // In Parse, the users of a role listed in role R's `roles` relation inherit R.
     var includedRoles: [String: Set<String>] = [:]
     for row in readJoinRows("_Join:roles:_Role") {
+      if roleName[row.owningId] == nil || roleName[row.relatedId] == nil,
+        let roles = unreadableRoles
+      {
+        countFollowOn("_Join:roles:_Role", "role row", "role rows", refersTo: roles)
+        continue
+      }
       guard roleName[row.owningId] != nil, roleName[row.relatedId] != nil else {
         report.error(
           "_Join:roles:_Role.json", "_Join:roles:_Role", row.label, "a side of the row is no role")

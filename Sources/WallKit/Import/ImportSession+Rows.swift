@@ -30,8 +30,9 @@ extension ImportSession {
   /// Reads the rows of `<className>.json` (`{"results": [...]}` or a top-level array) one at a
   /// time, giving each with its 1-based position to `body`.
   ///
-  /// A file that cannot be read, is not valid JSON or has another shape is reported and gives no
-  /// row; a key repeated within a row is reported and its first value kept.
+  /// A file that cannot be read, is not valid JSON or has another shape is reported once, marked
+  /// unreadable (nothing may be built from the export) and gives no row; a key repeated within
+  /// a row is reported and its first value kept.
   /// - Returns: false when the file is absent.
   @discardableResult
   mutating func forEachRow(
@@ -44,7 +45,7 @@ extension ImportSession {
       reader = JSONReader(
         try source.read(file, limit: limits.classFileBytes), maximumDepth: limits.maximumDepth)
     } catch {
-      report.error(file, className, "", error.reason)
+      markUnreadable(className, reason: error.reason)
       return true
     }
     var position = 0
@@ -53,7 +54,7 @@ extension ImportSession {
       do throws(JSONSyntaxError) {
         step = try reader.nextRow()
       } catch {
-        report.error(file, className, "", "invalid JSON at \(error)")
+        markUnreadable(className, reason: "invalid JSON at \(error)")
         return true
       }
       switch step {
@@ -68,9 +69,10 @@ extension ImportSession {
         }
         return true
       case .notRows(let found):
-        report.error(
-          file, className, "",
-          "expected {\"results\": [...]} or a top-level array, found \(found.kindDescription)")
+        markUnreadable(
+          className,
+          reason:
+            "expected {\"results\": [...]} or a top-level array, found \(found.kindDescription)")
         return true
       }
     }

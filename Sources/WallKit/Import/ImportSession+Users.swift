@@ -58,7 +58,9 @@ extension ImportSession {
     }
     for name in names.sorted() where name.hasSuffix(".json") {
       let facebookID = String(name.dropLast(5))
-      if userByFacebookID[facebookID] == nil {
+      if userByFacebookID[facebookID] == nil, let users = unreadableUsers {
+        countFollowOn("", file: "graph", "Graph file", "Graph files", refersTo: users)
+      } else if userByFacebookID[facebookID] == nil {
         report.warning(
           "graph/\(name)", "", facebookID,
           "Graph data for Facebook id \"\(facebookID)\", which no _User has; not used")

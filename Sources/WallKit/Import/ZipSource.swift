@@ -33,11 +33,13 @@ public struct ZipSource: ExportSource {
     entriesByPath = map
   }
 
-  /// Entry names the zip reader refused, as import problems.
+  /// Entry names the zip reader refused, as import problems, each naming the entry by its path
+  /// in the export (without the top-level folder that holds the export, if any).
   public var openingProblems: [Problem] {
     archive.rejected.map {
-      Problem(
-        .error, file: $0.name, reason: "zip entry refused: \($0.reason); its content is not read")
+      let inExport = $0.name.hasPrefix(prefix) ? String($0.name.dropFirst(prefix.count)) : $0.name
+      return Problem(
+        .error, file: inExport, reason: "zip entry refused: \($0.reason); its content is not read")
     }
   }
 

@@ -37,15 +37,8 @@ struct MediaStage {
     var catalog = MediaCatalog()
     var counters = Counters()
     // Each file once, however many images or walls use it; in a fixed order.
-    var owners: [String: WallImage] = [:]
-    for image in images.sorted(by: { $0.objectId < $1.objectId }) {
-      if let path = image.file?.path, owners[path] == nil { owners[path] = image }
-    }
-    let photoPaths = owners.keys.sorted()
-    let pictured = users.filter { $0.picture != nil }.sorted { $0.objectId < $1.objectId }
-    let sources =
-      photoPaths.map { Source(path: $0, avatar: false) }
-      + pictured.map { Source(path: $0.picture?.path ?? "", avatar: true) }
+    let plan = MediaPlan(images: images, users: users)
+    let sources = plan.sources
     // Pass 1: key every source by content, so equal files are decoded once.
     let keys = ParallelWork.map(count: sources.count, jobs: jobs) { [self] index in
       key(for: sources[index])
@@ -91,37 +84,24 @@ struct MediaStage {
         counters.failed += 1
         job = Job(outcome: .failed(reason: error.reason), problem: error.reason, reused: false)
       }
-      let isPhoto = !source.avatar
+      plan.report(
+        MediaPlan.Finding(problem: job.problem, warnings: job.warnings), source: index,
+        into: &report)
       let path = source.path
-      let (className, objectId) =
-        isPhoto
-        ? (owners[path]?.className ?? "", owners[path]?.objectId ?? "")
-        : ("_User", pictured[index - photoPaths.count].objectId)
-      if let problem = job.problem {
-        report.error(
-          path, className, objectId,
-          problem + (isPhoto ? "; shown as a placeholder" : "; a generated avatar is used"))
-      }
-      for warning in job.warnings {
-        report.warning(path, className, objectId, "decoded with a warning: \(warning)")
-      }
+      let isPhoto = !source.avatar
       if isPhoto {
         catalog.images[path] = job.outcome
       } else if case .ready(let variants, _) = job.outcome, let small = variants.first,
         let large = variants.last
       {
-        catalog.avatars[pictured[index - photoPaths.count].objectId] = AvatarImage(
+        catalog.avatars[plan.pictureOwner(index)] = AvatarImage(
           small: small.path, large: large.path)
       }
     }
     return (catalog, counters)
   }
 
-  /// A file to turn into variants: a wall photo, or a profile picture (avatar).
-  private struct Source: Sendable {
-    var path: String
-    var avatar: Bool
-  }
+  typealias Source = MediaPlan.Source
 
   /// The content key of a source: its bytes' hash and how it is processed.
   private func key(for source: Source) -> Result<String, ImportError> {
@@ -133,6 +113,16 @@ struct MediaStage {
         : "photo \(Self.photoWidths) q\(thumbnailer.jpegQuality) original=\(copyOriginals)"
       return MediaStore.key(for: bytes, recipe: recipe)
     }
+  }
+
+  /// The display variants of a photo, or the avatars of a picture, as the build makes them.
+  /// - Throws: `ImagingError` when the file is refused or cannot be decoded.
+  static func variants(of bytes: [UInt8], avatar: Bool, thumbnailer: Thumbnailer)
+    throws(ImagingError) -> ThumbnailSet
+  {
+    avatar
+      ? try thumbnailer.squareVariants(of: bytes, sizes: avatarSizes)
+      : try thumbnailer.variants(of: bytes, widths: photoWidths)
   }
 
   /// Decodes and stores one source, or reuses what is stored for its key.
@@ -151,10 +141,7 @@ struct MediaStage {
       return Job(outcome: .failed(reason: error.reason), problem: error.reason, reused: false)
     }
     do {
-      let set =
-        avatar
-        ? try thumbnailer.squareVariants(of: bytes, sizes: Self.avatarSizes)
-        : try thumbnailer.variants(of: bytes, widths: Self.photoWidths)
+      let set = try Self.variants(of: bytes, avatar: avatar, thumbnailer: thumbnailer)
       var files: [(path: String, bytes: [UInt8])] = []
       var variants: [StoredImage] = []
       for variant in set.variants {

@@ -1,7 +1,13 @@
-/// Why a build could not run at all (bad input is reported instead, never thrown).
+/// Why a build could not run at all (bad records and images are reported instead, never
+/// thrown).
 public enum BuildError: Error, Equatable, CustomStringConvertible {
   /// The export could not be opened.
   case importFailed(ImportError)
+  /// The export was read, but nothing may be built from it (`ImportResult.failure`: a class
+  /// file of the walls cannot be read, or there is no user or no class file of walls);
+  /// `problems` is everything the import reported, sorted. Found before the output or the
+  /// state folder is touched: both are left exactly as they were.
+  case unusableExport(ImportError, problems: [Problem])
   /// A template of the theme is invalid.
   case template(TemplateError)
   /// The `--theme` folder cannot be used.
@@ -17,6 +23,7 @@ public enum BuildError: Error, Equatable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .importFailed(let error): "[import] \(error)"
+    case .unusableExport(let error, _): "[import] \(error)"
     case .template(let error): "[render] \(error)"
     case .theme(let error): "[theme] \(error)"
     case .layout(let error): "[layout] \(error)"

@@ -11,6 +11,9 @@ enum BuildFingerprint {
     text +=
       "maxPixels \(settings.pipeline.limits.maxPixels)\nmaxBytes \(settings.pipeline.limits.maxFileBytes)\n"
     text += "originals \(settings.copyOriginals)\n"
+    let importLimits = settings.pipeline.importLimits
+    text +=
+      "import \(importLimits.classFileBytes) \(importLimits.graphFileBytes) \(importLimits.maximumDepth)\n"
     text +=
       "private \(settings.privateSecret.map { Hex.encode(SHA256.doubleDigest($0)) } ?? "no")\n"
     for (path, identity) in source.allContentIdentities() {

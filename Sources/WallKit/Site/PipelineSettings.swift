@@ -11,6 +11,10 @@ public struct PipelineSettings: Sendable {
   public var theme = Theme.builtIn
   /// Limits on source images.
   public var limits = ImageLimits()
+  /// How many uncompressed bytes a zip export, and one file in it, may hold.
+  public var zipLimits = ZipLimits.standard
+  /// The largest class and Graph files read, and the deepest JSON nesting.
+  public var importLimits = ImportLimits()
 
   /// The defaults: 30 images a page, UTC, one worker per core, the built-in theme.
   public init() {}

@@ -14,10 +14,10 @@ struct PreparedSite: Sendable {
   /// Imports an opened export and compiles the theme's templates.
   /// - Parameters:
   ///   - source: The export, already opened.
-  ///   - settings: The theme the templates come from.
+  ///   - settings: The import limits, and the theme the templates come from.
   /// - Throws: `TemplateError` when a template of the theme is invalid.
   init(source: any ExportSource, settings: PipelineSettings) throws(TemplateError) {
-    imported = ExportImporter.load(from: source)
+    imported = ExportImporter.load(from: source, limits: settings.importLimits)
     templates = try TemplateLibrary(templates: settings.theme.templates)
     index = WallIndex(dataset: imported.dataset)
   }

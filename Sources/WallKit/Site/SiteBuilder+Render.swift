@@ -51,12 +51,7 @@ extension SiteBuilder {
       return result
     }
     if let failure = results.lazy.compactMap(\.failure).first { throw failure }
-    for user in index.users where !isPrivate && layout.wallFolders[user.objectId] != user.objectId {
-      report.warning(
-        "_User.json", "_User", user.objectId,
-        "objectId is not a safe folder name; the wall is at walls/\(layout.wallFolders[user.objectId] ?? "")/"
-      )
-    }
+    if !isPrivate { layout.reportRenamedWalls(of: index.users, into: &report) }
     if isPrivate {
       return (results.flatMap(\.paths), results.reduce(0) { $0 + $1.written })
     }

@@ -4,8 +4,10 @@
 
 /// Builds a site from an export in named steps: import → media → render → assets.
 ///
-/// Bad records and images are reported and skipped; only a missing export, a broken theme or an
-/// unwritable output stop the build.
+/// Bad records and images are reported and skipped; only a missing or unusable export (a class
+/// file of the walls that cannot be read, no user, no class file of walls), a broken theme or
+/// an unwritable output stop the build. An unusable export or a broken theme stops it before
+/// anything in the output or the state folder is touched.
 public struct SiteBuilder {
   /// The build's settings.
   public struct Settings: Sendable {
@@ -67,8 +69,8 @@ public struct SiteBuilder {
   }
 
   /// Runs the build.
-  /// - Throws: `BuildError` when the export cannot be opened, a template is invalid, or the
-  ///   output cannot be written.
+  /// - Throws: `BuildError` when the export cannot be opened or is unusable, a template is
+  ///   invalid, or the output cannot be written.
   public func build() throws(BuildError) -> BuildResult {
     do {
       try OutputPlacement.check(export: settings.export, output: settings.output)
@@ -78,7 +80,7 @@ public struct SiteBuilder {
     announce("import")
     let source: any ExportSource
     do {
-      source = try ExportOpener.open(settings.export)
+      source = try ExportOpener.open(settings.export, zipLimits: settings.pipeline.zipLimits)
     } catch {
       throw .importFailed(error)
     }
@@ -96,19 +98,17 @@ public struct SiteBuilder {
       progress.finished()
       return unchanged
     }
-    do {
-      try BuildRecord.invalidate(stateRoot: stateRoot)
-    } catch {
-      throw .write(step: "state", error)
-    }
+    // Everything that can refuse the build is decided before the output or the state folder
+    // is touched, so that a refused build leaves both exactly as they were.
     let prepared: PreparedSite
     do {
       prepared = try PreparedSite(source: source, settings: settings.pipeline)
     } catch {
       throw .template(error)
     }
-    var report = prepared.imported.report
-    prepared.index.reportUnseen(into: &report)
+    if let failure = prepared.imported.failure {
+      throw .unusableExport(failure, problems: prepared.imported.report.sorted)
+    }
     // Laid out before anything is written: two users sharing a folder is refused here.
     let layout: SiteLayout
     do {
@@ -116,6 +116,13 @@ public struct SiteBuilder {
     } catch {
       throw .layout(error)
     }
+    do {
+      try BuildRecord.invalidate(stateRoot: stateRoot)
+    } catch {
+      throw .write(step: "state", error)
+    }
+    var report = prepared.imported.report
+    prepared.index.reportUnseen(into: &report)
     var summary = BuildSummary()
     do {
       try PreparedSite.prepareFolder(settings.output)

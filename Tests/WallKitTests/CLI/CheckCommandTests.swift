@@ -21,7 +21,9 @@ final class CapturedConsole: Sendable {
 @Suite struct CheckCommandTests {
   typealias P = ParseFixtures
 
-  @Test("check lists each dangling reference with its objectId, then a summary, and exits 1")
+  @Test(
+    "check lists each dangling reference and bad image with its objectId, then a summary, and exits 1"
+  )
   func danglingReferences() throws {
     let folder = try TemporaryDirectory()
     let export = try ExportWriter(root: folder.path)
@@ -44,7 +46,8 @@ final class CapturedConsole: Sendable {
         "WallImageComment.json: WallImageComment c1: comment on missing image \"iGone\"; not shown",
         "WallImageComment.json: WallImageComment c2: unknown author (userFBId \"404\", user \"nobody\"); the comment is not shown",
         "_Join:friends:_User.json: _Join:friends:_User uA->uGhost: relatedId \"uGhost\" is no user of the export",
-        "\(folder.path): 3 errors, 0 warnings; read 1 user, 1 image, 0 comments",
+        "files/x.jpg: WallImage i1: the data is neither JPEG nor PNG: it starts with 'FF D8'; shown as a placeholder",
+        "\(folder.path): 4 errors, 0 warnings; read 1 user, 1 image, 0 comments",
       ])
   }
 
@@ -53,6 +56,7 @@ final class CapturedConsole: Sendable {
     let folder = try TemporaryDirectory()
     let export = try ExportWriter(root: folder.path)
     try export.writeClass("_User", [P.user("uA", username: "ann", fbId: "1")])
+    try export.writeClass("WallImage", [])
     let captured = CapturedConsole()
     #expect(WallCLI.run(["check", folder.path], console: captured.console) == .success)
     #expect(

@@ -56,7 +56,7 @@ import WallSynth
         "WallImage.json: WallImage i2: unknown uploader (userFBId \"99\", user \"nobody\"); the image is not shown",
         "WallImage.json: WallImage i3: missing file \"files/missing.png\"; shown as a placeholder",
         "WallImage.json: WallImage i4: file name \"../../etc/passwd\" would leave files/; refused, shown as a placeholder",
-        "WallImageComment.json: WallImageComment c2: comment on missing image \"gone\"; not shown",
+        "WallImageComment.json: WallImageComment: 1 comment refers to images of the unreadable WallImageObject.json",
         "WallImageComment.json: WallImageComment c3: unknown author (userFBId \"77\", user \"ghost\"); the comment is not shown",
         "WallImageObject.json: WallImageObject: invalid JSON at line 1, column 16: trailing comma in array",
         "_Join:friends:_User.json: _Join:friends:_User uA->uZ: relatedId \"uZ\" is no user of the export",
@@ -65,6 +65,13 @@ import WallSynth
       ])
     #expect(result.report.errorCount == 8)
     #expect(result.report.warningCount == 1)
+    #expect(
+      result.failure
+        == .unreadableClassFiles(problems: [
+          Problem(
+            .error, file: "WallImageObject.json", className: "WallImageObject",
+            reason: "invalid JSON at line 1, column 16: trailing comma in array")
+        ]))
   }
 
   @Test("what could be read is kept: users, friends and the valid records")
