@@ -44,7 +44,7 @@ public struct ExportCheck: Sendable {
   /// Runs the check.
   /// - Throws: `ImportError` only when the export cannot be opened.
   public func run() throws(ImportError) -> Result {
-    let source = try ExportSources.open(settings.export, zipLimits: settings.pipeline.zipLimits)
+    let source = try ExportOpener.open(settings.export, zipLimits: settings.pipeline.zipLimits)
     let imported = ExportImporter.load(from: source, limits: settings.pipeline.importLimits)
     var report = imported.report
     guard imported.failure == nil else {
@@ -52,7 +52,11 @@ public struct ExportCheck: Sendable {
     }
     let index = WallIndex(dataset: imported.dataset)
     index.reportUnseen(into: &report)
-    SiteLayout(users: index.users).reportRenamedWalls(of: index.users, into: &report)
+    do {
+      try SiteLayout(users: index.users).reportRenamedWalls(of: index.users, into: &report)
+    } catch {
+      report.error("_User.json", "_User", "", "\(error)")
+    }
     let media = MediaCheck(
       source: source, thumbnailer: Thumbnailer(limits: settings.pipeline.limits),
       jobs: settings.pipeline.jobs, depth: settings.deep ? .decode : .header, progress: progress)
