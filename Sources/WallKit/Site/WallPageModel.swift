@@ -12,8 +12,10 @@ struct WallPageModel {
   let zone: DisplayTimeZone
   let pageSize: Int
   let linkIndex: Bool
-  /// Whether the pages belong to a public site: names link to their walls and search engines may
-  /// index the pages. Private builds and bundles show no wall another wall's address.
+  /// Whether the pages belong to a public site, whose names link to their walls.
+  ///
+  /// Search engines may index only those pages. Private builds and bundles show no wall another
+  /// wall's address.
   let isPublic: Bool
   /// Images that load eagerly at the top of each page; the rest are lazy.
   static let eagerImages = 3
