@@ -6,7 +6,7 @@ For every HTML page (index first, then walls), at 320, 390 and 1280 CSS px wide:
 - no horizontal scroll: document.documentElement.scrollWidth <= window.innerWidth;
 - every visible link and button is a tap target of at least 44 x 44 px (the skip link is
   measured while it has focus; the lightbox's buttons on the first wall with photos, open);
-- "Older →" and "← Newer" each fit on one line.
+- "Older →" and "← Newer" each fit on one line, in the first row of the pagination.
 With --years, on every wall page: a card's date (the card header's <time>) shows its year
 exactly when it is not the year of the wall's newest photo (the first card of the wall's first
 page; dates are compared in UTC, so build with the default zone), the <time> title names the
@@ -42,12 +42,17 @@ return Array.from(document.querySelectorAll('a[href], button')).filter(e => {
              Math.round(e.getBoundingClientRect().height)]);
 """
 
+# "Older →" and "← Newer" that break over two lines, or sit below the first row of the
+# pagination (under page numbers that took a row of their own).
 WRAPPED_STEPS = """
 return Array.from(document.querySelectorAll('.pagination .step')).filter(e => {
   const lineHeight = parseFloat(getComputedStyle(e).lineHeight) || 24;
   const range = document.createRange();
   range.selectNodeContents(e);
-  return range.getClientRects().length > 1 || range.getBoundingClientRect().height > lineHeight * 1.5;
+  const text = range.getBoundingClientRect();
+  const firstRow = e.parentElement.getBoundingClientRect().top;
+  return range.getClientRects().length > 1 || text.height > lineHeight * 1.5 ||
+    e.getBoundingClientRect().top - firstRow > 4;
 }).map(e => e.textContent);
 """
 
@@ -89,7 +94,7 @@ def check_layout(driver, site, page, width, results):
             small.append(["focused skip link", round(size[0]), round(size[1])])
     results.append((f"{name}: every link and button is at least 44 x 44 px", not small, small[:5]))
     wrapped = driver.execute_script(WRAPPED_STEPS)
-    results.append((f"{name}: 'Older →' and '← Newer' fit on one line", not wrapped, wrapped))
+    results.append((f"{name}: 'Older →' and '← Newer' on one line, in the first row", not wrapped, wrapped))
 
 
 def check_lightbox_buttons(driver, page, width, results):
