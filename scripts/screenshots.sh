@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Screenshots of one wall and the index page at 1280 and 390 px wide, for docs/screenshots/.
 #
-# Usage: scripts/screenshots.sh [--rev REV] [--export DIR] [--wall NAME] LABEL [OUT_DIR]
+# Usage: scripts/screenshots.sh [--rev REV] [--export DIR | --long-names] [--wall NAME] LABEL [OUT_DIR]
 #
-# Builds EXPORT (default: the demo, Examples/demo-export) with this checkout's wallgen, or, with
+# Builds EXPORT (default: the demo, Examples/demo-export; with --long-names, the export of
+# Tests/browser/long_names_export.py: 200-letter names, photos of several years) with this checkout's wallgen, or, with
 # --rev, with the wallgen of commit REV (its tree is exported with `git archive` into a temporary
 # folder and built there), then saves OUT_DIR/LABEL-{wall,index}-{1280,390}.png (OUT_DIR defaults
 # to docs/screenshots). The wall is the one whose owner is NAME (default: Ada Berg), or the first
@@ -18,18 +19,23 @@ while [[ $# -gt 0 ]]; do
   case "$1" in
     --rev) rev=$2; shift 2 ;;
     --export) export_dir=$(cd "$2" && pwd); shift 2 ;;
+    --long-names) export_dir=long-names; shift ;;
     --wall) wall_name=$2; shift 2 ;;
     -*) echo "screenshots.sh: unknown option '$1'" >&2; exit 64 ;;
     *) break ;;
   esac
 done
-label=${1:?usage: scripts/screenshots.sh [--rev REV] [--export DIR] [--wall NAME] LABEL [OUT_DIR]}
+label=${1:?usage: scripts/screenshots.sh [--rev REV] [--export DIR | --long-names] [--wall NAME] LABEL [OUT_DIR]}
 out=${2:-$repo/docs/screenshots}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
+if [[ $export_dir == long-names ]]; then
+  export_dir=$work/long-names
+  python3 "$repo/Tests/browser/long_names_export.py" "$export_dir"
+fi
 source_dir=$repo
 if [[ -n $rev ]]; then
   source_dir=$work/source
