@@ -14,8 +14,8 @@ struct WallPageModel {
   let linkIndex: Bool
   /// Whether the pages belong to a public site, whose names link to their walls.
   ///
-  /// Search engines may index only those pages. Private builds and bundles show no wall another
-  /// wall's address.
+  /// Search engines may index only those pages. In private builds and bundles, no page gives the
+  /// address of another wall.
   let isPublic: Bool
   /// Images that load eagerly at the top of each page; the rest are lazy.
   static let eagerImages = 3

@@ -13,7 +13,8 @@ import WallSynth
   typealias P = ParseFixtures
 
   /// Three friends whose names are 200 letters without a space, photos of 2012 and 2014 spread
-  /// over several pages, and comments of 200 letters without a space.
+  /// over several pages, and comments of 200 letters without a space; and Dora, a friend of the
+  /// third only, whose wall holds only that friend's photos of 2012.
   enum LongNameExport {
     static let names = ["A", "B", "C"].map { $0 + String(repeating: $0.lowercased(), count: 199) }
     /// Seconds after 2014-01-01 of each photo: newest first is 2014-07-04, then 2014-03-01,
@@ -26,11 +27,14 @@ import WallSynth
         "_User",
         names.indices.map {
           P.user("u\($0)", username: "user\($0)", fbId: "10\($0)", name: names[$0])
-        }
+        } + [P.user("u3", username: "dora", fbId: "103", name: "Dora")]
       )
       try export.writeClass(
         "_Join:friends:_User",
-        [P.friendRow("u0", "u1"), P.friendRow("u0", "u2"), P.friendRow("u1", "u2")])
+        [
+          P.friendRow("u0", "u1"), P.friendRow("u0", "u2"), P.friendRow("u1", "u2"),
+          P.friendRow("u3", "u2"),
+        ])
       var images: [JSONValue] = []
       var comments: [JSONValue] = []
       for number in 0..<9 {
@@ -54,13 +58,17 @@ import WallSynth
   }
 
   /// Builds the long-name export into `folder`; private with a secret when `secret` is given.
-  static func build(in folder: TemporaryDirectory, secret: [UInt8]? = nil) throws -> String {
-    let (export, site) = (folder.url("export"), folder.url("site"))
-    try LongNameExport.write(to: export)
+  static func build(
+    in folder: TemporaryDirectory, secret: [UInt8]? = nil, reuse: Bool = true,
+    site siteName: String = "site"
+  ) throws -> String {
+    let (export, site) = (folder.url("export"), folder.url(siteName))
+    if FileSystem.kind(of: export) == .missing { try LongNameExport.write(to: export) }
     var settings = SiteBuilder.Settings(export: export, output: site)
     settings.pipeline.jobs = 1
     settings.pipeline.pageSize = 4
     settings.privateSecret = secret
+    settings.reuseRenderings = reuse
     _ = try SiteBuilder(settings: settings).build()
     return site
   }
@@ -152,6 +160,20 @@ import WallSynth
     #expect(!text.contains("2014, "), "a date of the newest year shows its year")
     #expect(text.contains(#"title="Tuesday, May 1, 2012 at 10:"#))
     #expect(text.contains(#"title="Friday, July 4, 2014 at 8:"#))
+    // Dora's wall shows the same cards of 2012, but 2012 is its newest year.
+    let dora = try #require(try Self.wallPages(site)["walls/u3/index.html"])
+    #expect(dora.contains(">May 1, 10:"))
+    #expect(!dora.contains("2012, "))
+  }
+
+  @Test("cards of several years reused across walls render as cards made for each wall")
+  func yearFormsReuse() throws {
+    let folder = try TemporaryDirectory()
+    let reused = try Self.build(in: folder)
+    let fresh = try Self.build(in: folder, reuse: false, site: "fresh")
+    let (a, b) = (try Self.wallPages(reused), try Self.wallPages(fresh))
+    #expect(a.count >= 3)
+    #expect(a == b)
   }
 
   @Test("the long form names the weekday, the year and the zone, before 1970 too")
