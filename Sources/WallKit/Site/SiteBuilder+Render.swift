@@ -16,7 +16,8 @@ extension SiteBuilder {
     let isPrivate = settings.privateSecret != nil
     let plainModel = WallPageModel(
       index: index, catalog: catalog, layout: layout, zone: settings.pipeline.timeZone,
-      pageSize: settings.pipeline.pageSize, linkIndex: !isPrivate)
+      pageSize: settings.pipeline.pageSize, linkIndex: !isPrivate,
+      isPublic: !isPrivate)
     let reuse = settings.reuseRenderings
     let model = reuse ? plainModel.cached() : plainModel
     let output = settings.output

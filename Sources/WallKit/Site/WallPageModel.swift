@@ -1,6 +1,10 @@
 /// Builds the template data of wall pages from the index and the media catalog.
 ///
 /// Only what the wall's owner may see goes in: their wall's images and the comments they may read.
+///
+/// A date shows its year unless it is in the year of the wall's newest photo (the wall's
+/// *reference year*), so the same card reads differently on walls of different reference years:
+/// each such reading is a *form* of the card, made once per build like the card itself.
 struct WallPageModel {
   let index: WallIndex
   let catalog: MediaCatalog
@@ -8,6 +12,11 @@ struct WallPageModel {
   let zone: DisplayTimeZone
   let pageSize: Int
   let linkIndex: Bool
+  /// Whether the pages belong to a public site, whose names link to their walls.
+  ///
+  /// Search engines may index only those pages. In private builds and bundles, no page gives the
+  /// address of another wall.
+  let isPublic: Bool
   /// Images that load eagerly at the top of each page; the rest are lazy.
   static let eagerImages = 3
   /// Template data made once per build and shared by every wall (see `cached()`); empty when
@@ -18,8 +27,28 @@ struct WallPageModel {
   /// `layout.pageToRoot`.
   private struct SharedValues {
     var people: [String: TemplateValue] = [:]
-    var times: [Timestamp: TemplateValue] = [:]
-    var cards: [String: CardParts] = [:]
+    var times: [Timestamp: DateValues] = [:]
+    var cards: [String: CardForms] = [:]
+  }
+
+  /// A date's two shown forms and its year in the display zone.
+  private struct DateValues {
+    var year: Int
+    var plain: TemplateValue
+    var withYear: TemplateValue
+  }
+
+  /// The forms of an image's card that walls need.
+  private struct CardForms {
+    /// For walls whose reference year is one of the years of the card's dates.
+    var byYear: [(year: Int, parts: CardParts)] = []
+    /// For walls of any other reference year (every date with its year); `nil` when no wall can
+    /// have such a year.
+    var otherYears: CardParts?
+
+    func parts(referenceYear: Int?) -> CardParts? {
+      byYear.first { $0.year == referenceYear }?.parts ?? otherYears
+    }
   }
 
   /// An image's card as most walls show it: with every comment, its photo loading lazily.
@@ -46,7 +75,7 @@ struct WallPageModel {
 
   init(
     index: WallIndex, catalog: MediaCatalog, layout: SiteLayout, zone: DisplayTimeZone,
-    pageSize: Int, linkIndex: Bool
+    pageSize: Int, linkIndex: Bool, isPublic: Bool = false
   ) {
     self.index = index
     self.catalog = catalog
@@ -54,6 +83,7 @@ struct WallPageModel {
     self.zone = zone
     self.pageSize = pageSize
     self.linkIndex = linkIndex
+    self.isPublic = isPublic
   }
 
   /// A copy that makes each person's, date's and image card's template data once, instead of
@@ -65,16 +95,33 @@ struct WallPageModel {
       model.shared.people[user.objectId] = person(user, root: root)
     }
     var nextRenderingKey: Int? = 0
+    // Every reference year is the year of some photo.
+    let photoYears = Set(index.images.map { DateStyle.year($0.createdAt, in: zone) })
     for image in index.images {
       // Dates first, so that cards and comments with the same date share its data.
-      for timestamp in [image.createdAt] + index.allComments(on: image.objectId).map(\.createdAt)
-      where model.shared.times[timestamp] == nil {
-        model.shared.times[timestamp] = time(timestamp)
+      var years: Set<Int> = []
+      for timestamp in [image.createdAt] + index.allComments(on: image.objectId).map(\.createdAt) {
+        let values = model.shared.times[timestamp] ?? dateValues(timestamp)
+        model.shared.times[timestamp] = values
+        years.insert(values.year)
       }
-      model.shared.cards[image.objectId] = model.cardParts(
-        image, renderingKeys: &nextRenderingKey)
+      var forms = CardForms()
+      for year in years.intersection(photoYears).sorted() {
+        forms.byYear.append(
+          (year, model.cardParts(image, referenceYear: year, renderingKeys: &nextRenderingKey)))
+      }
+      if !photoYears.isSubset(of: years) {
+        forms.otherYears = model.cardParts(
+          image, referenceYear: nil, renderingKeys: &nextRenderingKey)
+      }
+      model.shared.cards[image.objectId] = forms
     }
     return model
+  }
+
+  /// The year of the newest photo among `images`, in the display zone; `nil` for none.
+  func referenceYear(of images: [WallImage]) -> Int? {
+    images.lazy.map(\.createdAt).max().map { DateStyle.year($0, in: zone) }
   }
 
   /// The pages of one user's wall, each as (site-relative path, template data), and the number
@@ -86,15 +133,19 @@ struct WallPageModel {
     let pageCount = max(1, (wall.count + pageSize - 1) / pageSize)
     var pages: [(path: String, context: TemplateValue)] = []
     let root = layout.pageToRoot
+    let year = referenceYear(of: wall)
     for page in 1...pageCount {
       let slice = wall.dropFirst((page - 1) * pageSize).prefix(pageSize)
       var cards: [TemplateValue] = []
       for (position, image) in slice.enumerated() {
         let comments = index.comments(on: image.objectId, visibleTo: user.objectId)
-        cards.append(card(image, comments: comments, lazy: position >= Self.eagerImages))
+        cards.append(
+          card(
+            image, comments: comments, lazy: position >= Self.eagerImages, referenceYear: year))
       }
       let context: TemplateValue = [
         "root": .string(root),
+        "noindex": .bool(!isPublic),
         "indexHref": linkIndex ? .string(root + "index.html") : .null,
         "owner": person(user, root: root),
         "images": .array(cards),
@@ -106,8 +157,12 @@ struct WallPageModel {
     return (pages, wall.count)
   }
 
-  private func card(_ image: WallImage, comments: [Comment], lazy: Bool) -> TemplateValue {
-    let parts = shared.cards[image.objectId] ?? cardParts(image)
+  private func card(
+    _ image: WallImage, comments: [Comment], lazy: Bool, referenceYear: Int?
+  ) -> TemplateValue {
+    let parts =
+      shared.cards[image.objectId]?.parts(referenceYear: referenceYear)
+      ?? cardParts(image, referenceYear: referenceYear)
     let all = parts.allComments
     if lazy && comments.count == all.count { return .object(parts.card) }
     // Setting a field clears the card's rendering key: this is another variant of the card.
@@ -127,7 +182,9 @@ struct WallPageModel {
           while position < allComments.count, allComments[position].objectId != comment.objectId {
             position += 1
           }
-          guard position < allComments.count else { return .object(self.comment(comment)) }
+          guard position < allComments.count else {
+            return .object(self.comment(comment, referenceYear: referenceYear))
+          }
           shownMask |= 1 << min(position, Int.bitWidth - 2)
           return all[position]
         })
@@ -139,21 +196,24 @@ struct WallPageModel {
     return .object(fields)
   }
 
-  private func cardParts(_ image: WallImage) -> CardParts {
+  private func cardParts(_ image: WallImage, referenceYear: Int?) -> CardParts {
     var noKeys: Int?
-    return cardParts(image, renderingKeys: &noKeys)
+    return cardParts(image, referenceYear: referenceYear, renderingKeys: &noKeys)
   }
 
-  /// The parts of `image`'s card.
+  /// The parts of `image`'s card as a wall of `referenceYear` shows it (`nil`: every date with
+  /// its year).
   ///
   /// When `renderingKeys` is a number, the card and each comment get
   /// a rendering key from that counter, which then moves past them: a wall page's renderer may
   /// reuse their rendering from another wall (see `FragmentMemo`).
-  private func cardParts(_ image: WallImage, renderingKeys: inout Int?) -> CardParts {
+  private func cardParts(
+    _ image: WallImage, referenceYear: Int?, renderingKeys: inout Int?
+  ) -> CardParts {
     let root = layout.pageToRoot
     let uploader = index.user(image.uploaderID)
-    let alt =
-      "Photo by \(uploader?.displayName ?? "unknown"), \(DateStyle.short(image.createdAt, in: zone))"
+    let shownDate = DateStyle.short(image.createdAt, in: zone, referenceYear: referenceYear)
+    let alt = "Photo by \(uploader?.displayName ?? "unknown"), \(shownDate)"
     var photo: TemplateValue = .null
     if let path = image.file?.path, case .ready(let variants, let original)? = catalog.images[path],
       let smallest = variants.first, let largest = variants.last
@@ -170,7 +230,7 @@ struct WallPageModel {
       ]
     }
     let comments = index.allComments(on: image.objectId).map { comment -> TemplateValue in
-      var object = self.comment(comment)
+      var object = self.comment(comment, referenceYear: referenceYear)
       object.renderingKey = renderingKeys
       renderingKeys = renderingKeys.map { $0 + 1 }
       return .object(object)
@@ -180,7 +240,7 @@ struct WallPageModel {
       "alt": .string(alt),
       "photo": photo,
       "uploader": uploader.map { person($0, root: root) } ?? .null,
-      "time": time(image.createdAt),
+      "time": time(image.createdAt, referenceYear: referenceYear),
       "comments": .array(comments),
       "hasComments": .bool(!comments.isEmpty),
     ]
@@ -196,12 +256,12 @@ struct WallPageModel {
     return CardParts(card: card, allComments: comments, firstVariantKey: first)
   }
 
-  private func comment(_ comment: Comment) -> TemplateObject {
+  private func comment(_ comment: Comment, referenceYear: Int?) -> TemplateObject {
     [
       "objectId": .string(comment.objectId),
       "author": index.user(comment.authorID).map { person($0, root: layout.pageToRoot) } ?? .null,
       "text": .string(comment.text),
-      "time": time(comment.createdAt),
+      "time": time(comment.createdAt, referenceYear: referenceYear),
     ]
   }
 
@@ -210,6 +270,8 @@ struct WallPageModel {
     let avatar = catalog.avatars[user.objectId]
     return [
       "name": .string(user.displayName),
+      // Every user of the index has a wall; only a public site may point from one to another.
+      "href": isPublic ? .string(root + layout.wallPage(userID: user.objectId, page: 1)) : .null,
       "avatar": [
         "small": .string(root + (avatar?.small ?? "")),
         "large": .string(root + (avatar?.large ?? "")),
@@ -217,13 +279,24 @@ struct WallPageModel {
     ]
   }
 
-  private func time(_ timestamp: Timestamp) -> TemplateValue {
-    if let cached = shared.times[timestamp] { return cached }
-    return [
-      "iso": .string(DateStyle.machine(timestamp)),
-      "text": .string(DateStyle.short(timestamp, in: zone)),
-      "long": .string(DateStyle.long(timestamp, in: zone)),
-    ]
+  /// A date as a wall of `referenceYear` shows it.
+  private func time(_ timestamp: Timestamp, referenceYear: Int?) -> TemplateValue {
+    let values = shared.times[timestamp] ?? dateValues(timestamp)
+    return values.year == referenceYear ? values.plain : values.withYear
+  }
+
+  private func dateValues(_ timestamp: Timestamp) -> DateValues {
+    let (iso, long) = (DateStyle.machine(timestamp), DateStyle.long(timestamp, in: zone))
+    func value(showingYear: Bool) -> TemplateValue {
+      [
+        "iso": .string(iso),
+        "text": .string(DateStyle.short(timestamp, in: zone, showingYear: showingYear)),
+        "long": .string(long),
+      ]
+    }
+    return DateValues(
+      year: DateStyle.year(timestamp, in: zone), plain: value(showingYear: false),
+      withYear: value(showingYear: true))
   }
 
   private func pagination(page: Int, count: Int) -> TemplateValue {
