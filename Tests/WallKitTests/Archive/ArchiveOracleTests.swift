@@ -34,7 +34,9 @@ import WallSynth
 
   @Test(
     "every sampled bundle of the SNAP export holds exactly the media the oracle lets its owner see",
-    .enabled(if: SharedTestData.isAvailable))
+    .enabled(
+      if: SNAPGraph.isAvailable,
+      "needs the SNAP graph, ../shared/testdata/graphs/facebook_combined.txt"))
   func snapBundlesMatchOracle() throws {
     let graph = try #require(try SNAPGraph.load())
     let export = SyntheticExport.generate(

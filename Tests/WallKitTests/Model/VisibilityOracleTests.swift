@@ -61,7 +61,9 @@ import WallSynth
 
   @Test(
     "every wall of the SNAP graph equals the brute-force oracle",
-    .enabled(if: SharedTestData.isAvailable))
+    .enabled(
+      if: SNAPGraph.isAvailable,
+      "needs the SNAP graph, ../shared/testdata/graphs/facebook_combined.txt"))
   func snapWallsMatchOracle() throws {
     let graph = try #require(try SNAPGraph.load())
     #expect(graph.nodes == 4039 && graph.edges.count == 88234)
