@@ -7,8 +7,9 @@ public enum LineDiff {
     case added(String)
   }
 
-  /// The unified diff of `old` and `new`, with `context` lines around each change, cut after
-  /// `maxLines` lines. Empty when the texts are equal.
+  /// The unified diff of `old` and `new`; empty when the texts are equal.
+  ///
+  /// Each change has `context` lines around it; the output is cut after `maxLines` lines.
   /// - Parameters:
   ///   - old: The expected text.
   ///   - new: The actual text.
