@@ -1,4 +1,5 @@
 import WallKit
+import WallSynth
 
 /// Reads the SNAP ego-Facebook edge list (`graphs/facebook_combined.txt`).
 public enum SNAPGraph {
@@ -8,6 +9,16 @@ public enum SNAPGraph {
   /// True when the edge list is present; use as
   /// `.enabled(if: SNAPGraph.isAvailable, "needs ../shared/testdata/graphs")`.
   public static var isAvailable: Bool { SharedTestData.has(file) }
+
+  /// The export the SNAP tests share, generated once; nil when the shared test data is absent.
+  ///
+  /// 4039 users linked as the graph says, 1.5 images a user, 1.2 comments an image, seed 42.
+  public static let syntheticExport: Result<SyntheticExport?, any Error> = Result {
+    try load().map {
+      SyntheticExport.generate(
+        userCount: $0.nodes, edges: $0.edges, imagesPerUser: 1.5, commentsPerImage: 1.2, seed: 42)
+    }
+  }
 
   /// The node count and edges, or nil when the shared test data is absent.
   /// - Throws: when the file exists but cannot be read or parsed.
