@@ -90,6 +90,8 @@ let package = Package(
     .testTarget(
       name: "WallKitTests",
       dependencies: ["WallKit", "WallKitTestSupport", "WallSynth"],
+      // Golden pages, compared byte for byte (Snapshot), not sources.
+      exclude: ["Snapshots"],
       swiftSettings: swiftSettings
     ),
   ],

@@ -6,14 +6,23 @@ import Foundation
 /// file's `#filePath`, never the working directory.
 public enum SharedTestData {
   /// The `shared/testdata` directory, or `nil` when it is not beside the checkout.
-  public static let root: URL? = locate(from: #filePath)
-
-  /// True when the corpus is present; use as `@Test(.enabled(if: SharedTestData.isAvailable))`.
-  public static var isAvailable: Bool {
-    if root == nil {
-      print("note: ../shared/testdata is absent; the tests that need it are skipped")
+  ///
+  /// `WALLGEN_TESTDATA=<folder>` points elsewhere; a folder that does not exist shows what
+  /// `swift test` does without the corpus (the tests that need it skip, saying why).
+  public static let root: URL? = {
+    if let override = ProcessInfo.processInfo.environment["WALLGEN_TESTDATA"] {
+      var isDirectory: ObjCBool = false
+      let exists = FileManager.default.fileExists(atPath: override, isDirectory: &isDirectory)
+      return exists && isDirectory.boolValue ? URL(fileURLWithPath: override) : nil
     }
-    return root != nil
+    return locate(from: #filePath)
+  }()
+
+  /// True when `relative` exists inside the corpus; use as
+  /// `.enabled(if: SharedTestData.has("pngsuite"), "needs ../shared/testdata/pngsuite")`.
+  /// - Parameter relative: A file or folder such as `"pngsuite"` or `"parse/parsecom-2014"`.
+  public static func has(_ relative: String) -> Bool {
+    url(relative) != nil
   }
 
   /// The path of a file or folder inside `shared/testdata`, or `nil` when absent.

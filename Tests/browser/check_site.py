@@ -23,6 +23,8 @@ from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+from selenium.common.exceptions import TimeoutException
 
 
 def make_driver(width=1280, height=900):
@@ -32,6 +34,16 @@ def make_driver(width=1280, height=900):
                      f"--window-size={width},{height}", "--hide-scrollbars"):
         options.add_argument(argument)
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+def becomes_true(driver, condition, timeout=5):
+    """Waits until condition(driver) holds (True) or timeout seconds pass (False): an upper
+    bound, not a pause."""
+    try:
+        WebDriverWait(driver, timeout, poll_frequency=0.02).until(lambda d: condition(d))
+        return True
+    except TimeoutException:
+        return False
 
 
 def load_everything(driver):
@@ -81,18 +93,18 @@ def check_lightbox(driver, page, results):
         return
     first, second = links[0].get_attribute("href"), links[1].get_attribute("href")
     links[0].send_keys(Keys.ENTER)
-    time.sleep(0.2)
-    box = driver.find_element(By.CSS_SELECTOR, ".lightbox")
     shown = lambda: driver.find_element(By.CSS_SELECTOR, ".lightbox img").get_attribute("src")
-    ok_open = box.is_displayed() and shown() == first
+    ok_open = becomes_true(
+        driver, lambda d: d.find_element(By.CSS_SELECTOR, ".lightbox").is_displayed()
+        and shown() == first)
+    box = driver.find_element(By.CSS_SELECTOR, ".lightbox")
     focus_in = driver.execute_script("return document.activeElement.closest('.lightbox') !== null")
     driver.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
     ok_next = shown() == second
     driver.switch_to.active_element.send_keys(Keys.ARROW_LEFT)
     ok_prev = shown() == first
     driver.switch_to.active_element.send_keys(Keys.ESCAPE)
-    time.sleep(0.1)
-    ok_closed = not box.is_displayed()
+    ok_closed = becomes_true(driver, lambda d: not box.is_displayed())
     focus_back = driver.execute_script(
         "return document.activeElement === document.querySelector('a[data-lightbox]')")
     results.append(("lightbox: Enter on a photo opens it, focus moves into the dialog",

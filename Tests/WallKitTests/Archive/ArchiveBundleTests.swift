@@ -303,12 +303,12 @@ import WallKitTestSupport
     #expect(unknown.err.hasPrefix("error: no user with objectId or username 'zed' in the export"))
   }
 
-  static let hasBagit = ArchiveFixture.isInstalled("bagit.py")
-  static let hasUnzip = ArchiveFixture.isInstalled("unzip")
+  static let hasBagit = ExternalTool.path("bagit.py") != nil
+  static let hasUnzip = ExternalTool.path("unzip") != nil
 
   @Test(
     "bagit.py --validate accepts every bundle, unzipped too",
-    .enabled(if: hasBagit, "bagit.py is not installed (pip install bagit); skipped"))
+    .enabled(if: hasBagit && hasUnzip, "needs bagit.py (pip install bagit) and unzip"))
   func bagitValidates() throws {
     let folder = try TemporaryDirectory("archive")
     let out = folder.url("out")
@@ -318,20 +318,18 @@ import WallKitTestSupport
         try ArchiveFixture.run("bagit.py", ["--validate", "\(out)/\(user)"]))
       #expect(result.0 == 0, "\(result.1)")
     }
-    if Self.hasUnzip {
-      let unpacked = folder.url("unpacked")
-      let unzip = try #require(
-        try ArchiveFixture.run("unzip", ["-q", "\(out)/uAnn.zip", "-d", unpacked]))
-      #expect(unzip.0 == 0, "\(unzip.1)")
-      let result = try #require(
-        try ArchiveFixture.run("bagit.py", ["--validate", "\(unpacked)/uAnn"]))
-      #expect(result.0 == 0, "\(result.1)")
-    }
+    let unpacked = folder.url("unpacked")
+    let unzip = try #require(
+      try ArchiveFixture.run("unzip", ["-q", "\(out)/uAnn.zip", "-d", unpacked]))
+    #expect(unzip.0 == 0, "\(unzip.1)")
+    let result = try #require(
+      try ArchiveFixture.run("bagit.py", ["--validate", "\(unpacked)/uAnn"]))
+    #expect(result.0 == 0, "\(result.1)")
   }
 
   @Test(
     "unzip -t finds no error in the zips",
-    .enabled(if: hasUnzip, "unzip is not installed; skipped"))
+    .enabled(if: hasUnzip, "unzip is not installed"))
   func unzipTests() throws {
     let folder = try TemporaryDirectory("archive")
     let out = folder.url("out")

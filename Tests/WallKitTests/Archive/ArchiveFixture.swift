@@ -113,13 +113,6 @@ enum ArchiveFixture {
     return (code, out.withLock { $0 }, err.withLock { $0 })
   }
 
-  /// Whether `tool` is on the PATH.
-  static func isInstalled(_ tool: String) -> Bool {
-    let installed = ExternalTool.path(tool) != nil
-    if !installed { print("note: \(tool) is not installed; the tests that run it are skipped") }
-    return installed
-  }
-
   /// Runs a tool, returning its exit status and output, or nil when it is not installed.
   static func run(_ tool: String, _ arguments: [String]) throws -> (Int32, String)? {
     guard let executable = ExternalTool.path(tool) else { return nil }

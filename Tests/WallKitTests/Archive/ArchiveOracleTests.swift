@@ -7,7 +7,7 @@ import WallSynth
 @testable import WallKit
 
 /// Archives a seeded sample of the users of a generated export over the SNAP ego-Facebook
-/// graph and checks, with the brute-force oracle of `VisibilityOracleTests` (not `WallIndex`),
+/// graph and checks, with the brute-force `VisibilityOracle` (not `WallIndex`),
 /// that each bundle holds exactly the photos its owner may see and the pictures of the people
 /// on their wall: no more, no fewer.
 @Suite struct ArchiveOracleTests {
@@ -34,12 +34,11 @@ import WallSynth
 
   @Test(
     "every sampled bundle of the SNAP export holds exactly the media the oracle lets its owner see",
-    .enabled(if: SharedTestData.isAvailable))
+    .enabled(
+      if: SNAPGraph.isAvailable,
+      "needs the SNAP graph, ../shared/testdata/graphs/facebook_combined.txt"))
   func snapBundlesMatchOracle() throws {
-    let graph = try #require(try SNAPGraph.load())
-    let export = SyntheticExport.generate(
-      userCount: graph.nodes, edges: graph.edges, imagesPerUser: 1.5, commentsPerImage: 1.2,
-      seed: 42)
+    let export = try #require(try SNAPGraph.syntheticExport.get())
     let folder = try TemporaryDirectory("snap-archive")
     let root = folder.url("export")
     var photos: [String: [UInt8]] = [:]
@@ -65,7 +64,7 @@ import WallSynth
     #expect(result.report.errorCount == 0)
     #expect(result.bundles.count == Self.sampleSize)
 
-    let oracle = VisibilityOracleTests.Oracle(export)
+    let oracle = VisibilityOracle(export)
     let imageBySHA = Dictionary(
       photos.map { (Hex.encode(SHA256.digest($0.value)), $0.key) }, uniquingKeysWith: { a, _ in a })
     let avatarRecipe = "avatar \(MediaStage.avatarSizes)"

@@ -11,7 +11,9 @@ extension ImagingTests {
 
     @Test(
       "every example photo becomes an upright thumbnail matching orientation 1",
-      .enabled(if: SharedTestData.isAvailable), arguments: corpusFiles)
+      .enabled(
+        if: SharedTestData.has("jpeg/exif-orientation"),
+        "needs ../shared/testdata/jpeg/exif-orientation"), arguments: corpusFiles)
     func corpusIsUpright(file: String) throws {
       let landscape = file.hasPrefix("Landscape")
       let bytes = try #require(SharedTestData.bytes("jpeg/exif-orientation/" + file))

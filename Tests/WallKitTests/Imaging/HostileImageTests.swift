@@ -72,7 +72,7 @@ extension ImagingTests {
 
     @Test(
       "an Adam7 PNG decoded whole stays within decodeMemoryBound at maxPixels",
-      .enabled(if: SharedTestData.isAvailable, "needs ../shared/testdata/pngsuite"))
+      .enabled(if: SharedTestData.has("pngsuite"), "needs ../shared/testdata/pngsuite"))
     func interlacedWithinBound() throws {
       let png = try #require(SharedTestData.bytes("pngsuite/basi6a08.png"))
       let limits = ImageLimits(

@@ -9,7 +9,8 @@ extension ImagingTests {
     /// `djpeg -dct int -scale N/D -nosmooth -ppm testorig.jpg`.
     @Test(
       "scaled decodes of testorig.jpg match libjpeg-turbo's PPM checksums",
-      .enabled(if: SharedTestData.isAvailable),
+      .enabled(
+        if: SharedTestData.has("jpeg/libjpeg-turbo"), "needs ../shared/testdata/jpeg/libjpeg-turbo"),
       arguments: [
         (1, 2, 114, 75, "e692a315cea26b988c8e8b29a5dbcd81"),
         (1, 4, 57, 38, "79cd778f8bf1a117690052cacdd54eca"),

@@ -24,14 +24,17 @@ struct PNGSuiteRow: Sendable, CustomTestStringConvertible {
 extension ImagingTests {
   @Suite("PngSuite conformance")
   struct PNGSuiteTests {
-    @Test("the corpus lists 175 files", .enabled(if: SharedTestData.isAvailable))
+    @Test(
+      "the corpus lists 175 files",
+      .enabled(if: SharedTestData.has("pngsuite"), "needs ../shared/testdata/pngsuite"))
     func corpusIsComplete() {
       #expect(PNGSuiteRow.all.count == 175)
     }
 
     @Test(
       "each file decodes to libpng's simplified-API RGBA8 or fails clearly",
-      .enabled(if: SharedTestData.isAvailable), arguments: PNGSuiteRow.all)
+      .enabled(if: SharedTestData.has("pngsuite"), "needs ../shared/testdata/pngsuite"),
+      arguments: PNGSuiteRow.all)
     func conformance(row: PNGSuiteRow) throws {
       let bytes = try #require(SharedTestData.bytes("pngsuite/" + row.file))
       if row.expectsError {

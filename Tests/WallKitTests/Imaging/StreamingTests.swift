@@ -17,7 +17,7 @@ extension ImagingTests {
 
     @Test(
       "interlaced and plain PngSuite files give the same thumbnail",
-      .enabled(if: SharedTestData.isAvailable),
+      .enabled(if: SharedTestData.has("pngsuite"), "needs ../shared/testdata/pngsuite"),
       arguments: [("basn2c08.png", "basi2c08.png"), ("basn6a08.png", "basi6a08.png")])
     func interlaced(plain: String, interlaced: String) throws {
       let thumbnailer = Thumbnailer()

@@ -29,11 +29,14 @@ extension ImagingTests {
       else { return nil }
       return python
     }()
-    static let canRun = SharedTestData.isAvailable && pillowPython != nil
+    static let canRun = SharedTestData.has(reference) && pillowPython != nil
 
     @Test(
       "every variant is within the PSNR bound of Pillow's Lanczos resize of the same decode",
-      .enabled(if: canRun, "needs ../shared/testdata and python3 with Pillow (pip install Pillow)"))
+      .enabled(
+        if: canRun,
+        "needs ../shared/testdata/jpeg/exif-orientation and python3 with Pillow (pip install Pillow)"
+      ))
     func variantsMatchPillow() throws {
       let bytes = try #require(SharedTestData.bytes(Self.reference))
       let decoded = try JPEGCodec.decode(bytes).bitmap
@@ -51,7 +54,10 @@ extension ImagingTests {
 
     @Test(
       "a nearest-neighbour, a blurred or a low-quality variant falls under the bound",
-      .enabled(if: canRun, "needs ../shared/testdata and python3 with Pillow (pip install Pillow)"))
+      .enabled(
+        if: canRun,
+        "needs ../shared/testdata/jpeg/exif-orientation and python3 with Pillow (pip install Pillow)"
+      ))
     func worseVariantsFail() throws {
       let bytes = try #require(SharedTestData.bytes(Self.reference))
       let decoded = try JPEGCodec.decode(bytes).bitmap

@@ -3,7 +3,8 @@ import WallKit
 import WallKitTestSupport
 
 /// Real Parse exports nobody here wrote (`../shared/testdata/parse/`).
-@Suite(.enabled(if: SharedTestData.isAvailable)) struct RealExportTests {
+@Suite(.enabled(if: SharedTestData.has("parse"), "needs ../shared/testdata/parse"))
+struct RealExportTests {
   @Test("the back4app dashboard export loads with its one user and no problem")
   func back4app() throws {
     let path = try #require(SharedTestData.path("parse/back4app-mobile"))
@@ -28,7 +29,10 @@ import WallKitTestSupport
   }
 }
 
-@Suite(.enabled(if: SharedTestData.isAvailable)) struct RealZipExportTests {
+@Suite(
+  .enabled(
+    if: SharedTestData.has("parse/parsecom-2014"), "needs ../shared/testdata/parse/parsecom-2014"))
+struct RealZipExportTests {
   @Test("the 2014 parse.com export zip opens as an export and its class parses")
   func parseCom2014() throws {
     let folder = try #require(SharedTestData.path("parse/parsecom-2014"))

@@ -4,28 +4,15 @@ import WallKitTestSupport
 import WallSynth
 
 @Suite struct ZipExportTests {
-  typealias P = ParseFixtures
-
-  /// Writes the same small export as a folder and as a zip (under a top folder, as zipping a
-  /// folder does), with one hostile entry in the zip.
+  /// Writes the Everything export as a folder and as a zip (under a top folder, as zipping a
+  /// folder does).
   func makeExports(in folder: TemporaryDirectory) throws -> (folder: String, zip: String) {
     let root = folder.url("export")
-    let export = try ExportWriter(root: root)
-    try export.writeClass(
-      "_User", [P.user("uA", username: "ann", fbId: "1"), P.user("uB", username: "bob", fbId: "2")])
-    try export.writeClass(
-      "_Join:friends:_User", [P.friendRow("uA", "uB"), P.friendRow("uB", "uA")])
-    try export.writeClass(
-      "WallImage", [P.image("i1", uploaderFBId: "2", username: "bob", fileName: "p.png", at: 5)])
-    try export.writeFile("files/p.png", [1, 2, 3])
-    try export.writeFile(
-      "graph/1.json", Array(P.graph(fbId: "1", name: "Ann Lee", friends: []).serialized.utf8))
+    try EverythingExport.write(to: root)
     let zipPath = folder.url("export.zip")
     let writer = try ZipWriter(path: zipPath)
     let time = ZipTimestamp(unixSeconds: 1_400_000_000)
-    for name in [
-      "_User.json", "_Join:friends:_User.json", "WallImage.json", "files/p.png", "graph/1.json",
-    ] {
+    for name in SiteTree.files(in: root) {
       try writer.addFile(named: "export/\(name)", contentsOf: "\(root)/\(name)", modified: time)
     }
     try writer.finish()
@@ -41,9 +28,15 @@ import WallSynth
     #expect(fromZip.report.problems.isEmpty, "\(fromZip.report.problems)")
     #expect(fromZip.dataset.users == fromFolder.dataset.users)
     #expect(fromZip.dataset.images == fromFolder.dataset.images)
+    #expect(fromZip.dataset.comments == fromFolder.dataset.comments)
     #expect(fromZip.dataset.friends == fromFolder.dataset.friends)
-    #expect(fromZip.dataset.users["uA"]?.displayName == "Ann Lee")
-    #expect(try fromZip.source.read("files/p.png", limit: 10) == [1, 2, 3])
+    #expect(fromZip.dataset.roles == fromFolder.dataset.roles)
+    #expect(fromZip.dataset.images.count == 9)
+    #expect(fromZip.dataset.users["uBob"]?.displayName == "Bob Builder")
+    let nested = "files/sub/nested.jpg"
+    #expect(
+      try fromZip.source.read(nested, limit: 1 << 20)
+        == (try fromFolder.source.read(nested, limit: 1 << 20)))
   }
 
   @Test("reading outside the export through a zip source is refused")
@@ -70,6 +63,6 @@ import WallSynth
     }
     #expect(
       try ExportOpener.open(zip, zipLimits: ZipLimits(totalBytes: declared, entryBytes: 1))
-        .fileExists("files/p.png"))
+        .fileExists("files/sub/nested.jpg"))
   }
 }

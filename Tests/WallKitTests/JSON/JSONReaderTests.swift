@@ -147,7 +147,9 @@ import WallKitTestSupport
 
   @Test(
     "the invalid ParseZero fixtures fail with their position",
-    .enabled(if: SharedTestData.isAvailable),
+    .enabled(
+      if: SharedTestData.has("parse/parsezero-fixtures"),
+      "needs ../shared/testdata/parse/parsezero-fixtures"),
     arguments: [
       ("AllObjects.json", 17, 15), ("_Join:bs:ClassA:ClassB.json", 19, 3),
     ])

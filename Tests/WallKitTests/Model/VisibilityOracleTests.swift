@@ -4,70 +4,18 @@ import WallKitTestSupport
 import WallSynth
 
 /// Compares every wall of a generated export over the SNAP ego-Facebook graph (4039 users)
-/// with a brute-force reading of the rule in docs/input-format.md, after a real import from disk.
+/// with a brute-force reading of the rule in docs/input-format.md (`VisibilityOracle`), after a
+/// real import from disk.
 @Suite struct VisibilityOracleTests {
-  /// The rule, applied naively to the generated records: every (user, image) pair.
-  struct Oracle {
-    let export: SyntheticExport
-    let friends: [[Bool]]
-    let roleMembers: [String: Set<Int>]
-    /// All images in wall order (newest first, ties by objectId), sorted once.
-    let imagesInWallOrder: [SyntheticExport.Image]
-    /// Comments grouped by image position, oldest first.
-    let commentsByImage: [Int: [SyntheticExport.Comment]]
-
-    init(_ export: SyntheticExport) {
-      self.export = export
-      var friends = [[Bool]](
-        repeating: [Bool](repeating: false, count: export.users.count), count: export.users.count)
-      for (owner, related) in export.joinFriends { friends[owner][related] = true }
-      for (owner, list) in export.graphFriends {
-        for related in list { friends[owner][related] = true }
-      }
-      self.friends = friends
-      roleMembers = Dictionary(
-        export.roles.map { ($0.name, Set($0.members)) }, uniquingKeysWith: { a, _ in a })
-      commentsByImage = Dictionary(grouping: export.comments, by: \.image).mapValues {
-        $0.sorted { ($0.secondsAfterEpoch, $0.objectId) < ($1.secondsAfterEpoch, $1.objectId) }
-      }
-      imagesInWallOrder = export.images.sorted {
-        ($1.secondsAfterEpoch, $0.objectId) < ($0.secondsAfterEpoch, $1.objectId)
-      }
-    }
-
-    func canRead(_ readers: [String]?, user: Int) -> Bool {
-      guard let readers else { return true }
-      return readers.contains { key in
-        key == "*" || key == export.users[user].objectId
-          || (key.hasPrefix("role:")
-            && roleMembers[String(key.dropFirst(5))]?.contains(user) == true)
-      }
-    }
-
-    func wall(_ user: Int) -> [String] {
-      var wall: [String] = []
-      let mine = friends[user]
-      for image in imagesInWallOrder
-      where (image.uploader == user || mine[image.uploader]) && canRead(image.readers, user: user) {
-        wall.append(image.objectId)
-      }
-      return wall
-    }
-
-    func comments(on image: Int, user: Int) -> [String] {
-      (commentsByImage[image] ?? []).filter { canRead($0.readers, user: user) }.map(\.objectId)
-    }
-  }
-
   @Test(
     "every wall of the SNAP graph equals the brute-force oracle",
-    .enabled(if: SharedTestData.isAvailable))
+    .enabled(
+      if: SNAPGraph.isAvailable,
+      "needs the SNAP graph, ../shared/testdata/graphs/facebook_combined.txt"))
   func snapWallsMatchOracle() throws {
     let graph = try #require(try SNAPGraph.load())
     #expect(graph.nodes == 4039 && graph.edges.count == 88234)
-    let export = SyntheticExport.generate(
-      userCount: graph.nodes, edges: graph.edges, imagesPerUser: 1.5, commentsPerImage: 1.2,
-      seed: 42)
+    let export = try #require(try SNAPGraph.syntheticExport.get())
     let folder = try TemporaryDirectory("snap")
     try export.write(to: folder.path)
     let result = try ExportImporter.load(folder.path)
@@ -76,7 +24,7 @@ import WallSynth
     #expect(result.report.problems.count == export.images.count)
 
     let index = WallIndex(dataset: result.dataset)
-    let oracle = Oracle(export)
+    let oracle = VisibilityOracle(export)
     var mismatches: [String] = []
     var shown = 0
     var seenImages = Set<String>()

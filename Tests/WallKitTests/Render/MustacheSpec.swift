@@ -34,21 +34,8 @@ enum MustacheSpec {
     "sections.json", "~inheritance.json", "~dynamic-names.json",
   ]
 
-  /// `<repo>/../shared/testdata/mustache-spec`, where `<repo>` is the nearest folder above this
-  /// file that holds `Package.swift`; `nil` when that folder does not exist.
-  static let directory: URL? = {
-    var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    while folder.path != "/" {
-      if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path)
-      {
-        let spec = folder.deletingLastPathComponent()
-          .appendingPathComponent("shared/testdata/mustache-spec")
-        return FileManager.default.fileExists(atPath: spec.path) ? spec : nil
-      }
-      folder = folder.deletingLastPathComponent()
-    }
-    return nil
-  }()
+  /// `../shared/testdata/mustache-spec`, or `nil` when it is absent.
+  static let directory: URL? = SharedTestData.url("mustache-spec")
 
   static var isAvailable: Bool { directory != nil }
 

@@ -9,16 +9,6 @@ import WallSynth
 @Suite(.serialized) struct CrashSafetyTests {
   typealias P = ParseFixtures
 
-  /// The `wallgen` executable this test run was built with, if it is there.
-  static let executable: String? = {
-    for configuration in ["debug", "release"] {
-      let path = RepositoryPaths.path(".build/\(configuration)/wallgen")
-      if FileSystem.kind(of: path) == .regular { return path }
-    }
-    print("note: no built wallgen executable under .build; the kill test is skipped")
-    return nil
-  }()
-
   func makeExport(at root: String, caption: String) throws {
     let export = try ExportWriter(root: root)
     try export.writeClass(
@@ -80,9 +70,10 @@ import WallSynth
 
   @Test(
     "killed at several points, the old site stays consistent and a rebuild equals a clean build",
-    .enabled(if: executable != nil))
+    .enabled(
+      if: BuiltProduct.wallgen != nil, "no wallgen executable beside the test bundle to kill"))
   func killAndRebuild() throws {
-    let executable = try #require(Self.executable)
+    let executable = try #require(BuiltProduct.wallgen)
     let folder = try TemporaryDirectory("kill")
     let (oldExport, newExport) = (folder.url("old"), folder.url("new"))
     try makeExport(at: oldExport, caption: "old")

