@@ -4,8 +4,9 @@
 /// A small record per source, kept in the build's state folder (outside the published site), says
 /// what was made, or why it failed.
 public struct MediaStore: Sendable {
-  /// Bump when the thumbnails' bytes would change for the same source.
-  public static let pipelineVersion = "wallgen-media-2"
+  /// Bump when the thumbnails' bytes would change for the same source (3: variants no taller
+  /// than `ImageLimits.maxOutputSide`, so records of earlier builds are not reused).
+  public static let pipelineVersion = "wallgen-media-3"
 
   /// The site's output folder.
   public let siteRoot: String

@@ -90,12 +90,13 @@ import WallSynth
 
   @Test(
     "in Chromium: no page is wider than 320, 390 or 1280 px, every tap target is 44 px, years show on older cards only",
-    .enabled(if: PageCheckTests.hasBrowser))
+    .enabled(
+      if: PageCheckTests.hasBrowser, "needs Chromium, chromedriver, selenium and axe-core-python"))
   func browserLayout() throws {
     let folder = try TemporaryDirectory()
     let site = try Self.build(in: folder)
     let script = RepositoryPaths.path("Tests/browser/check_layout.py")
-    let python = try #require(PageCheckTests.which("python3"))
+    let python = try #require(ExternalTool.path("python3"))
     let (status, output) = try PageCheckTests.run(python, [script, site, "--years"])
     #expect(status == 0, "check_layout.py on the long-name export:\n\(output)")
     #expect(output.contains(" passed, 0 failed"))
@@ -103,11 +104,13 @@ import WallSynth
 
   @Test(
     "in Chromium: the demo is no wider than 320, 390 or 1280 px and its tap targets are 44 px",
-    .enabled(if: PageCheckTests.hasDemo && PageCheckTests.hasBrowser))
+    .enabled(
+      if: PageCheckTests.hasDemo && PageCheckTests.hasBrowser,
+      "needs Examples/demo-export, Chromium, chromedriver, selenium and axe-core-python"))
   func browserLayoutDemo() throws {
     let site = try PageCheckTests.site.get()
     let script = RepositoryPaths.path("Tests/browser/check_layout.py")
-    let python = try #require(PageCheckTests.which("python3"))
+    let python = try #require(ExternalTool.path("python3"))
     let (status, output) = try PageCheckTests.run(python, [script, site])
     #expect(status == 0, "check_layout.py on the demo:\n\(output)")
     #expect(output.contains(" passed, 0 failed"))

@@ -54,6 +54,7 @@ import WallSynth
         ParseFixtures.user(hashed, username: "h", fbId: "2", name: "Hashed"),
         ParseFixtures.user(oldFolder, username: "o", fbId: "3", name: "Old"),
       ])
+    try writer.writeClass("WallImage", [])
     var settings = SiteBuilder.Settings(export: export, output: site)
     settings.pipeline.jobs = 1
     let result = try SiteBuilder(settings: settings).build()
