@@ -49,11 +49,7 @@ import WallKit
   @Test("over a socket: another site's name gets 421 and no page; localhost:port gets it")
   func live() throws {
     let site = try SiteFixture()
-    let responder = try PreviewResponder(root: site.root)
-    let server = try PreviewServer(configuration: .init(host: "127.0.0.1", port: 0)) { request in
-      responder.respond(to: request, generation: "g-1")
-    }
-    server.start()
+    let server = try site.startServer()
     defer { server.stop() }
     let evil = try TestHTTPClient(port: server.port)
     defer { evil.close() }

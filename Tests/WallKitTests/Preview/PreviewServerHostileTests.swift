@@ -83,11 +83,7 @@ import WallKit
   @Test("every hostile request gets a 4xx and nothing from outside the root")
   func hostile() throws {
     let site = try SiteFixture()
-    let responder = try PreviewResponder(root: site.root)
-    let server = try PreviewServer(configuration: .init(host: "127.0.0.1", port: 0)) { request in
-      responder.respond(to: request, generation: "g-1")
-    }
-    server.start()
+    let server = try site.startServer()
     defer { server.stop() }
     #expect(Self.requests.count >= 25)
     for (name, bytes) in Self.requests {

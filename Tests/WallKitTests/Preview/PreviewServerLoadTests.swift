@@ -7,11 +7,7 @@ import WallKit
   @Test("200 clients connected at once, fetching pages and images, all succeed")
   func concurrentClients() throws {
     let site = try SiteFixture()
-    let responder = try PreviewResponder(root: site.root)
-    let server = try PreviewServer(configuration: .init(host: "127.0.0.1", port: 0)) { request in
-      responder.respond(to: request, generation: "g-1")
-    }
-    server.start()
+    let server = try site.startServer()
     defer { server.stop() }
     let targets = ["/walls/u1/", "/media/ab/abcd-thumb.png", "/", "/assets/wall.css"]
     let count = 200

@@ -68,3 +68,15 @@ extension HTTPResponse {
     }
   }
 }
+
+extension SiteFixture {
+  /// A preview server on 127.0.0.1 (a free port) serving this site, started; stop it when done.
+  func startServer() throws -> PreviewServer {
+    let responder = try PreviewResponder(root: root)
+    let server = try PreviewServer(configuration: .init(host: "127.0.0.1", port: 0)) { request in
+      responder.respond(to: request, generation: "g-1")
+    }
+    server.start()
+    return server
+  }
+}
