@@ -23,7 +23,7 @@ public enum FuzzSeeds {
   static let image =
     #"{"objectId":"i1","user":{"__type":"Pointer","className":"_User","objectId":"u1"},"image":{"__type":"File","name":"tfss-a.jpg","url":"http://files.parse.com/x/tfss-a.jpg"},"caption":"hi","createdAt":{"__type":"Date","iso":"2014-02-03T04:05:06.000Z"},"ACL":{"*":{"read":true}}}"#
   static let comment =
-    #"{"objectId":"c1","image":{"__type":"Pointer","className":"WallImage","objectId":"i1"},"user":{"__type":"Pointer","className":"_User","objectId":"u2"},"text":"nice","createdAt":"2014-02-04T00:00:00.000Z"}"#
+    #"{"objectId":"c1","image":{"__type":"Pointer","className":"WallImage","objectId":"i1"},"user":{"__type":"Pointer","className":"_User","objectId":"u2"},"comment":"nice","createdAt":"2014-02-04T00:00:00.000Z"}"#
 
   static let json: [(name: String, text: String)] = [
     ("results.json", #"{"results":[\#(user),\#(user2)]}"#),
@@ -64,7 +64,7 @@ public enum FuzzSeeds {
       #"{"results":[]}"#,
       #"{"results":[]}"#,
       "tfss-a.jpg\n\u{FF}\u{D8}\u{FF}\u{D9}",
-      "graph/10.json\n" + #"{"id":"10","name":"Ada","friends":{"data":[{"id":"11","name":"Bo"}]}}"#,
+      "graph/10.json\n" + #"{"id":"10","name":"Ada","friends":{"data":[]}}"#,
     ]
     return Array(pieces.joined(separator: "\u{0}").utf8)
   }
