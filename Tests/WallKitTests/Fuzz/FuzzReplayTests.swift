@@ -15,11 +15,13 @@ struct FuzzReplayTests {
     return names.sorted().map { "\(path)/\($0)" }
   }
 
-  @Test("every committed seed runs through its harness", arguments: FuzzTarget.allCases)
-  func seeds(target: FuzzTarget) throws {
-    let files = Self.inputs("Seeds", target)
-    #expect(files.count >= 1, "no seeds in Fuzz/Seeds/\(target.rawValue)")
-    for file in files {
+  @Test(
+    "every committed seed and every input that once crashed runs through its harness",
+    arguments: FuzzTarget.allCases)
+  func replay(target: FuzzTarget) throws {
+    let seeds = Self.inputs("Seeds", target)
+    #expect(seeds.count >= 1, "no seeds in Fuzz/Seeds/\(target.rawValue)")
+    for file in seeds + Self.inputs("Regressions", target) {
       target.run(Array(try #require(FileManager.default.contents(atPath: file))))
     }
   }
@@ -29,12 +31,5 @@ struct FuzzReplayTests {
     let made = try FuzzSeeds.make(target).map(\.name).sorted()
     let committed = Self.inputs("Seeds", target).map { ($0 as NSString).lastPathComponent }
     #expect(committed == made)
-  }
-
-  @Test("every input that once crashed runs through its harness", arguments: FuzzTarget.allCases)
-  func regressions(target: FuzzTarget) throws {
-    for file in Self.inputs("Regressions", target) {
-      target.run(Array(try #require(FileManager.default.contents(atPath: file))))
-    }
   }
 }
