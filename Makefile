@@ -2,7 +2,7 @@
 # which installs only what is missing, so they work on a fresh machine and cost nothing after.
 SWIFT ?= swift
 
-.PHONY: demo test deps deps-test lint format build release clean
+.PHONY: demo test deps deps-test lint format build release clean fuzz fuzz-smoke
 
 demo: deps
 	$(SWIFT) run wallgen build
@@ -23,10 +23,20 @@ release: deps
 	$(SWIFT) build -c release
 
 lint:
-	$(SWIFT) format lint --strict -r Sources Tests Benchmarks Package.swift
+	$(SWIFT) format lint --strict -r Sources Tests Benchmarks Fuzz Package.swift
 
 format:
-	$(SWIFT) format -i -r Sources Tests Benchmarks Package.swift
+	$(SWIFT) format -i -r Sources Tests Benchmarks Fuzz Package.swift
+
+# Fuzzing (docs/fuzzing.md): a short fixed run of every harness (CI), or a long run of one,
+# e.g. `make fuzz TARGET=image TIME=1200`.
+fuzz-smoke: deps-test
+	scripts/fuzz.sh all 2000
+
+TARGET ?= all
+TIME ?= 1200
+fuzz: deps-test
+	scripts/fuzz.sh $(TARGET) -max_total_time=$(TIME)
 
 clean:
-	rm -rf .build _site .wallgen _archive _site.urls.tsv
+	rm -rf .build .build-fuzz _site .wallgen _archive _site.urls.tsv

@@ -77,6 +77,21 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
 
+    // Fuzzing (docs/fuzzing.md): the harnesses, and one executable that is a libFuzzer target
+    // when built with `-DFUZZING -sanitize=fuzzer,address` (scripts/fuzz.sh), else a replay tool.
+    .target(
+      name: "WallFuzz",
+      dependencies: ["WallKit"],
+      path: "Fuzz/Harnesses",
+      swiftSettings: swiftSettings
+    ),
+    .executableTarget(
+      name: "wallgen-fuzz",
+      dependencies: ["WallFuzz"],
+      path: "Fuzz/Main",
+      swiftSettings: swiftSettings
+    ),
+
     // Build tools
     .executableTarget(name: "theme-embedder"),
     .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["theme-embedder"]),
@@ -89,7 +104,7 @@ let package = Package(
     ),
     .testTarget(
       name: "WallKitTests",
-      dependencies: ["WallKit", "WallKitTestSupport", "WallSynth"],
+      dependencies: ["WallKit", "WallKitTestSupport", "WallSynth", "WallFuzz"],
       // Golden pages, compared byte for byte (Snapshot), not sources.
       exclude: ["Snapshots"],
       swiftSettings: swiftSettings
