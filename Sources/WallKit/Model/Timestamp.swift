@@ -43,7 +43,11 @@ public struct Timestamp: Sendable, Hashable, Comparable {
         i += 1
       }
       guard digits > 0 else { return nil }
-      for _ in digits..<3 where digits < 3 { millis *= 10 }
+      // Digits past the third are read and dropped; fewer than three are scaled up. (The range
+      // must not be formed when digits > 3: `4..<3` traps. The fuzzer found that.)
+      if digits < 3 {
+        for _ in digits..<3 { millis *= 10 }
+      }
     }
     var offsetMinutes = 0
     if i < b.count {

@@ -11,6 +11,9 @@ import WallKit
       ("2014-10-11T18:57:39.5+02:00", Int64(1_413_046_659_500)),
       ("2000-02-29T00:00:00.000Z", Int64(951_782_400_000)),
       ("1969-12-31T23:59:59.999Z", Int64(-1)),
+      // More than three fraction digits: read, the rest dropped (found by the fuzzer: a trap).
+      ("2014-10-11T16:57:39.5291Z", Int64(1_413_046_659_529)),
+      ("2014-10-11T16:57:39.529999999Z", Int64(1_413_046_659_529)),
     ])
   func parses(text: String, millis: Int64) {
     #expect(Timestamp(iso8601: text)?.millisecondsSince1970 == millis)
