@@ -155,6 +155,8 @@ public struct Archiver: Sendable {
     for user in index.users where byUsername[user.username] == nil {
       byUsername[user.username] = user
     }
+    // Every objectId and username, for the close matches of an unknown name (made once).
+    let names = index.users.flatMap { [$0.objectId, $0.username] }
     var selected: [String: User] = [:]
     var unknown: [ArchiveError.UnknownUser] = []
     for name in Set(asked).sorted() {
@@ -162,7 +164,6 @@ public struct Archiver: Sendable {
         selected[user.objectId] = user
         continue
       }
-      let names = index.users.flatMap { [$0.objectId, $0.username] }
       var close: [String] = []
       for match in EditDistance.closest(to: name, in: names, limit: 10) {
         guard let user = index.user(match) ?? byUsername[match] else { continue }

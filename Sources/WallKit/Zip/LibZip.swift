@@ -53,10 +53,7 @@ final class LibZipReader: @unchecked Sendable {
     guard let archive = zip_fdopen(owned, 0, &code) else {
       close(owned)
       if code == ZIP_ER_NOZIP { throw .notAZip }
-      var error = zip_error_t()
-      zip_error_init_with_code(&error, code)
-      defer { zip_error_fini(&error) }
-      throw .other(String(cString: zip_error_strerror(&error)))
+      throw .other(libzipMessage(code))
     }
     self.archive = archive
   }
@@ -130,10 +127,7 @@ final class LibZipWriter {
   init(path: String) throws(LibZipOpenFailure) {
     var code: Int32 = 0
     guard let archive = zip_open(path, ZIP_CREATE | ZIP_TRUNCATE, &code) else {
-      var error = zip_error_t()
-      zip_error_init_with_code(&error, code)
-      defer { zip_error_fini(&error) }
-      throw .other(String(cString: zip_error_strerror(&error)))
+      throw .other(libzipMessage(code))
     }
     self.archive = archive
   }
@@ -228,4 +222,12 @@ final class LibZipWriter {
       throw .other(message)
     }
   }
+}
+
+/// libzip's text for an error code returned by `zip_open` or `zip_fdopen`.
+private func libzipMessage(_ code: Int32) -> String {
+  var error = zip_error_t()
+  zip_error_init_with_code(&error, code)
+  defer { zip_error_fini(&error) }
+  return String(cString: zip_error_strerror(&error))
 }
