@@ -1,6 +1,11 @@
 /* wallgen lightbox: a classic script (works from file://), no dependencies.
-   Photo links work without it; with it, they open in an overlay with keyboard
-   navigation: Left/Right to move, Escape to close. Focus returns to the photo. */
+   Photo links work without it (they open the largest display size); with it, they open in an
+   overlay that fills the window. The overlay's image lists every size of the photo (the card
+   image's srcset, and the original when the site keeps it: the link's data-original and
+   data-original-width), so the browser loads the smallest one that is sharp at the size shown;
+   a photo is never shown wider than its largest file. Left/Right or a swipe moves between
+   photos, Escape closes, Tab stays in the dialog, focus returns to the photo. "View original"
+   links the original where it is kept. */
 (function () {
   "use strict";
   var links = Array.prototype.slice.call(document.querySelectorAll("a[data-lightbox]"));
@@ -14,6 +19,7 @@
   box.setAttribute("aria-label", "Photo viewer");
   box.innerHTML =
     '<p class="caption"></p>' +
+    '<a class="original" hidden>View original</a>' +
     '<button type="button" class="prev" aria-label="Previous photo">&#8592;</button>' +
     '<button type="button" class="next" aria-label="Next photo">&#8594;</button>' +
     '<button type="button" class="close" aria-label="Close">&#215;</button>';
@@ -22,28 +28,77 @@
   /* The viewer's <img> exists only while it is open, so it never counts as a broken image. */
   var image = null;
   var caption = box.querySelector(".caption");
+  var original = box.querySelector(".original");
   var closeButton = box.querySelector(".close");
   var current = -1;
   var opener = null;
+
+  /* Every size of a photo as [url, width], narrowest first. */
+  function sizes(link) {
+    var thumb = link.querySelector("img");
+    var list = [];
+    (thumb && thumb.getAttribute("srcset") || "").split(",").forEach(function (candidate) {
+      var parts = candidate.trim().split(/\s+/);
+      var width = parseInt(parts[1], 10);
+      if (parts[0] && width > 0) list.push([parts[0], width]);
+    });
+    var originalWidth = parseInt(link.getAttribute("data-original-width"), 10);
+    if (link.getAttribute("data-original") && originalWidth > 0) {
+      list.push([link.getAttribute("data-original"), originalWidth]);
+    }
+    list.sort(function (a, b) { return a[1] - b[1]; });
+    return list;
+  }
+
+  /* Sizes the image to fill the window without cropping, and no wider than its largest file. */
+  function fit() {
+    if (!image || current < 0) return;
+    var link = links[current];
+    var thumb = link.querySelector("img");
+    var list = sizes(link);
+    var largest = list.length ? list[list.length - 1][1] : 0;
+    var w = thumb ? parseInt(thumb.getAttribute("width"), 10) : 0;
+    var h = thumb ? parseInt(thumb.getAttribute("height"), 10) : 0;
+    var ratio = w > 0 && h > 0 ? w / h : 1;
+    var width = Math.min(box.clientWidth, box.clientHeight * ratio, largest || box.clientWidth);
+    width = Math.max(1, Math.floor(width));
+    image.style.width = width + "px";
+    image.style.height = Math.floor(width / ratio) + "px";
+    image.sizes = width + "px";
+  }
 
   function show(index) {
     current = (index + links.length) % links.length;
     var link = links[current];
     var thumb = link.querySelector("img");
-    if (!image) {
-      image = document.createElement("img");
-      box.insertBefore(image, caption);
+    if (image) box.removeChild(image);
+    /* A new element per photo, so the last photo never shows while the next one loads. */
+    image = document.createElement("img");
+    box.insertBefore(image, caption);
+    var list = sizes(link);
+    fit();
+    if (list.length) {
+      image.srcset = list.map(function (size) { return size[0] + " " + size[1] + "w"; }).join(", ");
     }
     image.src = link.getAttribute("href");
     image.alt = thumb ? thumb.alt : "";
     caption.textContent = image.alt + " (" + (current + 1) + " of " + links.length + ")";
+    var source = link.getAttribute("data-original");
+    original.hidden = !source;
+    if (source) original.href = source; else original.removeAttribute("href");
+  }
+
+  function focusable() {
+    return Array.prototype.slice.call(box.querySelectorAll("button, a[href]")).filter(function (node) {
+      return !node.hidden;
+    });
   }
 
   function open(index) {
     opener = document.activeElement;
-    show(index);
     box.hidden = false;
     document.body.classList.add("lightbox-open");
+    show(index);
     closeButton.focus();
   }
 
@@ -54,6 +109,7 @@
       box.removeChild(image);
       image = null;
     }
+    current = -1;
     if (opener && opener.focus) opener.focus();
   }
 
@@ -69,6 +125,21 @@
   box.querySelector(".next").addEventListener("click", function () { show(current + 1); });
   closeButton.addEventListener("click", close);
   box.addEventListener("click", function (event) { if (event.target === box) close(); });
+  window.addEventListener("resize", fit);
+
+  /* Swipe: a touch or pen that moves mostly sideways by 50 px or more. */
+  var start = null;
+  box.addEventListener("pointerdown", function (event) {
+    if (event.pointerType === "mouse") return;
+    start = { x: event.clientX, y: event.clientY, id: event.pointerId };
+  });
+  box.addEventListener("pointerup", function (event) {
+    if (!start || event.pointerId !== start.id) return;
+    var dx = event.clientX - start.x, dy = event.clientY - start.y;
+    start = null;
+    if (Math.abs(dx) >= 50 && Math.abs(dx) > 1.5 * Math.abs(dy)) show(current + (dx < 0 ? 1 : -1));
+  });
+  box.addEventListener("pointercancel", function () { start = null; });
 
   document.addEventListener("keydown", function (event) {
     if (box.hidden) return;
@@ -77,11 +148,11 @@
     else if (event.key === "ArrowRight") { event.preventDefault(); show(current + 1); }
     else if (event.key === "Tab") {
       /* keep focus inside the dialog */
-      var buttons = Array.prototype.slice.call(box.querySelectorAll("button"));
-      var at = buttons.indexOf(document.activeElement);
+      var targets = focusable();
+      var at = targets.indexOf(document.activeElement);
       var next = event.shiftKey ? at - 1 : at + 1;
       event.preventDefault();
-      buttons[(next + buttons.length) % buttons.length].focus();
+      targets[(next + targets.length) % targets.length].focus();
     }
   });
 })();

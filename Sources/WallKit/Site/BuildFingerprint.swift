@@ -10,7 +10,7 @@ enum BuildFingerprint {
     text += "pageSize \(settings.pipeline.pageSize)\nzone \(settings.pipeline.timeZone.name)\n"
     text +=
       "maxPixels \(settings.pipeline.limits.maxPixels)\nmaxBytes \(settings.pipeline.limits.maxFileBytes)\n"
-    text += "originals \(settings.copyOriginals)\n"
+    text += "originals \(settings.copyOriginals)\nindexPageSize \(settings.indexPageSize)\n"
     let importLimits = settings.pipeline.importLimits
     text +=
       "import \(importLimits.classFileBytes) \(importLimits.graphFileBytes) \(importLimits.maximumDepth)\n"

@@ -8,7 +8,7 @@ extension SiteBuilder {
     return try SiteLayout(users: users)
   }
 
-  /// Renders every wall (in parallel) and the index page (not in a private build).
+  /// Renders every wall (in parallel) and the index pages (not in a private build).
   func renderPages(
     index: WallIndex, catalog: MediaCatalog, templates: TemplateLibrary, layout: SiteLayout,
     report: inout ProblemReport
@@ -26,7 +26,6 @@ extension SiteBuilder {
     struct WallResult: Sendable {
       var paths: [String] = []
       var written = 0
-      var imageCount: Int
       var failure: BuildError?
     }
     let results = ParallelWork.map(
@@ -35,7 +34,7 @@ extension SiteBuilder {
       position -> WallResult in
       let user = index.users[position]
       let wall = model.pages(for: user)
-      var result = WallResult(imageCount: wall.imageCount)
+      var result = WallResult()
       var expectedSize = 16_384
       for page in wall.pages {
         do throws(BuildError) {
@@ -57,43 +56,16 @@ extension SiteBuilder {
       return (results.flatMap(\.paths), results.reduce(0) { $0 + $1.written })
     }
 
-    let indexPage = try renderIndex(
-      index: index, layout: layout, model: model, wallSizes: results.map(\.imageCount),
-      templates: templates)
-    let paths = results.flatMap(\.paths) + ["index.html"]
-    let written = results.reduce(0) { $0 + $1.written } + (indexPage == .written ? 1 : 0)
+    let indexPages = try renderIndex(
+      index: index, catalog: catalog, layout: layout, templates: templates)
+    let paths = results.flatMap(\.paths) + indexPages.paths
+    let written = results.reduce(0) { $0 + $1.written } + indexPages.written
     return (paths, written)
-  }
-
-  private func renderIndex(
-    index: WallIndex, layout: SiteLayout, model: WallPageModel, wallSizes: [Int],
-    templates: TemplateLibrary
-  ) throws(BuildError) -> SiteWriter.Outcome {
-    let order = index.users.indices.sorted {
-      let (a, b) = (index.users[$0], index.users[$1])
-      let (nameA, nameB) = (a.displayName.lowercased(), b.displayName.lowercased())
-      return nameA != nameB ? nameA < nameB : a.objectId < b.objectId
-    }
-    let walls: [TemplateValue] = order.map { position in
-      let user = index.users[position]
-      var entry = model.person(user, root: "")
-      if case .object(var fields) = entry {
-        fields["href"] = .string(layout.wallPage(userID: user.objectId, page: 1))
-        fields["imageCount"] = .int(wallSizes[position])
-        fields["one"] = .bool(wallSizes[position] == 1)
-        entry = .object(fields)
-      }
-      return entry
-    }
-    return try Self.writePage(
-      "index", ["root": "", "walls": .array(walls), "wallCount": .int(walls.count)],
-      to: "\(settings.output)/index.html", templates: templates
-    ).outcome
   }
 
   /// Renders the template `name` and writes it to `path` unless the file already holds those
   /// bytes; returns what happened and the page's size.
-  private static func writePage(
+  static func writePage(
     _ name: String, _ context: TemplateValue, to path: String, templates: TemplateLibrary,
     capacity: Int = 0, memo: FragmentMemo? = nil
   ) throws(BuildError) -> (outcome: SiteWriter.Outcome, size: Int) {

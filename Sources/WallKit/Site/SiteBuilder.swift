@@ -17,6 +17,9 @@ public struct SiteBuilder {
     public var output: String
     /// Page size, time zone, workers, theme and image limits (shared with `Archiver`).
     public var pipeline = PipelineSettings()
+    /// People per index page: past this many, the index is cut into pages (`index.html`,
+    /// `index-2.html`, …) and its search box searches a list of everyone (`people.js`).
+    public var indexPageSize = IndexPageModel.defaultPageSize
     /// Whether each photo's original is copied beside its display sizes.
     public var copyOriginals = true
     /// Where the build keeps its state (manifest, media records); nil means beside the output,
@@ -154,7 +157,8 @@ public struct SiteBuilder {
       index: index, catalog: catalog, templates: prepared.templates, layout: layout,
       report: &report)
     summary.walls = index.users.count
-    summary.pages = rendered.paths.count
+    // The search box's list of people is written with the pages, but is none.
+    summary.pages = rendered.paths.count { $0.hasSuffix(".html") }
     summary.filesWritten = rendered.written
     summary.filesUnchanged = rendered.paths.count - rendered.written
 

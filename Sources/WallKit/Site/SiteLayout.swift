@@ -94,6 +94,17 @@ public struct SiteLayout: Sendable {
     number == 1 ? "index.html" : "page-\(number).html"
   }
 
+  /// Site-relative path of index page `number` (1-based).
+  ///
+  /// The pages are `index.html`, `index-2.html`, and so on.
+  public static func indexPage(_ number: Int) -> String {
+    number == 1 ? "index.html" : "index-\(number).html"
+  }
+
+  /// Site-relative path of the list of everyone that the index's search box reads when the
+  /// index has more than one page.
+  public static let peopleList = "people.js"
+
   /// Site-relative path of a wall page.
   public func wallPage(userID: String, page: Int) -> String {
     guard nested else { return Self.pageFileName(page) }

@@ -225,7 +225,9 @@ struct WallPageModel {
           variants.map { "\(root)\($0.path) \($0.width)w" }.joined(separator: ", ")),
         "width": .int(middle.width), "height": .int(middle.height),
         "full": .string(root + largest.path),
-        "original": original.map { .string(root + $0.path) } ?? .null,
+        "original": original.map {
+          ["src": .string(root + $0.path), "width": .int($0.width)] as TemplateValue
+        } ?? .null,
         "lazy": true,
       ]
     }
@@ -303,13 +305,15 @@ struct WallPageModel {
     guard count > 1 else { return .null }
     return [
       "current": .int(page), "count": .int(count),
+      "label": "Wall pages",
       "newer": page > 1 ? .string(SiteLayout.pageFileName(page - 1)) : .null,
       "older": page < count ? .string(SiteLayout.pageFileName(page + 1)) : .null,
+      "newerText": "← Newer", "olderText": "Older →",
       "pages": .array(
         (1...count).map {
           [
             "number": .int($0), "href": .string(SiteLayout.pageFileName($0)),
-            "isCurrent": .bool($0 == page),
+            "isCurrent": .bool($0 == page), "ariaLabel": .string("Page \($0)"),
           ]
         }),
     ]
