@@ -196,6 +196,7 @@ def check_lightbox_sizes(page, width, height, results, originals, photos=8):
             wanted = shown["original"] is not None or originals
             results.append((f"{name}: photo {index + 1}: 'View original' "
                             f"{'links its original' if wanted else 'is not shown'}",
+                            (shown["original"] is not None or not originals) and
                             shown["button"] == shown["original"] and (shown["button"] is None or
                             shown["buttonText"] == "View original"), shown))
         results.append((f"{name}: photos measured", seen > 0, seen))
@@ -282,7 +283,11 @@ def check_index(driver, site, results):
     query = names[-1].split()[0][:6]
     expected = sorted(n for n in names if all(w in fold(n) for w in fold(query).split()))
     driver.get((site / "index.html").as_uri())
-    box = driver.find_element(By.CSS_SELECTOR, "form.search input")
+    boxes = driver.find_elements(By.CSS_SELECTOR, "form.search input")
+    results.append(("index: a search box is shown", bool(boxes) and boxes[0].is_displayed(), None))
+    if not boxes or not boxes[0].is_displayed():
+        return
+    box = boxes[0]
     first_page = len(driver.execute_script(VISIBLE_PEOPLE))
     box.send_keys(query)
     matched = becomes_true(driver, lambda d: sorted(
@@ -327,6 +332,7 @@ def main():
     parser.add_argument("--shots")
     parser.add_argument("--originals", action="store_true")
     parser.add_argument("--index-only", action="store_true")
+    parser.add_argument("--verbose", action="store_true")
     parser.add_argument("--max-pages", type=int, default=200)
     arguments = parser.parse_args()
     site = pathlib.Path(arguments.site).resolve()
@@ -361,6 +367,8 @@ def main():
     for name, ok, detail in results:
         if not ok:
             print(f"FAIL {name}: {detail}")
+        elif arguments.verbose:
+            print(f"ok   {name}")
     print(f"checked {len(pages)} pages")
     print(f"{len(results) - len(failed)} passed, {len(failed)} failed")
     sys.exit(1 if failed or not pages else 0)
