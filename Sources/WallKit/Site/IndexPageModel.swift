@@ -13,6 +13,8 @@ struct IndexPageModel {
 
   /// People per index page unless the build says otherwise (`SiteBuilder.Settings`).
   static let defaultPageSize = 200
+  /// The widest file a cover's `srcset` offers.
+  static let widestCover = 640
   /// Covers that load eagerly at the top of each page; the rest are lazy.
   static let eagerCovers = 6
 
@@ -102,9 +104,13 @@ struct IndexPageModel {
     let (small, large) = (avatar?.small ?? "", avatar?.large ?? "")
     var cover: TemplateValue = .null
     if let first = entry.cover.first {
+      // A cover is at most 12rem wide: twice that needs no file wider than 640 px.
+      let sizes = entry.cover.filter { $0.width <= Self.widestCover }
       cover = [
         "src": .string(first.path),
-        "srcset": .string(entry.cover.map { "\($0.path) \($0.width)w" }.joined(separator: ", ")),
+        "srcset": .string(
+          (sizes.isEmpty ? [first] : sizes).map { "\($0.path) \($0.width)w" }
+            .joined(separator: ", ")),
         "width": .int(first.width), "height": .int(first.height),
         "lazy": .bool(lazy),
       ]
