@@ -10,7 +10,9 @@
 # to docs/screenshots). The wall is the one whose owner is NAME (default: Ada Berg), or the first
 # wall of the index. Pages are shot in headless Chromium from file://, the top 900 px (1280) or
 # 844 px (390, a phone), and reduced to 128 colours when Python's PIL is installed, to keep the
-# PNGs small.
+# PNGs small. With selenium, scripts/screenshots_interactive.py adds LABEL-lightbox-{1440,390}.png
+# (the lightbox open on the wall's second photo) and LABEL-index-search-390.png ("ar" typed in the
+# index's search box).
 set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -74,3 +76,5 @@ for width in 1280 390; do
   shoot "file://$work/site/$wall" "$width" "$height" "$out/$label-wall-$width.png"
   shoot "file://$index" "$width" "$height" "$out/$label-index-$width.png"
 done
+python3 "$repo/scripts/screenshots_interactive.py" "$work/site/$wall" "$index" "$out" "$label" ||
+  echo "screenshots.sh: no lightbox or search shots (they need selenium)" >&2
