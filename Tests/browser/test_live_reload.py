@@ -152,6 +152,12 @@ def check_problem_overlay(driver, export, work, log):
           driver.execute_script(
               "var o=document.getElementById('wallgen-problems');"
               "return o.getAttribute('role')==='alert'&&!!o.querySelector('button');"))
+    from axe_core_python.selenium import Axe
+
+    violations = [(v["id"], v["impact"], len(v["nodes"]))
+                  for v in Axe().run(driver, context={"include": [["#wallgen-problems"]]})[
+                      "violations"]]
+    check("axe-core reports no violation in the overlay", not violations, repr(violations))
     check("the last good page stays shown under the overlay",
           driver.find_elements(By.CSS_SELECTOR, "[data-object-id]"))
     built = []
