@@ -98,6 +98,27 @@ import WallSynth
       ])
   }
 
+  @Test("a template that fails only when rendered names the theme's file too")
+  func renderErrorNamesTheFile() throws {
+    let folder = try TemporaryDirectory()
+    try UnusableExportTests.writeExport(at: folder.url("export"))
+    let theme = folder.url("theme")
+    try FileManager.default.createDirectory(
+      atPath: "\(theme)/Templates", withIntermediateDirectories: true)
+    try FileSystem.writeAtomically(
+      "{{#walls}}{{>index}}{{/walls}}\n", to: "\(theme)/Templates/index.html")
+    let captured = CapturedConsole()
+    let code = WallCLI.run(
+      ["build", folder.url("export"), "-o", folder.url("out"), "--theme", theme, "-q"],
+      console: captured.console)
+    #expect(code == .failure)
+    let lines = Self.lines(captured)
+    #expect(lines.count == 1)
+    #expect(
+      lines.first?.hasPrefix("error: \(theme)/Templates/index.html:1:11: ") == true, "\(lines)")
+    #expect(lines.first?.components(separatedBy: "error").count == 2, "\(lines)")
+  }
+
   @Test("a theme file no template uses is reported, with the templates and a close name")
   func unusedThemeFile() throws {
     let folder = try TemporaryDirectory()
