@@ -4,7 +4,9 @@
 Starts `wallgen serve` on a free port (127.0.0.1 only) with a temporary copy of an export
 (Examples/demo-export if present, else a tiny export written by tiny_export.py), opens a
 wall, edits a comment in the export's WallImageComment.json, and waits up to 15 s for the
-open page to show the new text without any manual reload.
+open page to show the new text without any manual reload. Then breaks the export (a class
+file that no longer parses, then a missing image) and checks that the open page shows each
+rebuild's problems in an overlay, which a clean rebuild removes.
 
 Run by hand or from CI:  python3 Tests/browser/test_live_reload.py
 Environment: WALLGEN (path of the wallgen binary; default .build/debug/wallgen, built if
@@ -112,6 +114,83 @@ def comment_text(driver, comment_id):
     return elements[0].text if elements else ""
 
 
+def overlay_text(driver):
+    return driver.execute_script(
+        "var o=document.getElementById('wallgen-problems');return o?o.textContent:null;")
+
+
+def wait_for(condition, seconds=15):
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        try:
+            value = condition()
+            if value:
+                return value
+        except Exception:  # noqa: BLE001 - the page may be mid-reload
+            pass
+        time.sleep(0.25)
+    return None
+
+
+def check_problem_overlay(driver, export, work, log):
+    """Breaks the export twice (a class file that no longer parses, then a missing image),
+    and checks that the open page shows each rebuild's problems until a clean rebuild."""
+    from selenium.webdriver.common.by import By
+
+    baseline = overlay_text(driver)  # the export's own problems, if any (the demo has one)
+    comments_path = os.path.join(export, "WallImageComment.json")
+    with open(comments_path, "rb") as source:
+        comments = source.read()
+    with open(comments_path, "wb") as target:
+        target.write(comments.rstrip()[:-1] + b",]")
+    text = wait_for(lambda: "the rebuild failed" in (overlay_text(driver) or "")
+                    and overlay_text(driver))
+    check("a rebuild that fails shows an overlay naming the broken file",
+          text and "the rebuild failed" in text and "WallImageComment.json" in text,
+          "overlay %r; server log: %s" % (text, "".join(log[-5:])))
+    check("the overlay is announced (role=alert) and has a Dismiss button",
+          driver.execute_script(
+              "var o=document.getElementById('wallgen-problems');"
+              "return o.getAttribute('role')==='alert'&&!!o.querySelector('button');"))
+    from axe_core_python.selenium import Axe
+
+    violations = [(v["id"], v["impact"], len(v["nodes"]))
+                  for v in Axe().run(driver, context={"include": [["#wallgen-problems"]]})[
+                      "violations"]]
+    check("axe-core reports no violation in the overlay", not violations, repr(violations))
+    check("the last good page stays shown under the overlay",
+          driver.find_elements(By.CSS_SELECTOR, "[data-object-id]"))
+    built = []
+    for folder, _, names in os.walk(os.path.join(work, "_site")):
+        for name in names:
+            if name.endswith(".html"):
+                with open(os.path.join(folder, name), encoding="utf-8") as page:
+                    if "wallgen-problems" in page.read():
+                        built.append(name)
+    check("no built file carries the overlay", not built, ", ".join(built))
+    driver.find_element(By.CSS_SELECTOR, "#wallgen-problems button").click()
+    check("Dismiss removes the overlay", overlay_text(driver) is None)
+
+    with open(comments_path, "wb") as target:
+        target.write(comments)
+    images = [name for name in sorted(os.listdir(os.path.join(export, "files")))
+              if name.endswith(".jpg")]
+    removed = os.path.join(export, "files", images[0])
+    kept = removed + ".kept"
+    os.rename(removed, kept)
+    text = wait_for(lambda: (overlay_text(driver) or "") if images[0] in (
+        overlay_text(driver) or "") else None)
+    check("a rebuild with a missing image shows its problem line in the overlay",
+          text and "files/" + images[0] in text,
+          "overlay %r; server log: %s" % (text, "".join(log[-5:])))
+    os.rename(kept, removed)
+    back = wait_for(lambda: driver.execute_script("return document.readyState==='complete';")
+                    and images[0] not in (overlay_text(driver) or "") and "done")
+    check("a fixed export's rebuild removes its problem from the page", back
+          and overlay_text(driver) == baseline,
+          "overlay %r; server log: %s" % (overlay_text(driver), "".join(log[-5:])))
+
+
 def run(work):
     binary = wallgen_binary()
     export = make_export(work)
@@ -162,6 +241,7 @@ def run(work):
               "still %r; server log: %s" % (after, "".join(log[-5:])))
         check("the page was reloaded by the script, not by the test",
               driver.execute_script("return window.__wallgenNotReloaded === undefined;"))
+        check_problem_overlay(driver, export, work, log)
     finally:
         if driver is not None:
             driver.quit()

@@ -24,7 +24,7 @@ public enum ArchiveError: Error, Equatable, CustomStringConvertible {
     switch self {
     case .importFailed(let error): "[import] \(error)"
     case .unusableExport(let error, _): "[import] \(error)"
-    case .template(let error): "[render] \(error)"
+    case .template(let error): error.located
     case .unknownUsers(let users):
       users.map(\.description).joined(separator: "\n")
     case .write(let step, let error): "[\(step)] \(error)"

@@ -95,6 +95,8 @@ public struct ServeOptions: Sendable, Equatable {
   public var host: String = "127.0.0.1"
   /// The port to listen on; 0 picks a free one.
   public var port: Int = 8080
+  /// Print only problems, errors and the URL.
+  public var quiet: Bool = false
   /// The most uncompressed bytes a zip export may hold.
   public var maxExportBytes: UInt64 = ZipLimits.standard.totalBytes
 

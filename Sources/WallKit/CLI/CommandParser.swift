@@ -93,6 +93,7 @@ public enum CommandParser {
       case "-o", "--output": options.output = try reader.value(for: argument)
       case "--host": options.host = try reader.value(for: argument)
       case "--port", "-p": options.port = try reader.integer(for: argument, in: 0...65_535)
+      case "-q", "--quiet": options.quiet = true
       case "--max-export-bytes": options.maxExportBytes = try reader.byteCount(for: argument)
       default:
         if try !reader.renderingOption(argument, into: &options) {

@@ -131,7 +131,8 @@ public enum HelpText {
     Builds the site as 'wallgen build' does, serves the output folder over HTTP, and
     rebuilds when the export or the theme changes; open pages then reload by themselves
     (the reload script is added to served pages only, never to the built files).
-    Stop with Ctrl-C.
+    Each build's problems are printed and shown on open pages until a clean rebuild;
+    a rebuild that fails keeps the last good site served. Stop with Ctrl-C.
 
     Options:
       -p, --port N         Port to listen on (default: 8080; 0 picks a free one)
@@ -144,6 +145,7 @@ public enum HelpText {
       --theme DIR          Templates/ and Public/ files in DIR override the built-in ones
       --max-export-bytes N Refuse a zip export holding more than N bytes uncompressed
                            (default: 8G; K, M, G and T suffixes are powers of 1024)
+      -q, --quiet          Print only problems, errors and the URL
       -h, --help           Show this help
     """
 }

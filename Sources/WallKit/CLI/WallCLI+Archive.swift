@@ -2,7 +2,9 @@ import Foundation
 
 extension WallCLI {
   static func runArchive(_ options: ArchiveOptions, console: Console) -> ExitCode {
-    guard let export = resolveExport(options.export, console: console) else { return .failure }
+    guard let export = resolveExport(options.export, command: "archive", console: console) else {
+      return .failure
+    }
     var settings = Archiver.Settings(export: export, output: options.output)
     do {
       settings.pipeline = try pipelineSettings(for: options)
@@ -11,6 +13,7 @@ extension WallCLI {
     } catch {
       return optionFailure(error, console: console)
     }
+    for warning in themeWarnings(settings.pipeline.theme) { console.err(warning) }
     settings.userIDs = options.all ? nil : options.userIDs
     settings.zip = options.zip
     settings.pipeline.limits.maxPixels = options.maxPixels
@@ -21,7 +24,9 @@ extension WallCLI {
     do {
       result = try Archiver(settings: settings, progress: progress).run()
     } catch {
-      printFailure(error, unusable: error.unusableExport, output: options.output, console: console)
+      printFailure(
+        error, unusable: error.unusableExport, output: options.output, export: export,
+        command: "archive", console: console)
       if case .placement = error { return .usage }
       return .failure
     }

@@ -2,13 +2,16 @@ import Foundation
 
 extension WallCLI {
   static func runBuild(_ options: BuildOptions, console: Console) -> ExitCode {
-    guard let export = resolveExport(options.export, console: console) else { return .failure }
+    guard let export = resolveExport(options.export, command: "build", console: console) else {
+      return .failure
+    }
     var settings = SiteBuilder.Settings(export: export, output: options.output)
     do {
       settings.pipeline = try pipelineSettings(for: options)
     } catch {
       return optionFailure(error, console: console)
     }
+    for warning in themeWarnings(settings.pipeline.theme) { console.err(warning) }
     settings.pipeline.limits.maxPixels = options.maxPixels
     settings.pipeline.zipLimits = zipLimits(maxExportBytes: options.maxExportBytes)
     settings.copyOriginals = options.copyOriginals
@@ -31,7 +34,9 @@ extension WallCLI {
     do {
       result = try builder.build()
     } catch {
-      printFailure(error, unusable: error.unusableExport, output: options.output, console: console)
+      printFailure(
+        error, unusable: error.unusableExport, output: options.output, export: export,
+        command: "build", console: console)
       if let reportFile = options.reportFile, let (_, problems) = error.unusableExport {
         _ = writeReport(problems, to: reportFile, console: console)
       }

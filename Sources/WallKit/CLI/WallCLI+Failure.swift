@@ -9,32 +9,78 @@ extension WallCLI {
 
   /// Prints why a build, a rebuild or an archive did not run: for an export that nothing may
   /// be built from, every problem its import found (the file that cannot be read once, with
-  /// its line and column), then the error and a hint; otherwise the error alone.
+  /// its line and column), then the error and a hint; for an export that cannot be opened, the
+  /// error and what an export is (or the one export inside the folder given); otherwise the
+  /// error alone.
   /// - Parameters:
   ///   - error: What stopped the command.
   ///   - unusable: The import's failure and problems, when the export is unusable.
   ///   - output: The folder left as it was, named in the hint.
+  ///   - export: The export as given, for the hint.
+  ///   - command: The command run (`build`, `serve`, `archive`), for the hint.
   ///   - console: Where to print.
   static func printFailure(
-    _ error: any Error, unusable: (ImportError, [Problem])?, output: String, console: Console
+    _ error: any Error, unusable: (ImportError, [Problem])?, output: String, export: String,
+    command: String, console: Console
   ) {
-    guard let (failure, problems) = unusable else {
-      console.err("error: \(error)")
-      return
-    }
-    if !problems.isEmpty { console.err(problems.map(\.description).joined(separator: "\n")) }
-    console.err("error: \(error)")
-    console.err("hint: \(hint(for: failure)); '\(output)' was left as it was")
+    let lines = failureLines(
+      error, unusable: unusable, output: output, export: export, command: command)
+    // One write for all problems (there may be a hundred thousand), one for each line after.
+    let problems = unusable?.1.count ?? 0
+    if problems > 0 { console.err(lines.prefix(problems).joined(separator: "\n")) }
+    for line in lines.dropFirst(problems) { console.err(line) }
   }
 
-  /// What to do about an export that nothing may be built from.
+  /// The lines `printFailure` prints, safe for a terminal.
+  static func failureLines(
+    _ error: any Error, unusable: (ImportError, [Problem])?, output: String, export: String,
+    command: String
+  ) -> [String] {
+    let line = TerminalText.escaped("error: \(error)")
+    if let (failure, problems) = unusable {
+      // A path that is no export needs saying what one is; a broken one, what was kept.
+      let hint =
+        failure.isAboutTheWholeExport
+        ? exportHint(for: export, command: command)
+        : "\(hint(for: failure)); '\(output)' was left as it was"
+      return problems.map(\.description) + [line, TerminalText.escaped("hint: \(hint)")]
+    }
+    let opening: ImportError? =
+      switch error {
+      case BuildError.importFailed(let failure), ArchiveError.importFailed(let failure): failure
+      default: nil
+      }
+    guard let opening, opening.isAboutTheWholeExport else { return [line] }
+    return [line, TerminalText.escaped("hint: \(exportHint(for: export, command: command))")]
+  }
+
+  /// What to do about an export whose class files cannot be read.
   static func hint(for failure: ImportError) -> String {
-    switch failure {
-    case .unreadableClassFiles:
-      "fix the file named above (or restore it from the original export) and run again"
-    default:
-      "EXPORT must be the folder (or .zip) that holds _User.json and WallImage.json "
-        + "(README.md, \"Input\")"
+    "fix the file named above (or restore it from the original export) and run again"
+  }
+
+  /// What an export is, for a path that is not one; or, when it is a folder holding exactly
+  /// one export (a subfolder or a `.zip`), that export, as the command to run instead.
+  /// - Parameter export: The path given.
+  /// - Parameter command: The command run, repeated in the suggestion.
+  static func exportHint(for export: String, command: String) -> String {
+    let found = ExportOpener.exports(inside: export)
+    guard found.count == 1, let inside = found.first else {
+      return "an export is the folder, or a .zip of it, that holds _User.json, WallImage.json "
+        + "and the app's other class files (docs/input-format.md)"
+    }
+    return
+      "'\(export)' is not an export but holds one; did you mean 'wallgen \(command) \(inside)'?"
+  }
+}
+
+extension ImportError {
+  /// Whether the error says the path given is no export at all (it cannot be opened, or holds
+  /// no user or no walls), rather than that a file inside it is broken.
+  var isAboutTheWholeExport: Bool {
+    switch self {
+    case .notAnExport, .noUsers, .noWallClassFile: true
+    default: false
     }
   }
 }

@@ -8,7 +8,9 @@ import Foundation
 extension WallCLI {
   /// `wallgen serve`: build, serve the output, rebuild on change, stop on Ctrl-C.
   static func runServe(_ options: ServeOptions, console: Console) -> ExitCode {
-    guard let export = resolveExport(options.export, console: console) else { return .failure }
+    guard let export = resolveExport(options.export, command: "serve", console: console) else {
+      return .failure
+    }
     let settings: @Sendable () throws -> SiteBuilder.Settings = {
       var settings = SiteBuilder.Settings(export: export, output: options.output)
       settings.pipeline = try pipelineSettings(for: options)
@@ -16,7 +18,7 @@ extension WallCLI {
       return settings
     }
     do {
-      _ = try settings()
+      for warning in themeWarnings(try settings().pipeline.theme) { console.err(warning) }
     } catch {
       return optionFailure(error, console: console)
     }
@@ -29,13 +31,16 @@ extension WallCLI {
       server = try PreviewServer(
         configuration: .init(host: options.host, port: options.port)
       ) { request in
-        responder.respond(to: request, generation: generation.current)
+        responder.respond(to: request, live: generation.snapshot)
       }
     } catch {
       console.err("error: \(error)")
       return .failure
     }
-    guard rebuild(settings, console: console, verbose: true) else { return .failure }
+    let quiet = options.quiet
+    guard
+      rebuild(settings, console: console, verbose: true, quiet: quiet, publishingTo: generation)
+    else { return .failure }
     server.start()
     if !["127.0.0.1", "localhost"].contains(options.host) {
       console.err(
@@ -45,53 +50,68 @@ extension WallCLI {
     let watcher = ChangeWatcher(
       paths: watched, excluding: [options.output], log: { console.err($0) }
     ) {
-      console.err("change seen in \(watched.joined(separator: " or ")); rebuilding")
-      if rebuild(settings, console: console, verbose: false) { generation.advance() }
+      if !quiet { console.err("change seen in \(watched.joined(separator: " or ")); rebuilding") }
+      rebuild(settings, console: console, verbose: false, quiet: quiet, publishingTo: generation)
     }
-    console.err(watcher.start().description)
+    let watching = watcher.start().description
+    if !quiet { console.err(watching) }
     console.out(server.url)
-    console.err("serving \(options.output) at \(server.url) (press Ctrl-C to stop)")
+    if !quiet { console.err("serving \(options.output) at \(server.url) (press Ctrl-C to stop)") }
     waitForInterrupt()
     watcher.stop()
     server.stop()
-    console.err("stopped")
+    if !quiet { console.err("stopped") }
     return .success
   }
 
-  /// Runs one build; false (after printing the error) when it could not complete.
+  /// Runs one build, prints its problems (at most `PreviewReport.lineLimit` of them) and
+  /// publishes them for open pages; false (after printing why) when it could not complete.
   ///
   /// A build refused because the export is unusable leaves the site as it was, so the preview
-  /// keeps serving the last good build; its problems are printed.
+  /// keeps serving the last good build; its problems and the error are printed and published.
   /// - Parameters:
   ///   - settings: Makes the build's settings (options are read again on each rebuild).
   ///   - console: Where to print.
-  ///   - verbose: Whether this is the first build (its problems and progress are printed).
+  ///   - verbose: Whether this is the first build (its progress is printed).
+  ///   - quiet: Print only problems and errors (`serve -q`).
+  ///   - generation: Where the report goes, for open pages; a completed rebuild advances it.
+  @discardableResult
   static func rebuild(
-    _ settings: () throws -> SiteBuilder.Settings, console: Console, verbose: Bool
+    _ settings: () throws -> SiteBuilder.Settings, console: Console, verbose: Bool,
+    quiet: Bool = false, publishingTo generation: BuildGeneration? = nil
   ) -> Bool {
     let started = ContinuousClock.now
+    let failed = { (lines: [String]) -> Bool in
+      let report = PreviewReport(failure: lines)
+      for line in report.lines { console.err(line) }
+      if !verbose { console.err("the pages served are those of the last good build") }
+      generation?.publish(report, advancing: false)
+      return false
+    }
     let built: SiteBuilder.Settings
     do {
       built = try settings()
     } catch {
-      console.err("error: \(error)")
-      if !verbose { console.err("the pages served are those of the last good build") }
-      return false
+      return failed([TerminalText.escaped("error: \(error)")])
     }
+    let result: BuildResult
     do {
-      let progress = console.buildProgress(quiet: !verbose)
-      let result = try SiteBuilder(settings: built, progress: progress).build()
-      if verbose {
-        for problem in result.report.sorted { console.err(problem.description) }
-      }
+      let progress = console.buildProgress(quiet: quiet || !verbose)
+      result = try SiteBuilder(settings: built, progress: progress).build()
+    } catch {
+      return failed(
+        failureLines(
+          error, unusable: error.unusableExport, output: built.output, export: built.export,
+          command: "serve"))
+    }
+    let report = PreviewReport(problems: result.report.sorted)
+    for line in report.lines { console.err(line) }
+    if !quiet {
       let elapsed = String(format: "%.2f", ConsoleProgress.seconds(ContinuousClock.now - started))
       console.err("built \(result.summary.line) in \(elapsed) s")
-      return true
-    } catch {
-      printFailure(error, unusable: error.unusableExport, output: built.output, console: console)
-      if !verbose { console.err("the pages served are those of the last good build") }
-      return false
     }
+    generation?.publish(report, advancing: !verbose)
+    return true
   }
 
   /// Blocks until SIGINT (Ctrl-C) or SIGTERM arrives, then restores their default handling.

@@ -43,13 +43,14 @@ public enum WallCLI {
   }
 
   /// The export to read: the one named, else the demo when it is present.
-  static func resolveExport(_ named: String?, console: Console) -> String? {
+  /// - Parameter command: The command run, named in the hint when there is no export.
+  static func resolveExport(_ named: String?, command: String, console: Console) -> String? {
     if let named { return named }
     guard FileSystem.kind(of: demoExport) == .directory else {
       console.err(
         "error: no export given, and the demo export '\(demoExport)' is not in the current folder")
       console.err(
-        "hint: run 'wallgen build PATH' with an export folder or zip, or run from the wallgen repository"
+        "hint: run 'wallgen \(command) PATH' with an export folder or zip, or run from the wallgen repository"
       )
       return nil
     }
@@ -59,7 +60,9 @@ public enum WallCLI {
   /// `wallgen check`: prints every problem a build would report (`ExportCheck`), then a
   /// summary; exits 1 when there is an error or nothing may be built from the export.
   static func runCheck(_ options: CheckOptions, console: Console) -> ExitCode {
-    guard let export = resolveExport(options.export, console: console) else { return .failure }
+    guard let export = resolveExport(options.export, command: "check", console: console) else {
+      return .failure
+    }
     var settings = ExportCheck.Settings(export: export)
     settings.deep = options.deep
     settings.pipeline.limits.maxPixels = options.maxPixels
@@ -69,7 +72,10 @@ public enum WallCLI {
     do {
       result = try ExportCheck(settings: settings).run()
     } catch {
-      console.err("error: \(error)")
+      console.err(TerminalText.escaped("error: \(error)"))
+      if error.isAboutTheWholeExport {
+        console.err(TerminalText.escaped("hint: \(exportHint(for: export, command: "check"))"))
+      }
       return .failure
     }
     let report = result.report
@@ -82,8 +88,11 @@ public enum WallCLI {
         + "read \(count(dataset.users.count, "user")), \(count(dataset.images.count, "image")), "
         + "\(count(dataset.comments.count, "comment"))")
     if let failure = result.failure {
-      console.err("error: [import] \(failure)")
-      console.err("hint: \(hint(for: failure))")
+      console.err(TerminalText.escaped("error: [import] \(failure)"))
+      let hint =
+        failure.isAboutTheWholeExport
+        ? exportHint(for: export, command: "check") : hint(for: failure)
+      console.err(TerminalText.escaped("hint: \(hint)"))
       return .failure
     }
     return report.errorCount > 0 ? .failure : .success
@@ -112,6 +121,26 @@ extension WallCLI {
     settings.pageSize = options.pageSize
     settings.jobs = options.jobs ?? SiteBuilder.defaultJobs
     return settings
+  }
+
+  /// A warning for each file of a `--theme` folder's `Templates/` that no template uses,
+  /// naming the templates there are and the closest one.
+  /// - Parameter theme: The theme loaded.
+  static func themeWarnings(_ theme: Theme) -> [String] {
+    let known = Theme.builtIn.templates.keys.sorted()
+    return theme.unusedTemplateFiles.map { path in
+      let file = path.split(separator: "/").last.map(String.init) ?? path
+      let isHTML = file.hasSuffix(".html")
+      let stem = isHTML ? String(file.dropLast(5)) : String(file.prefix { $0 != "." })
+      let why =
+        isHTML
+        ? "no template is named '\(stem)' and none includes it"
+        : "only .html files are templates"
+      let close = EditDistance.closest(to: stem, in: known, limit: 1).first
+      return TerminalText.escaped(
+        "warning: \(path) is not used: \(why); the templates are "
+          + known.joined(separator: ", ") + (close.map { "; did you mean '\($0).html'?" } ?? ""))
+    }
   }
 
   /// Prints an error met while turning options into settings, and gives its exit code:

@@ -18,7 +18,11 @@ public struct ZipSource: ExportSource {
     do {
       archive = try ZipArchive(path: path, limits: limits)
     } catch {
-      throw .notAnExport(path: path, reason: "\(error)")
+      // The zip error starts with the path and "error:", which the import error says itself.
+      let text = "\(error)"
+      let prefix = "\(path): error: "
+      throw .notAnExport(
+        path: path, reason: text.hasPrefix(prefix) ? String(text.dropFirst(prefix.count)) : text)
     }
     location = path
     let files = archive.entries.filter { !$0.isDirectory }

@@ -4,6 +4,8 @@ public enum MIMEType {
   public static let html = "text/html; charset=utf-8"
   /// The type of plain text.
   public static let plainText = "text/plain; charset=utf-8"
+  /// The type of JSON documents.
+  public static let json = "application/json"
   /// The type of files whose extension is not in the table.
   public static let fallback = "application/octet-stream"
 
@@ -12,7 +14,7 @@ public enum MIMEType {
     "html": html, "htm": html,
     "css": "text/css; charset=utf-8",
     "js": "text/javascript; charset=utf-8", "mjs": "text/javascript; charset=utf-8",
-    "json": "application/json", "jsonl": "application/jsonl",
+    "json": json, "jsonl": "application/jsonl",
     "txt": plainText, "md": "text/markdown; charset=utf-8",
     "xml": "application/xml", "webmanifest": "application/manifest+json",
     "svg": "image/svg+xml", "png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg",

@@ -24,9 +24,16 @@ public struct PreviewResponder: Sendable {
     self.root = resolved
   }
 
-  /// The response to `request`.
+  /// The response to `request`, for a build with nothing to report.
   /// - Parameter generation: the current build generation (see `LiveReload`).
   public func respond(to request: HTTPRequest, generation: String) -> HTTPResponse {
+    respond(to: request, live: BuildGeneration.Snapshot(generation: generation))
+  }
+
+  /// The response to `request`.
+  /// - Parameter live: the current build generation and the last build's report, which HTML
+  ///   pages carry (see `LiveReload`) and `LiveReload.statusPath` answers.
+  public func respond(to request: HTTPRequest, live: BuildGeneration.Snapshot) -> HTTPResponse {
     guard Self.allowedMethods.contains(request.method) else {
       var response = HTTPResponse.errorPage(
         .methodNotAllowed, detail: "The method '\(request.method)' is not served here.")
@@ -43,7 +50,13 @@ public struct PreviewResponder: Sendable {
       return HTTPResponse(
         status: .ok,
         headers: [("Content-Type", MIMEType.plainText), ("Cache-Control", "no-store")],
-        body: Array(generation.utf8))
+        body: Array(live.generation.utf8))
+    }
+    if path.encoded == LiveReload.statusPath {
+      return HTTPResponse(
+        status: .ok,
+        headers: [("Content-Type", MIMEType.json), ("Cache-Control", "no-store")],
+        body: Array(LiveReload.statusJSON(live).utf8))
     }
     guard let resolved = resolve(path) else { return notFound(path) }
     switch FileSystem.kind(of: resolved) {
@@ -56,9 +69,9 @@ public struct PreviewResponder: Sendable {
       guard let index = resolve(path, appending: "index.html"),
         FileSystem.kind(of: index) == .regular
       else { return notFound(path) }
-      return serveFile(index, request: request, generation: generation, path: path)
+      return serveFile(index, request: request, live: live, path: path)
     case .regular:
-      return serveFile(resolved, request: request, generation: generation, path: path)
+      return serveFile(resolved, request: request, live: live, path: path)
     case .missing, .other:
       return notFound(path)
     }
@@ -79,7 +92,7 @@ public struct PreviewResponder: Sendable {
   }
 
   private func serveFile(
-    _ file: String, request: HTTPRequest, generation: String, path: RequestPath
+    _ file: String, request: HTTPRequest, live: BuildGeneration.Snapshot, path: RequestPath
   ) -> HTTPResponse {
     let contentType = MIMEType.forPath(file)
     let served: ServedFile
@@ -91,7 +104,9 @@ public struct PreviewResponder: Sendable {
       return serverError()
     }
     let injects = contentType == MIMEType.html && served.size <= LiveReload.maxInjectedSize
-    let tag = "\"\(served.tag)\(injects ? "-g" + generation : "")\""
+    // The page's bytes depend on the generation and the report the script carries.
+    let report = live.report.isClean ? "" : "-r" + live.report.id
+    let tag = "\"\(served.tag)\(injects ? "-g" + live.generation + report : "")\""
     var headers = [
       ("Content-Type", contentType), ("ETag", tag), ("Cache-Control", "no-cache"),
       ("X-Content-Type-Options", "nosniff"),
@@ -102,7 +117,7 @@ public struct PreviewResponder: Sendable {
     }
     headers.append(("Accept-Ranges", "bytes"))
     let length =
-      injects ? LiveReload.injectedLength(of: served.size, generation: generation) : served.size
+      injects ? LiveReload.injectedLength(of: served.size, live) : served.size
     // If-Range names the version the client has part of; any other version is sent whole.
     let ranged = request.header("if-range").map { $0 == tag } ?? true
     let range = ranged ? ByteRange.resolve(request.header("range"), length: length) : .full
@@ -133,7 +148,7 @@ public struct PreviewResponder: Sendable {
     } catch {
       return serverError()
     }
-    let injected = LiveReload.inject(into: page, generation: generation)
+    let injected = LiveReload.inject(into: page, live)
     // A page that changed size since fstat no longer matches the range: send it whole.
     guard injected.count == length else {
       return HTTPResponse(

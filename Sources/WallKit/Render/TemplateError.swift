@@ -26,9 +26,17 @@ public struct TemplateError: Error, Equatable, Sendable, CustomStringConvertible
 
   /// `name:line:column: error: reason`, or `name: error: reason` when there is no place.
   public var description: String {
-    line > 0
-      ? "\(template):\(line):\(column): error: \(reason)"
-      : "\(template): error: \(reason)"
+    "\(place): error: \(reason)"
+  }
+
+  /// `name:line:column: reason`, or `name: reason`: for messages that say "error" themselves.
+  public var located: String {
+    "\(place): \(reason)"
+  }
+
+  /// `name:line:column`, or `name` when there is no place.
+  private var place: String {
+    line > 0 ? "\(template):\(line):\(column)" : template
   }
 
   /// The ways a template can be wrong.

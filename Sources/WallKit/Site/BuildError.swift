@@ -24,7 +24,7 @@ public enum BuildError: Error, Equatable, CustomStringConvertible {
     switch self {
     case .importFailed(let error): "[import] \(error)"
     case .unusableExport(let error, _): "[import] \(error)"
-    case .template(let error): "[render] \(error)"
+    case .template(let error): error.located
     case .theme(let error): "[theme] \(error)"
     case .layout(let error): "[layout] \(error)"
     case .placement(let error): "[output] \(error)"

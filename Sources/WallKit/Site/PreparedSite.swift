@@ -18,7 +18,11 @@ struct PreparedSite: Sendable {
   /// - Throws: `TemplateError` when a template of the theme is invalid.
   init(source: any ExportSource, settings: PipelineSettings) throws(TemplateError) {
     imported = ExportImporter.load(from: source, limits: settings.importLimits)
-    templates = try TemplateLibrary(templates: settings.theme.templates)
+    do {
+      templates = try TemplateLibrary(templates: settings.theme.templates)
+    } catch {
+      throw settings.theme.locating(error)
+    }
     index = WallIndex(dataset: imported.dataset)
   }
 

@@ -153,9 +153,17 @@ public struct SiteBuilder {
     }
 
     announce("render", total: index.users.count)
-    let rendered = try renderPages(
-      index: index, catalog: catalog, templates: prepared.templates, layout: layout,
-      report: &report)
+    let rendered: (paths: [String], written: Int)
+    do {
+      rendered = try renderPages(
+        index: index, catalog: catalog, templates: prepared.templates, layout: layout,
+        report: &report)
+    } catch .template(let error) {
+      // A template that fails only when rendered (nesting too deep) names its file too.
+      throw .template(settings.pipeline.theme.locating(error))
+    } catch {
+      throw error
+    }
     summary.walls = index.users.count
     // The search box's list of people is written with the pages, but is none.
     summary.pages = rendered.paths.count { $0.hasSuffix(".html") }

@@ -7,6 +7,12 @@ public struct Theme: Sendable {
   public var templates: [String: String]
   /// Asset bytes by path relative to `assets/`.
   public var assets: [String: [UInt8]]
+  /// The file each template of a `--theme` folder came from, by template name, so that a
+  /// template error names the file to fix; built-in templates are not listed.
+  public var templateFiles: [String: String] = [:]
+  /// Files of the `--theme` folder's `Templates/` that no template uses: not `.html`, or named
+  /// after no built-in template and included by none (`{{>name}}`, `{{<name}}`), sorted.
+  public var unusedTemplateFiles: [String] = []
 
   /// The built-in theme.
   public static let builtIn: Theme = {
@@ -36,6 +42,7 @@ public struct Theme: Sendable {
     }
     guard !areas.isEmpty else { throw .noThemeFolders(path: folder) }
     var theme = builtIn
+    var added: [(name: String, path: String)] = []
     for area in areas {
       for relative in listFiles(in: "\(folder)/\(area)") {
         let path = "\(folder)/\(area)/\(relative)"
@@ -45,9 +52,47 @@ public struct Theme: Sendable {
         } catch {
           throw .unreadable(path: path, reason: error.reason)
         }
+        if area == "Templates" { added.append((relative, path)) }
+      }
+    }
+    let included = Self.includedNames(theme.templates.values)
+    for (relative, path) in added {
+      guard relative.hasSuffix(".html") else {
+        theme.unusedTemplateFiles.append(path)
+        continue
+      }
+      let name = String(relative.dropLast(5))
+      theme.templateFiles[name] = path
+      if builtIn.templates[name] == nil && !included.contains(name) {
+        theme.unusedTemplateFiles.append(path)
       }
     }
     return theme
+  }
+
+  /// `error` naming the file of the `--theme` folder its template came from, or
+  /// `Templates/NAME.html` for a built-in template.
+  /// - Parameter error: An error of a template of this theme, which names the template.
+  public func locating(_ error: TemplateError) -> TemplateError {
+    var located = error
+    located.template = templateFiles[error.template] ?? "Templates/\(error.template).html"
+    return located
+  }
+
+  /// The names that partial (`{{>name}}`) and parent (`{{<name}}`) tags of `sources` include,
+  /// read from the default delimiters only (enough to tell whether a file is used).
+  static func includedNames(_ sources: some Sequence<String>) -> Set<String> {
+    var names: Set<String> = []
+    for source in sources {
+      for opening in ["{{>", "{{<"] {
+        for piece in source.components(separatedBy: opening).dropFirst() {
+          guard let end = piece.range(of: "}}") else { continue }
+          let name = piece[..<end.lowerBound].trimmingCharacters(in: .whitespaces)
+          if !name.isEmpty { names.insert(name) }
+        }
+      }
+    }
+    return names
   }
 
   private mutating func add(key: String, bytes: [UInt8]) {

@@ -17,7 +17,7 @@ import WallKit
   func embedsSafely() {
     let script = LiveReload.script(generation: "a1-2\"</script>")
     #expect(script.contains("var g=\"a1-2script\""))
-    #expect(script.contains("fetch(\"/__wallgen/version\""))
+    #expect(script.contains("fetch(\"/__wallgen/status\""))
   }
 
   @Test("the generation moves on at each build")

@@ -71,7 +71,7 @@ import WallKitTestSupport
   }
 
   @Test(
-    "editing a comment while serving updates the open page in Chromium, with no manual reload",
+    "serving: an edit updates the open page in Chromium with no manual reload, and a broken export shows an overlay until fixed",
     .enabled(
       if: hasBrowser && BuiltProduct.wallgen != nil,
       "needs chromium, chromedriver, selenium, axe-core-python and the built wallgen"))

@@ -234,7 +234,7 @@ import WallSynth
       #expect(captured.err.contains("error: [import] \(expected)"), "\(captured.err)")
       #expect(
         captured.err.last?.hasPrefix(
-          "hint: EXPORT must be the folder (or .zip) that holds _User.json and WallImage.json")
+          "hint: an export is the folder, or a .zip of it, that holds _User.json, WallImage.json")
           == true)
       #expect(FileSystem.kind(of: folder.url("out")) == .missing)
     }
