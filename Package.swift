@@ -77,6 +77,12 @@ let package = Package(
       path: "Benchmarks/MediaBench",
       swiftSettings: swiftSettings
     ),
+    .executableTarget(
+      name: "webp-bench",
+      dependencies: ["WallKit"],
+      path: "Benchmarks/WebPBench",
+      swiftSettings: swiftSettings
+    ),
 
     // Fuzzing (docs/fuzzing.md): the harnesses, and one executable that is a libFuzzer target
     // when built with `-DFUZZING -sanitize=fuzzer,address` (scripts/fuzz.sh), else a replay tool.

@@ -5,7 +5,7 @@
 public struct WebPSettings: Sendable, Equatable {
   /// libwebp's lossy quality, 0...100.
   public var quality: Int
-  /// libwebp's speed/size trade-off, 0 (fastest) ... 6 (smallest).
+  /// libwebp's speed/size trade-off, from 0 (fastest) to 6 (smallest).
   public var method: Int
 
   /// The settings wallgen uses; docs/media.md gives the measurements behind them.
