@@ -19,7 +19,7 @@ public struct PipelineSettings: Sendable {
   public var webp = PipelineSettings.webpByDefault
 
   /// Whether builds make WebP siblings unless told otherwise (docs/media.md, "WebP").
-  public static let webpByDefault = true
+  public static let webpByDefault = false
 
   /// The defaults: 30 images a page, UTC, one worker per core, the built-in theme.
   public init() {}

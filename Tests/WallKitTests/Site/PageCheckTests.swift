@@ -29,6 +29,8 @@ import WallKitTestSupport
     ).path
     var settings = SiteBuilder.Settings(export: demo, output: folder)
     settings.pipeline.jobs = 2
+    // With WebP (off by default), so the checks also cover <picture> and <source>.
+    settings.pipeline.webp = true
     _ = try SiteBuilder(settings: settings).build()
     return folder
   }
