@@ -17,6 +17,10 @@ public enum WebPCodec {
     -> [UInt8]
   {
     try bitmap.validate()
+    guard (0...100).contains(settings.quality), (0...6).contains(settings.method) else {
+      throw .webpEncodeFailed(
+        message: "quality \(settings.quality) or method \(settings.method) is out of range")
+    }
     var config = WebPConfig()
     guard
       WebPConfigInitInternal(
@@ -25,8 +29,7 @@ public enum WebPCodec {
     config.method = Int32(clamping: settings.method)
     config.thread_level = 0
     guard WebPValidateConfig(&config) != 0 else {
-      throw .webpEncodeFailed(
-        message: "quality \(settings.quality) or method \(settings.method) is out of range")
+      throw .webpEncodeFailed(message: "libwebp refused the configuration")
     }
     var picture = WebPPicture()
     guard WebPPictureInitInternal(&picture, WEBP_ENCODER_ABI_VERSION) != 0 else {

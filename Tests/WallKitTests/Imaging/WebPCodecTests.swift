@@ -7,7 +7,8 @@ extension ImagingTests {
   @Suite("WebP encoding")
   struct WebPCodecTests {
     /// The lowest PSNR (dB) a WebP round trip of the smooth test gradient may have at the
-    /// standard settings; it measured 44-45 dB, and a red/blue swap falls below 20.
+    /// standard settings (the test prints what it measures, and checks that the same decode
+    /// with red and blue swapped falls below the bound).
     static let minimumGradientPSNR = 38.0
     /// A real photo, 1800 x 1200 (as in `VariantQualityTests`).
     static let photo = "jpeg/exif-orientation/Landscape_1.jpg"
@@ -21,12 +22,15 @@ extension ImagingTests {
       let decoded = try WebPCodec.decode(bytes)
       #expect(decoded.width == 203 && decoded.height == 97 && decoded.channels == 3)
       let score = ImageComparison.psnr(decoded, bitmap)
+      print("gradient: PSNR \(score) dB")
       #expect(score >= Self.minimumGradientPSNR, "PSNR \(score) dB")
       var swapped = decoded
       for index in stride(from: 0, to: swapped.pixels.count, by: 3) {
         swapped.pixels.swapAt(index, index + 2)
       }
-      #expect(ImageComparison.psnr(swapped, bitmap) < Self.minimumGradientPSNR)
+      let swappedScore = ImageComparison.psnr(swapped, bitmap)
+      print("gradient, red and blue swapped: PSNR \(swappedScore) dB")
+      #expect(swappedScore < Self.minimumGradientPSNR)
     }
 
     @Test("an image with alpha keeps its alpha channel")
@@ -73,7 +77,7 @@ extension ImagingTests {
       #expect(try thumbnailer.variants(of: jpeg, widths: [320, 640, 1280]).webpVariants == [])
       thumbnailer.webp = .standard
       let set = try thumbnailer.variants(of: jpeg, widths: [320, 640, 1280])
-      #expect(set.variants.map(\.width) == [320, 640, 700])
+      #expect(set.variants.map(\.width) == [320, 640])
       #expect(set.webpVariants.count == set.variants.count)
       for (variant, webp) in zip(set.variants, set.webpVariants) {
         let decoded = try WebPCodec.decode(webp)

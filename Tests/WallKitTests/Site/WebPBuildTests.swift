@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import WallKit
 import WallKitTestSupport
@@ -33,7 +34,8 @@ import WallKitTestSupport
     let html = String(
       decoding: try FileSystem.readFile("\(site)/walls/uBob/index.html", limit: 1 << 22),
       as: UTF8.self)
-    let photos = html.components(separatedBy: "<img ").dropFirst().filter { $0.contains("srcset=") }
+    let photos = html.components(separatedBy: "<img ").dropFirst().map { $0.prefix { $0 != ">" } }
+      .filter { $0.contains("srcset=") }
     let sources = webpSources(html)
     #expect(!sources.isEmpty && sources.count == photos.count)
     #expect(html.components(separatedBy: "<picture>").count == sources.count + 1)
