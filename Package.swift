@@ -23,6 +23,7 @@ let package = Package(
     .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
     .systemLibrary(
       name: "CSimdjson", pkgConfig: "simdjson", providers: [.apt(["libsimdjson-dev"])]),
+    .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
 
     // C shims: libjpeg and libpng report errors with setjmp/longjmp, which must stay in C.
     .target(name: "CJPEGShim", dependencies: ["CJPEG"]),
@@ -37,7 +38,7 @@ let package = Package(
     .target(
       name: "WallKit",
       dependencies: [
-        "CJPEGShim", "CPNGShim", "CLCMSShim", "CZip", "CCrypto", "CSimdjsonShim",
+        "CJPEGShim", "CPNGShim", "CLCMSShim", "CZip", "CCrypto", "CSimdjsonShim", "CWebP",
       ],
       swiftSettings: swiftSettings,
       plugins: ["EmbedTheme"]
@@ -74,6 +75,12 @@ let package = Package(
       name: "media-bench",
       dependencies: ["WallKit"],
       path: "Benchmarks/MediaBench",
+      swiftSettings: swiftSettings
+    ),
+    .executableTarget(
+      name: "webp-bench",
+      dependencies: ["WallKit"],
+      path: "Benchmarks/WebPBench",
       swiftSettings: swiftSettings
     ),
 

@@ -52,8 +52,9 @@ struct BundlePlanner: Sendable {
       if let path = image.file?.path,
         case .ready(let variants, let original)? = catalog.images[path]
       {
-        for stored in variants + (original.map { [$0] } ?? []) {
-          files[stored.path] = .file("\(mediaRoot)/\(stored.path)")
+        let paths = (variants + (original.map { [$0] } ?? [])).map(\.path)
+        for path in paths + variants.compactMap(\.webp) {
+          files[path] = .file("\(mediaRoot)/\(path)")
         }
       }
     }

@@ -30,6 +30,8 @@ public struct BuildOptions: Sendable, Equatable {
   public var jobs: Int?
   /// A folder whose templates and assets override the built-in ones.
   public var theme: String?
+  /// Whether photo variants get WebP siblings (`--webp`, `--no-webp`).
+  public var webp: Bool = PipelineSettings.webpByDefault
   /// Largest image accepted, in pixels.
   public var maxPixels: Int = 100_000_000
   /// The most uncompressed bytes a zip export may hold.
@@ -91,6 +93,8 @@ public struct ServeOptions: Sendable, Equatable {
   public var jobs: Int?
   /// A folder whose templates and assets override the built-in ones; watched too.
   public var theme: String?
+  /// Whether photo variants get WebP siblings (`--webp`, `--no-webp`).
+  public var webp: Bool = PipelineSettings.webpByDefault
   /// The IPv4 address to listen on: loopback unless asked otherwise.
   public var host: String = "127.0.0.1"
   /// The port to listen on; 0 picks a free one.
@@ -126,6 +130,8 @@ public struct ArchiveOptions: Sendable, Equatable {
   public var jobs: Int?
   /// A folder whose templates and assets override the built-in ones.
   public var theme: String?
+  /// Whether photo variants get WebP siblings (`--webp`, `--no-webp`).
+  public var webp: Bool = PipelineSettings.webpByDefault
   /// Largest image accepted, in pixels.
   public var maxPixels: Int = 100_000_000
   /// The most uncompressed bytes a zip export may hold.

@@ -144,6 +144,7 @@ protocol RenderingOptions {
   var timeZone: String { get set }
   var jobs: Int? { get set }
   var theme: String? { get set }
+  var webp: Bool { get set }
 }
 
 extension BuildOptions: RenderingOptions {}
@@ -160,6 +161,8 @@ extension ArgumentReader {
     case "--timezone": options.timeZone = try value(for: argument)
     case "--jobs", "-j": options.jobs = try integer(for: argument, in: 1...256)
     case "--theme": options.theme = try value(for: argument)
+    case "--webp": options.webp = true
+    case "--no-webp": options.webp = false
     default: return false
     }
     return true

@@ -120,6 +120,7 @@ extension WallCLI {
     settings.theme = try theme(for: options)
     settings.pageSize = options.pageSize
     settings.jobs = options.jobs ?? SiteBuilder.defaultJobs
+    settings.webp = options.webp
     return settings
   }
 

@@ -26,6 +26,10 @@ public enum ImagingError: Error, Equatable, CustomStringConvertible {
   case invalidQuality(Int)
   /// Little CMS could not build or write an ICC profile; `message` says which.
   case profileFailed(message: String)
+  /// libwebp could not encode a WebP sibling; `message` is the reason.
+  case webpEncodeFailed(message: String)
+  /// libwebp could not decode WebP data; `message` is the reason.
+  case webpDecodeFailed(message: String)
 
   /// A single sentence quoting the bad value.
   public var description: String {
@@ -60,6 +64,10 @@ public enum ImagingError: Error, Equatable, CustomStringConvertible {
       return "the JPEG quality '\(quality)' is outside 1...100"
     case .profileFailed(let message):
       return "the ICC profile could not be made: '\(message)'"
+    case .webpEncodeFailed(let message):
+      return "the WebP image could not be encoded: '\(message)'"
+    case .webpDecodeFailed(let message):
+      return "the WebP data could not be decoded: '\(message)'"
     }
   }
 }

@@ -14,6 +14,9 @@ public struct ThumbnailSet: Sendable {
   /// decoded-row buffer and the downscaler's buffers, output included. See
   /// `ImageLimits.decodeMemoryBound(largestSize:)`.
   public var decodeBytes: Int
+  /// The WebP sibling of each variant, in the same order (same size), when
+  /// `Thumbnailer.webp` is set; empty otherwise and for square avatars.
+  public var webpVariants: [[UInt8]] = []
 
   /// Creates a thumbnail set.
   /// - Parameters:

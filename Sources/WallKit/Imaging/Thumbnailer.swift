@@ -11,6 +11,8 @@ public struct Thumbnailer: Sendable {
   public var limits: ImageLimits
   /// libjpeg quality for JPEG variants, 1...100.
   public var jpegQuality: Int
+  /// When set, every photo variant also gets a WebP sibling (`ThumbnailSet.webpVariants`).
+  public var webp: WebPSettings?
 
   /// Creates a thumbnailer.
   /// - Parameters:
@@ -52,6 +54,7 @@ public struct Thumbnailer: Sendable {
       bytes, format: info.format, target: minimum, square: false)
     let upright = decoded.bitmap.oriented(info.orientation)
     var variants: [EncodedImage] = []
+    var webpVariants: [[UInt8]] = []
     for width in kept {
       let height = min(
         side, Self.height(forWidth: width, width: sourceWidth, height: sourceHeight))
@@ -59,10 +62,13 @@ public struct Thumbnailer: Sendable {
         width == upright.width && height == upright.height
         ? upright : try upright.resized(width: width, height: height)
       variants.append(try encode(bitmap))
+      if let webp { webpVariants.append(try WebPCodec.encode(bitmap, settings: webp)) }
     }
-    return ThumbnailSet(
+    var set = ThumbnailSet(
       sourceWidth: sourceWidth, sourceHeight: sourceHeight, variants: variants,
       warnings: decoded.warnings, decodeBytes: decodeBytes)
+    set.webpVariants = webpVariants
+    return set
   }
 
   /// Square centre-cropped avatars (for example 64 and 128) from a profile picture.

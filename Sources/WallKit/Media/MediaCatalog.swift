@@ -6,6 +6,8 @@ public struct StoredImage: Sendable, Hashable {
   public var width: Int
   /// Height in pixels.
   public var height: Int
+  /// Path of the same image as WebP (`media/ab/<key>-w320.webp`), when WebP siblings are made.
+  public var webp: String? = nil
 }
 
 /// What the media stage made of one source image.
@@ -44,7 +46,7 @@ extension MediaCatalog {
     var paths: [String] = []
     for outcome in images.values {
       if case .ready(let variants, let original) = outcome {
-        paths += variants.map(\.path)
+        paths += variants.map(\.path) + variants.compactMap(\.webp)
         if let original { paths.append(original.path) }
       }
     }

@@ -111,6 +111,7 @@ struct MediaStage {
         source.avatar
         ? "avatar \(Self.avatarSizes)"
         : "photo \(Self.photoWidths) q\(thumbnailer.jpegQuality) original=\(copyOriginals)"
+          + (thumbnailer.webp.map { " " + $0.recipe } ?? "")
       return MediaStore.key(for: bytes, recipe: recipe)
     }
   }
@@ -144,12 +145,18 @@ struct MediaStage {
       let set = try Self.variants(of: bytes, avatar: avatar, thumbnailer: thumbnailer)
       var files: [(path: String, bytes: [UInt8])] = []
       var variants: [StoredImage] = []
-      for variant in set.variants {
+      for (position, variant) in set.variants.enumerated() {
+        let label = "\(avatar ? "a" : "w")\(variant.width)"
         let name = MediaStore.path(
-          key: key, variant: "\(avatar ? "a" : "w")\(variant.width)",
-          fileExtension: variant.format.fileExtension)
+          key: key, variant: label, fileExtension: variant.format.fileExtension)
         files.append((name, variant.bytes))
-        variants.append(StoredImage(path: name, width: variant.width, height: variant.height))
+        var stored = StoredImage(path: name, width: variant.width, height: variant.height)
+        if position < set.webpVariants.count {
+          let webp = MediaStore.path(key: key, variant: label, fileExtension: "webp")
+          files.append((webp, set.webpVariants[position]))
+          stored.webp = webp
+        }
+        variants.append(stored)
       }
       var original: StoredImage?
       if copyOriginals && !avatar, let format = ImageFormat.sniff(bytes) {

@@ -46,10 +46,11 @@ public struct MediaStore: Sendable {
       let outcome = MediaRecord.decode(record)
     else { return nil }
     if case .ready(let variants, let original) = outcome {
-      let files = variants + (original.map { [$0] } ?? [])
-      guard files.allSatisfy({ FileSystem.kind(of: "\(siteRoot)/\($0.path)") == .regular }) else {
-        return nil
-      }
+      let files = (variants + (original.map { [$0] } ?? [])).map(\.path)
+      let siblings = variants.compactMap(\.webp)
+      guard
+        (files + siblings).allSatisfy({ FileSystem.kind(of: "\(siteRoot)/\($0)") == .regular })
+      else { return nil }
     }
     return outcome
   }
@@ -71,10 +72,12 @@ public struct MediaStore: Sendable {
 enum MediaRecord {
   static func encode(_ outcome: MediaOutcome) -> JSONValue {
     func image(_ stored: StoredImage) -> JSONValue {
-      [
+      var members: [String: JSONValue] = [
         "path": .string(stored.path), "width": .number(Double(stored.width)),
         "height": .number(Double(stored.height)),
       ]
+      if let webp = stored.webp { members["webp"] = .string(webp) }
+      return .object(members)
     }
     switch outcome {
     case .ready(let variants, let original):
@@ -90,7 +93,9 @@ enum MediaRecord {
       guard let value, let path = value["path"]?.stringValue,
         let width = value["width"]?.integerValue, let height = value["height"]?.integerValue
       else { return nil }
-      return StoredImage(path: path, width: Int(clamping: width), height: Int(clamping: height))
+      return StoredImage(
+        path: path, width: Int(clamping: width), height: Int(clamping: height),
+        webp: value["webp"]?.stringValue)
     }
     guard let list = value["variants"]?.arrayValue else { return nil }
     let variants = list.compactMap { image($0) }

@@ -11,6 +11,7 @@ enum BuildFingerprint {
     text +=
       "maxPixels \(settings.pipeline.limits.maxPixels)\nmaxBytes \(settings.pipeline.limits.maxFileBytes)\n"
     text += "originals \(settings.copyOriginals)\nindexPageSize \(settings.indexPageSize)\n"
+    text += "webp \(settings.pipeline.webp ? WebPSettings.standard.recipe : "no")\n"
     let importLimits = settings.pipeline.importLimits
     text +=
       "import \(importLimits.classFileBytes) \(importLimits.graphFileBytes) \(importLimits.maximumDepth)\n"

@@ -15,6 +15,11 @@ public struct PipelineSettings: Sendable {
   public var zipLimits = ZipLimits.standard
   /// The largest class and Graph files read, and the deepest JSON nesting.
   public var importLimits = ImportLimits()
+  /// Whether photo variants get WebP siblings, offered to browsers through `<picture>`.
+  public var webp = PipelineSettings.webpByDefault
+
+  /// Whether builds make WebP siblings unless told otherwise (docs/media.md, "WebP").
+  public static let webpByDefault = false
 
   /// The defaults: 30 images a page, UTC, one worker per core, the built-in theme.
   public init() {}

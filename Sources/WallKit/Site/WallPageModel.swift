@@ -223,6 +223,11 @@ struct WallPageModel {
         "src": .string(root + middle.path),
         "srcset": .string(
           variants.map { "\(root)\($0.path) \($0.width)w" }.joined(separator: ", ")),
+        // Only when every variant has one, so the two lists offer the same widths.
+        "webpSrcset": variants.allSatisfy { $0.webp != nil }
+          ? .string(
+            variants.map { "\(root)\($0.webp ?? $0.path) \($0.width)w" }.joined(separator: ", "))
+          : .null,
         "width": .int(middle.width), "height": .int(middle.height),
         "full": .string(root + largest.path),
         "original": original.map {

@@ -32,6 +32,8 @@ import WallKitTestSupport
     // Index pages of 5 people: the demo's 12 make three, so the checks cover the index's pages
     // and its search of everyone.
     settings.indexPageSize = 5
+    // With WebP (off by default), so the checks also cover <picture> and <source>.
+    settings.pipeline.webp = true
     _ = try SiteBuilder(settings: settings).build()
     return folder
   }
