@@ -8,7 +8,7 @@
  *   source) -> decode once (JPEG: one DCT-scaled decode at the smallest M/8 that still covers the
  *   largest width; PNG: libpng, full size), rows streamed 16 at a time through box pre-reduction
  *   + Lanczos-3 to the largest width -> ICC profile to sRGB (lcms2, only for non-sRGB RGB profiles) -> EXIF orientation -> encode;
- *   640 is resized from 1280 and 320 from 640 (wallgen makes both from 1280) -> copy the original.
+ *   640 is resized from 1280 and 320 from 640 (as wallgen) -> copy the original.
  *
  * The variants match wallgen's (Sources/WallKit/Imaging/Thumbnailer.swift and the shims):
  *   widths 320, 640, 1280, those above the upright source width dropped (the source width itself
@@ -21,9 +21,8 @@
  * Output names: OUT/<k0k1>/<key>-w<width>.<ext> and <key>-original.<ext>, key = the first 32 hex
  * digits of SHA-256(file), written straight to the file (no temporary file and rename).
  *
- * Less than wallgen does (on purpose: least work): each file is read once (wallgen reads it
- * for its key, then again to decode); the key hashes the file alone (wallgen also hashes the
- * pipeline version and recipe, a few bytes); a profile counts as sRGB by its description (wallgen
+ * Less than wallgen does (on purpose: least work): the key hashes the file alone (wallgen also
+ * hashes the pipeline version and recipe, a few bytes); a profile counts as sRGB by its description (wallgen
  * compares colorants and curves); no pages, records or temporary files. Not handled: CMYK JPEGs
  * (the corpus has none; the photo counts as failed).
  *
