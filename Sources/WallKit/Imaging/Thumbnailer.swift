@@ -145,7 +145,7 @@ public struct Thumbnailer: Sendable {
       let bytes = try JPEGCodec.encode(bitmap, quality: jpegQuality, progressive: true)
       return EncodedImage(format: .jpeg, width: bitmap.width, height: bitmap.height, bytes: bytes)
     }
-    let bytes = try PNGCodec.encode(bitmap)
+    let bytes = try PNGCodec.encode(bitmap, compression: .runLength)
     return EncodedImage(format: .png, width: bitmap.width, height: bitmap.height, bytes: bytes)
   }
 
