@@ -8,7 +8,7 @@
  *   source) -> decode once (JPEG: one DCT-scaled decode at the smallest M/8 that still covers the
  *   largest width; PNG: libpng, full size), rows streamed 16 at a time through box pre-reduction
  *   + Lanczos-3 to the largest width -> ICC profile to sRGB (lcms2, only for non-sRGB RGB profiles) -> EXIF orientation -> encode;
- *   640 is resized from 1280 and 320 from 640 (wallgen makes both from 1280) -> copy the original.
+ *   640 is resized from 1280 and 320 from 640 (as wallgen) -> copy the original.
  *
  * The variants match wallgen's (Sources/WallKit/Imaging/Thumbnailer.swift and the shims):
  *   widths 320, 640, 1280, those above the upright source width dropped (the source width itself
@@ -17,13 +17,12 @@
  *   filter: box average by max(1, floor(source / target / 2)) per axis, then Lanczos-3 widened
  *   by the remaining scale, in float, RGBA premultiplied;
  *   output: opaque -> progressive JPEG, quality 82, optimized Huffman tables, JDCT_ISLOW,
- *   4:2:0, JFIF only; any alpha below 255 -> 8-bit RGBA PNG, libpng's default compression.
+ *   4:2:0, JFIF only; any alpha below 255 -> 8-bit RGBA PNG, adaptive filters, zlib Z_RLE.
  * Output names: OUT/<k0k1>/<key>-w<width>.<ext> and <key>-original.<ext>, key = the first 32 hex
  * digits of SHA-256(file), written straight to the file (no temporary file and rename).
  *
- * Less than wallgen does (on purpose: least work): each file is read once (wallgen reads it
- * for its key, then again to decode); the key hashes the file alone (wallgen also hashes the
- * pipeline version and recipe, a few bytes); a profile counts as sRGB by its description (wallgen
+ * Less than wallgen does (on purpose: least work): the key hashes the file alone (wallgen also
+ * hashes the pipeline version and recipe, a few bytes); a profile counts as sRGB by its description (wallgen
  * compares colorants and curves); no pages, records or temporary files. Not handled: CMYK JPEGs
  * (the corpus has none; the photo counts as failed).
  *
@@ -47,6 +46,7 @@
 #include <lcms2.h>
 #include <openssl/sha.h>
 #include <png.h>
+#include <zlib.h>
 
 enum { QUALITY = 82, WIDTH_COUNT = 3 };
 static const int WIDTHS[WIDTH_COUNT] = {320, 640, 1280};
@@ -596,7 +596,7 @@ static int encode_jpeg(const Image *image, FILE *file) {
   return 0;
 }
 
-/* 8-bit RGBA PNG, libpng's default filters and compression, no ancillary chunks. */
+/* 8-bit RGBA PNG, libpng's default (adaptive) filters, zlib's Z_RLE, no ancillary chunks. */
 static int encode_png(const Image *image, FILE *file) {
   png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
   png_infop info = png_create_info_struct(png);
@@ -605,6 +605,7 @@ static int encode_png(const Image *image, FILE *file) {
     return -1;
   }
   png_init_io(png, file);
+  png_set_compression_strategy(png, Z_RLE); /* as wallgen's PNG shim */
   png_set_IHDR(png, info, (png_uint_32)image->width, (png_uint_32)image->height, 8,
                PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
                PNG_FILTER_TYPE_DEFAULT);

@@ -272,11 +272,22 @@ int CJPEGShim_readRows(CJPEGShim_Decoder *decoder, unsigned char *rgb, size_t ca
   int count = 0;
   while (count < maxRows && cinfo->output_scanline < cinfo->output_height) {
     unsigned char *row = rgb + rowBytes * (size_t)count;
-    JSAMPROW target = decoder->outputCMYK ? decoder->scratch : row;
-    if (jpeg_read_scanlines(cinfo, &target, 1) != 1) break;
-    if (decoder->outputCMYK)
+    if (decoder->outputCMYK) {
+      JSAMPROW target = decoder->scratch;
+      if (jpeg_read_scanlines(cinfo, &target, 1) != 1) break;
       shim_cmyk_to_rgb(decoder->scratch, row, cinfo->output_width, decoder->adobeInverted);
-    count++;
+      count++;
+      continue;
+    }
+    /* Several rows per call: with merged upsampling libjpeg then writes both rows of an
+     * iMCU row straight into ours instead of through its spare row. */
+    enum { SHIM_ROWS_PER_CALL = 16 };
+    JSAMPROW targets[SHIM_ROWS_PER_CALL];
+    int wanted = maxRows - count < SHIM_ROWS_PER_CALL ? maxRows - count : SHIM_ROWS_PER_CALL;
+    for (int i = 0; i < wanted; i++) targets[i] = row + rowBytes * (size_t)i;
+    JDIMENSION got = jpeg_read_scanlines(cinfo, targets, (JDIMENSION)wanted);
+    if (got == 0) break;
+    count += (int)got;
   }
   *rowsRead = count;
   return CJPEGShim_OK;

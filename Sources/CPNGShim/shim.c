@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include <png.h>
+#include <zlib.h>
 
 #define SHIM_MESSAGE_CAPACITY 256
 
@@ -328,8 +329,8 @@ static void shim_write(png_structp png, png_bytep data, size_t length) {
 static void shim_flush(png_structp png) { (void)png; }
 
 int CPNGShim_encode(const unsigned char *pixels, int width, int height, int channels,
-                    unsigned char **output, size_t *outputSize, char *message,
-                    size_t messageCapacity) {
+                    int runLengthOnly, unsigned char **output, size_t *outputSize,
+                    char *message, size_t messageCapacity) {
   if (output == NULL || outputSize == NULL) return CPNGShim_BAD_ARGUMENT;
   *output = NULL;
   *outputSize = 0;
@@ -364,6 +365,10 @@ int CPNGShim_encode(const unsigned char *pixels, int width, int height, int chan
   size_t rowBytes = (size_t)width * (size_t)channels;
   for (int y = 0; y < height; y++) enc->rows[y] = (png_bytep)(pixels + rowBytes * (size_t)y);
   png_set_write_fn(png, enc, shim_write, shim_flush);
+  /* Run-length matching only (zlib's Z_RLE) after libpng's adaptive filters: measured on the
+   * translucent variants of the benchmark corpus, 3.6x faster than libpng's default (level 6,
+   * Z_FILTERED) for 5.8 % more bytes (docs/performance.md). */
+  if (runLengthOnly) png_set_compression_strategy(png, Z_RLE);
   png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8,
                channels == 4 ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
                PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);

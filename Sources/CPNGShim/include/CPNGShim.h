@@ -84,12 +84,13 @@ void CPNGShim_copyErrorMessage(const CPNGShim_Decoder *decoder, char *buffer, si
 
 /**
  * Encodes packed 8-bit RGB (channels 3) or RGBA (channels 4) as a non-interlaced PNG with no
- * ancillary chunks. On success `*output` is a malloc'd buffer the caller releases with
+ * ancillary chunks; with `runLengthOnly`, zlib's Z_RLE strategy instead of libpng's default
+ * (level 6, Z_FILTERED). On success `*output` is a malloc'd buffer the caller releases with
  * CPNGShim_free. On failure the message is copied into `message`.
  */
 int CPNGShim_encode(const unsigned char *pixels, int width, int height, int channels,
-                    unsigned char **output, size_t *outputSize, char *message,
-                    size_t messageCapacity);
+                    int runLengthOnly, unsigned char **output, size_t *outputSize,
+                    char *message, size_t messageCapacity);
 
 /** Releases a buffer returned by CPNGShim_encode. */
 void CPNGShim_free(void *pointer);

@@ -16,6 +16,9 @@ final class StreamingResizer {
   private var crop = (x: 0, y: 0, width: 0, height: 0)
   private var box = (x: 1, y: 1)
   private var reducedWidth = 0
+  /// The box output is the target size already: no Lanczos pass (its weights would be 1 and
+  /// 0, up to rounding).
+  private var identity = false
   private var horizontal = Resampler.Axis(source: 1, output: 1)
   private var vertical = Resampler.Axis(source: 1, output: 1)
   /// Sums of the box being accumulated, `reducedWidth * channels`.
@@ -58,15 +61,19 @@ final class StreamingResizer {
     box.y = max(1, crop.height / max(1, target.height) / 2)
     reducedWidth = (crop.width + box.x - 1) / box.x
     let reducedHeight = (crop.height + box.y - 1) / box.y
-    horizontal = Resampler.Axis(source: reducedWidth, output: target.width)
-    vertical = Resampler.Axis(source: reducedHeight, output: target.height)
-    boxRow = .allocate(capacity: reducedWidth * channels)
+    identity = reducedWidth == target.width && reducedHeight == target.height
+    // One spare pixel: `filterRow` reads four Floats from the last RGB pixel.
+    boxRow = .allocate(capacity: (reducedWidth + 1) * channels)
     boxRow.initialize(repeating: 0)
     let rowLength = target.width * channels
-    ring = .allocate(capacity: vertical.taps * rowLength)
-    ring.initialize(repeating: 0)
-    accumulator = .allocate(capacity: rowLength)
-    accumulator.initialize(repeating: 0)
+    if !identity {
+      horizontal = Resampler.Axis(source: reducedWidth, output: target.width)
+      vertical = Resampler.Axis(source: reducedHeight, output: target.height)
+      ring = .allocate(capacity: vertical.taps * rowLength)
+      ring.initialize(repeating: 0)
+      accumulator = .allocate(capacity: rowLength)
+      accumulator.initialize(repeating: 0)
+    }
     output = [UInt8](repeating: 0, count: rowLength * target.height)
   }
 
@@ -100,7 +107,12 @@ final class StreamingResizer {
     guard nextOutput == target.height else {
       throw .decodeFailed(format, message: "the image ended after \(sourceRow) rows")
     }
-    return Bitmap(width: target.width, height: target.height, channels: channels, pixels: output)
+    return result()
+  }
+
+  /// The output as it stands (complete once every source row has been consumed).
+  func result() -> Bitmap {
+    Bitmap(width: target.width, height: target.height, channels: channels, pixels: output)
   }
 
   /// Adds one source row (already offset to the crop) to the box sums.
@@ -161,17 +173,26 @@ final class StreamingResizer {
   /// Averages the finished box row, filters it horizontally into the ring and makes every
   /// output row whose source rows are now all present.
   private func finishBox() {
-    guard let sums = boxRow.baseAddress, let ringBase = ring.baseAddress,
-      let acc = accumulator.baseAddress
-    else { return }
+    guard let sums = boxRow.baseAddress else { return }
     let c = channels
-    let rows = Float(rowsInBox)
-    // Average (the last box of a row or column may be narrower).
-    for bx in 0..<reducedWidth {
-      let span = min(box.x, crop.width - bx * box.x)
-      let scale = 1 / (Float(span) * rows)
-      for ch in 0..<c { sums[bx * c + ch] *= scale }
+    if box.x > 1 || rowsInBox > 1 {
+      // Average (the last box of a row or column may be narrower).
+      let rows = Float(rowsInBox)
+      for bx in 0..<reducedWidth {
+        let span = min(box.x, crop.width - bx * box.x)
+        let scale = 1 / (Float(span) * rows)
+        for ch in 0..<c { sums[bx * c + ch] *= scale }
+      }
     }
+    if identity {
+      store(sums, row: reducedRow)
+      boxRow.update(repeating: 0)
+      rowsInBox = 0
+      reducedRow += 1
+      nextOutput = reducedRow
+      return
+    }
+    guard let ringBase = ring.baseAddress, let acc = accumulator.baseAddress else { return }
     let rowLength = target.width * c
     let slot = ringBase + (reducedRow % vertical.taps) * rowLength
     filterRow(sums, into: slot)
@@ -187,7 +208,7 @@ final class StreamingResizer {
           let weight = weights[nextOutput * taps + tap]
           if weight == 0 { continue }
           let source = ringBase + ((start + tap) % taps) * rowLength
-          for i in 0..<rowLength { acc[i] += source[i] * weight }
+          Self.addScaled(source, weight, into: acc, count: rowLength)
         }
       }
       store(acc, row: nextOutput)
@@ -197,52 +218,64 @@ final class StreamingResizer {
   }
 
   /// The horizontal Lanczos-3 pass of one averaged row (premultiplied when RGBA).
+  ///
+  /// Each pixel's channels are summed as one `SIMD4<Float>`, lane by lane in tap order, so the
+  /// sums are those of a scalar loop. For RGB the fourth lane is the next pixel's red (the row
+  /// has a spare pixel at its end) and is never stored.
   private func filterRow(_ row: UnsafeMutablePointer<Float>, into out: UnsafeMutablePointer<Float>)
   {
     // RGBA box sums are premultiplied by alpha already (see `addToBox`).
     let c = channels
     let taps = horizontal.taps
+    let width = target.width
+    let stride = c * MemoryLayout<Float>.stride
     horizontal.weights.withUnsafeBufferPointer { weightBuffer in
-      horizontal.starts.withUnsafeBufferPointer { starts in
-        guard let weights = weightBuffer.baseAddress else { return }
-        for x in 0..<target.width {
+      horizontal.starts.withUnsafeBufferPointer { startBuffer in
+        guard let weights = weightBuffer.baseAddress, let starts = startBuffer.baseAddress else {
+          return
+        }
+        for x in 0..<width {
           let w = weights + x * taps
-          var pixel = row + starts[x] * c
+          var pixel = UnsafeRawPointer(row + starts[x] * c)
+          var sum = SIMD4<Float>(repeating: 0)
+          for tap in 0..<taps {
+            sum += pixel.loadUnaligned(as: SIMD4<Float>.self) * w[tap]
+            pixel += stride
+          }
           let target = out + x * c
-          if c == 3 {
-            var s0: Float = 0
-            var s1: Float = 0
-            var s2: Float = 0
-            for tap in 0..<taps {
-              let weight = w[tap]
-              s0 += pixel[0] * weight
-              s1 += pixel[1] * weight
-              s2 += pixel[2] * weight
-              pixel += 3
-            }
-            target[0] = s0
-            target[1] = s1
-            target[2] = s2
+          if c == 4 || x + 1 < width {
+            // For RGB this also writes the next pixel's red, which its own turn overwrites.
+            UnsafeMutableRawPointer(target).storeBytes(of: sum, as: SIMD4<Float>.self)
           } else {
-            var s0: Float = 0
-            var s1: Float = 0
-            var s2: Float = 0
-            var s3: Float = 0
-            for tap in 0..<taps {
-              let weight = w[tap]
-              s0 += pixel[0] * weight
-              s1 += pixel[1] * weight
-              s2 += pixel[2] * weight
-              s3 += pixel[3] * weight
-              pixel += 4
-            }
-            target[0] = s0
-            target[1] = s1
-            target[2] = s2
-            target[3] = s3
+            target[0] = sum[0]
+            target[1] = sum[1]
+            target[2] = sum[2]
           }
         }
       }
+    }
+  }
+
+  /// `acc[i] += source[i] * weight` for `i` in `0..<count`, eight at a time.
+  @inline(__always)
+  private static func addScaled(
+    _ source: UnsafePointer<Float>, _ weight: Float, into acc: UnsafeMutablePointer<Float>,
+    count: Int
+  ) {
+    var i = 0
+    let from = UnsafeRawPointer(source)
+    let to = UnsafeMutableRawPointer(acc)
+    let size = MemoryLayout<Float>.stride
+    while i + 8 <= count {
+      let sum =
+        to.loadUnaligned(fromByteOffset: i * size, as: SIMD8<Float>.self)
+        + from.loadUnaligned(fromByteOffset: i * size, as: SIMD8<Float>.self) * weight
+      to.storeBytes(of: sum, toByteOffset: i * size, as: SIMD8<Float>.self)
+      i += 8
+    }
+    while i < count {
+      acc[i] += source[i] * weight
+      i += 1
     }
   }
 

@@ -3,8 +3,8 @@
 /// Pipeline: sniff and read the header (limits checked before decoding) → decode row by row
 /// (JPEG with libjpeg's DCT scaling to the smallest M/8 not below the largest requested size)
 /// straight into a streaming box + Lanczos-3 downscaler to the largest size → convert an
-/// embedded ICC profile to sRGB → apply EXIF orientation → Lanczos-3 from that to each smaller
-/// size → encode. Opaque results are progressive JPEGs; results with any alpha below 255 are
+/// embedded ICC profile to sRGB → apply EXIF orientation → each smaller size Lanczos-3 from the
+/// next larger one → encode. Opaque results are progressive JPEGs; results with any alpha below 255 are
 /// PNGs (alpha kept, nothing composited). See docs/media.md.
 public struct Thumbnailer: Sendable {
   /// Limits applied to every source.
@@ -52,22 +52,24 @@ public struct Thumbnailer: Sendable {
       : PixelSize(width: largest, height: largestHeight)
     let (decoded, decodeBytes) = try shrink(
       bytes, format: info.format, target: minimum, square: false)
-    let upright = decoded.bitmap.oriented(info.orientation)
+    // Each smaller width from the next larger variant (a cascade, as libvips' pyramids): the
+    // scale between neighbours stays near 2, so each Lanczos pass is short.
+    var current = decoded.bitmap.oriented(info.orientation)
     var variants: [EncodedImage] = []
     var webpVariants: [[UInt8]] = []
-    for width in kept {
+    for width in kept.reversed() {
       let height = min(
         side, Self.height(forWidth: width, width: sourceWidth, height: sourceHeight))
-      let bitmap =
-        width == upright.width && height == upright.height
-        ? upright : try upright.resized(width: width, height: height)
-      variants.append(try encode(bitmap))
-      if let webp { webpVariants.append(try WebPCodec.encode(bitmap, settings: webp)) }
+      if width != current.width || height != current.height {
+        current = try current.resized(width: width, height: height)
+      }
+      variants.append(try encode(current))
+      if let webp { webpVariants.append(try WebPCodec.encode(current, settings: webp)) }
     }
     var set = ThumbnailSet(
-      sourceWidth: sourceWidth, sourceHeight: sourceHeight, variants: variants,
+      sourceWidth: sourceWidth, sourceHeight: sourceHeight, variants: Array(variants.reversed()),
       warnings: decoded.warnings, decodeBytes: decodeBytes)
-    set.webpVariants = webpVariants
+    set.webpVariants = Array(webpVariants.reversed())
     return set
   }
 
@@ -90,14 +92,15 @@ public struct Thumbnailer: Sendable {
     let (decoded, decodeBytes) = try shrink(
       bytes, format: info.format, target: PixelSize(width: largest, height: largest),
       square: true)
-    let square = decoded.bitmap.oriented(info.orientation)
+    var current = decoded.bitmap.oriented(info.orientation)
     var variants: [EncodedImage] = []
-    for size in kept {
-      let bitmap = size == square.width ? square : try square.resized(width: size, height: size)
-      variants.append(try encode(bitmap))
+    for size in kept.reversed() {
+      if size != current.width { current = try current.resized(width: size, height: size) }
+      variants.append(try encode(current))
     }
     return ThumbnailSet(
-      sourceWidth: info.displayWidth, sourceHeight: info.displayHeight, variants: variants,
+      sourceWidth: info.displayWidth, sourceHeight: info.displayHeight,
+      variants: Array(variants.reversed()),
       warnings: decoded.warnings, decodeBytes: decodeBytes)
   }
 
@@ -148,7 +151,7 @@ public struct Thumbnailer: Sendable {
       let bytes = try JPEGCodec.encode(bitmap, quality: jpegQuality, progressive: true)
       return EncodedImage(format: .jpeg, width: bitmap.width, height: bitmap.height, bytes: bytes)
     }
-    let bytes = try PNGCodec.encode(bitmap)
+    let bytes = try PNGCodec.encode(bitmap, compression: .runLength)
     return EncodedImage(format: .png, width: bitmap.width, height: bitmap.height, bytes: bytes)
   }
 

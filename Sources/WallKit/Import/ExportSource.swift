@@ -17,6 +17,10 @@ public protocol ExportSource: Sendable {
   ///   bytes, or unreadable.
   func read(_ path: String, limit: Int) throws(ImportError) -> [UInt8]
 
+  /// The size of `path` in bytes as the container records it, or nil when it cannot tell: a
+  /// hint for scheduling work (largest first), never a check; `read` checks its own limit.
+  func byteCount(of path: String) -> Int?
+
   /// Problems found while opening the export (e.g. zip entries refused for unsafe names), each
   /// naming its file by its path in the export.
   var openingProblems: [Problem] { get }
@@ -34,4 +38,6 @@ public protocol ExportSource: Sendable {
 
 extension ExportSource {
   public var openingProblems: [Problem] { [] }
+
+  public func byteCount(of path: String) -> Int? { nil }
 }

@@ -27,6 +27,11 @@ public struct FolderSource: ExportSource {
     FileSystem.treeIdentities(root: canonicalRoot)
   }
 
+  public func byteCount(of path: String) -> Int? {
+    guard let resolved = try? resolve(path) else { return nil }
+    return FileSystem.size(of: resolved)
+  }
+
   public func fileExists(_ path: String) -> Bool {
     guard let resolved = try? resolve(path) else { return false }
     return FileSystem.kind(of: resolved) == .regular

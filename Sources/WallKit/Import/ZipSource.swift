@@ -62,6 +62,10 @@ public struct ZipSource: ExportSource {
     return (files + refused).sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
   }
 
+  public func byteCount(of path: String) -> Int? {
+    entriesByPath[path].map { Int(clamping: $0.uncompressedSize) }
+  }
+
   public func fileExists(_ path: String) -> Bool {
     entriesByPath[path] != nil
   }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Turns every source image of the export into display variants (and avatars), in parallel, reusing
 /// what earlier builds stored.
 ///
@@ -30,6 +32,16 @@ struct MediaStage {
     var reused: Bool
   }
 
+  /// What the one pass over the sources found for one of them.
+  private enum Pass: Sendable {
+    /// The file could not be read.
+    case unreadable(ImportError)
+    /// Another source with the same content key claimed it first and made its outputs.
+    case duplicate(key: String)
+    /// This source's content was processed (or found stored) here.
+    case done(key: String, Job)
+  }
+
   /// Processes the photos of `images` and the pictures of `users`.
   func run(images: [WallImage], users: [User], report: inout ProblemReport) -> (
     MediaCatalog, Counters
@@ -39,32 +51,24 @@ struct MediaStage {
     // Each file once, however many images or walls use it; in a fixed order.
     let plan = MediaPlan(images: images, users: users)
     let sources = plan.sources
-    // Pass 1: key every source by content, so equal files are decoded once.
-    let keys = ParallelWork.map(count: sources.count, jobs: jobs) { [self] index in
-      key(for: sources[index])
+    // One pass: each file is read once, hashed for its key and decoded from the same bytes.
+    // The largest files go first, so the workers finish together instead of one waiting for
+    // the other's last big photo. Equal contents have equal keys: the first worker to hash one
+    // claims it, and it is made once. Outputs depend only on the content, so neither the order
+    // nor which source claims a key changes them.
+    let order = Self.largestFirst(sources.map { source.byteCount(of: $0.path) ?? 0 })
+    let claimed = Mutex<Set<String>>([])
+    progress.counting(sources.count)
+    let passes = ParallelWork.map(count: order.count, jobs: jobs, progress: progress) {
+      [self] position -> Pass in
+      pass(sources[order[position]], claimed: claimed)
     }
-    var firstWithKey: [String: Int] = [:]
-    for (index, key) in keys.enumerated() {
-      if case .success(let key) = key, firstWithKey[key] == nil { firstWithKey[key] = index }
-    }
-    let unique = firstWithKey.values.sorted()
-    // Pass 2: decode and store each distinct source (or reuse what is stored).
-    progress.counting(unique.count)
-    let processed = ParallelWork.map(count: unique.count, jobs: jobs, progress: progress) {
-      [self] position -> Job in
-      let index = unique[position]
-      guard case .success(let key) = keys[index] else {
-        return Job(outcome: .failed(reason: ""), reused: false)
-      }
-      return process(sources[index], key: key)
-    }
+    var results = [Pass?](repeating: nil, count: sources.count)
+    for (position, index) in order.enumerated() { results[index] = passes[position] }
     var jobByKey: [String: Job] = [:]
-    for (position, index) in unique.enumerated() {
-      if case .success(let key) = keys[index] {
-        jobByKey[key] = processed[position]
-        catalog.records.insert(MediaStore.recordPath(key: key))
-      }
-      let job = processed[position]
+    for case .done(let key, let job)? in results {
+      jobByKey[key] = job
+      catalog.records.insert(MediaStore.recordPath(key: key))
       // An image that failed counts as failed whether it failed now or in an earlier build
       // (its reason is reported again), so the counts agree with the problems.
       if case .failed = job.outcome {
@@ -77,12 +81,16 @@ struct MediaStage {
     }
     for (index, source) in sources.enumerated() {
       let job: Job
-      switch keys[index] {
-      case .success(let key):
+      switch results[index] {
+      case .done(_, let done)?:
+        job = done
+      case .duplicate(let key)?:
         job = jobByKey[key] ?? Job(outcome: .failed(reason: "not processed"), reused: false)
-      case .failure(let error):
+      case .unreadable(let error)?:
         counters.failed += 1
         job = Job(outcome: .failed(reason: error.reason), problem: error.reason, reused: false)
+      case nil:
+        job = Job(outcome: .failed(reason: "not processed"), reused: false)
       }
       plan.report(
         MediaPlan.Finding(problem: job.problem, warnings: job.warnings), source: index,
@@ -101,19 +109,30 @@ struct MediaStage {
     return (catalog, counters)
   }
 
+  /// The indices of `sizes`, largest first; equal sizes keep their order.
+  static func largestFirst(_ sizes: [Int]) -> [Int] {
+    sizes.indices.sorted { sizes[$0] != sizes[$1] ? sizes[$0] > sizes[$1] : $0 < $1 }
+  }
+
   typealias Source = MediaPlan.Source
 
-  /// The content key of a source: its bytes' hash and how it is processed.
-  private func key(for source: Source) -> Result<String, ImportError> {
-    Result { () throws(ImportError) in
-      let bytes = try self.source.read(source.path, limit: thumbnailer.limits.maxFileBytes)
-      let recipe =
-        source.avatar
-        ? "avatar \(Self.avatarSizes)"
-        : "photo \(Self.photoWidths) q\(thumbnailer.jpegQuality) original=\(copyOriginals)"
-          + (thumbnailer.webp.map { " " + $0.recipe } ?? "")
-      return MediaStore.key(for: bytes, recipe: recipe)
+  /// Reads one source, keys it by content and, unless another source claimed that key first,
+  /// makes (or finds stored) its outputs from the same bytes.
+  private func pass(_ source: Source, claimed: borrowing Mutex<Set<String>>) -> Pass {
+    let bytes: [UInt8]
+    do {
+      bytes = try self.source.read(source.path, limit: thumbnailer.limits.maxFileBytes)
+    } catch {
+      return .unreadable(error)
     }
+    let recipe =
+      source.avatar
+      ? "avatar \(Self.avatarSizes)"
+      : "photo \(Self.photoWidths) q\(thumbnailer.jpegQuality) original=\(copyOriginals)"
+        + (thumbnailer.webp.map { " " + $0.recipe } ?? "")
+    let key = MediaStore.key(for: bytes, recipe: recipe)
+    guard claimed.withLock({ $0.insert(key).inserted }) else { return .duplicate(key: key) }
+    return .done(key: key, process(bytes, avatar: source.avatar, key: key))
   }
 
   /// The display variants of a photo, or the avatars of a picture, as the build makes them.
@@ -126,20 +145,13 @@ struct MediaStage {
       : try thumbnailer.variants(of: bytes, widths: photoWidths)
   }
 
-  /// Decodes and stores one source, or reuses what is stored for its key.
-  private func process(_ source: Source, key: String) -> Job {
-    let avatar = source.avatar
+  /// Decodes and stores the bytes of one source, or reuses what is stored for its key.
+  private func process(_ bytes: [UInt8], avatar: Bool, key: String) -> Job {
     if let cached = store.cached(key: key) {
       if case .failed(let reason) = cached {
         return Job(outcome: cached, problem: reason, reused: true)
       }
       return Job(outcome: cached, reused: true)
-    }
-    let bytes: [UInt8]
-    do {
-      bytes = try self.source.read(source.path, limit: thumbnailer.limits.maxFileBytes)
-    } catch {
-      return Job(outcome: .failed(reason: error.reason), problem: error.reason, reused: false)
     }
     do {
       let set = try Self.variants(of: bytes, avatar: avatar, thumbnailer: thumbnailer)

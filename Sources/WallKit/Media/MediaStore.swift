@@ -5,8 +5,9 @@
 /// what was made, or why it failed.
 public struct MediaStore: Sendable {
   /// Bump when the thumbnails' bytes would change for the same source (3: variants no taller
-  /// than `ImageLimits.maxOutputSide`, so records of earlier builds are not reused).
-  public static let pipelineVersion = "wallgen-media-3"
+  /// than `ImageLimits.maxOutputSide`, so records of earlier builds are not reused; 4: each
+  /// smaller variant made from the next larger one, PNG variants compressed with zlib's Z_RLE).
+  public static let pipelineVersion = "wallgen-media-4"
 
   /// The site's output folder.
   public let siteRoot: String

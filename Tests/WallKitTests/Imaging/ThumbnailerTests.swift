@@ -93,6 +93,11 @@ extension ImagingTests {
     func roundTrips() throws {
       let rgba = ImageFixtures.checkerBitmap(width: 12, height: 7, alpha: true)
       #expect(try PNGCodec.decode(PNGCodec.encode(rgba)).bitmap == rgba)
+      // Run-length-only compression (thumbnails) decodes to the same pixels, and reaches zlib.
+      let ramp = ImageFixtures.gradientBitmap(width: 300, height: 200)
+      let runLength = try PNGCodec.encode(ramp, compression: .runLength)
+      #expect(try PNGCodec.decode(runLength).bitmap.droppingAlpha() == ramp)
+      #expect(runLength != (try PNGCodec.encode(ramp)))
       let rgb = ImageFixtures.gradientBitmap(width: 48, height: 32)
       let decodedPNG = try PNGCodec.decode(PNGCodec.encode(rgb)).bitmap
       #expect(decodedPNG.droppingAlpha() == rgb && decodedPNG.isOpaque)
