@@ -24,6 +24,8 @@ let package = Package(
     .systemLibrary(
       name: "CSimdjson", pkgConfig: "simdjson", providers: [.apt(["libsimdjson-dev"])]),
     .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+    // The build plan of sharded builds (docs/sharding.md).
+    .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
     // C shims: libjpeg and libpng report errors with setjmp/longjmp, which must stay in C.
     .target(name: "CJPEGShim", dependencies: ["CJPEG"]),
@@ -39,6 +41,7 @@ let package = Package(
       name: "WallKit",
       dependencies: [
         "CJPEGShim", "CPNGShim", "CLCMSShim", "CZip", "CCrypto", "CSimdjsonShim", "CWebP",
+        "CSQLite",
       ],
       swiftSettings: swiftSettings,
       plugins: ["EmbedTheme"]

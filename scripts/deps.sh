@@ -20,6 +20,7 @@ libraries=(
   "libcrypto libssl-dev"
   "simdjson libsimdjson-dev"
   "libwebp libwebp-dev"
+  "sqlite3 libsqlite3-dev"
 )
 # command -> Debian package, for the tests
 test_tools=(

@@ -2,6 +2,7 @@ import Foundation
 
 extension WallCLI {
   static func runBuild(_ options: BuildOptions, console: Console) -> ExitCode {
+    if options.plan != nil { return runShardedBuild(options, console: console) }
     guard let export = resolveExport(options.export, command: "build", console: console) else {
       return .failure
     }

@@ -125,14 +125,23 @@ struct MediaStage {
     } catch {
       return .unreadable(error)
     }
-    let recipe =
-      source.avatar
-      ? "avatar \(Self.avatarSizes)"
-      : "photo \(Self.photoWidths) q\(thumbnailer.jpegQuality) original=\(copyOriginals)"
-        + (thumbnailer.webp.map { " " + $0.recipe } ?? "")
+    let recipe = Self.recipe(
+      avatar: source.avatar, jpegQuality: thumbnailer.jpegQuality, copyOriginals: copyOriginals,
+      webp: thumbnailer.webp)
     let key = MediaStore.key(for: bytes, recipe: recipe)
     guard claimed.withLock({ $0.insert(key).inserted }) else { return .duplicate(key: key) }
     return .done(key: key, process(bytes, avatar: source.avatar, key: key))
+  }
+
+  /// How a source is processed, as its key includes it: an avatar's sizes, or a photo's widths,
+  /// quality and whether its original is kept.
+  static func recipe(avatar: Bool, jpegQuality: Int, copyOriginals: Bool, webp: WebPSettings?)
+    -> String
+  {
+    avatar
+      ? "avatar \(avatarSizes)"
+      : "photo \(photoWidths) q\(jpegQuality) original=\(copyOriginals)"
+        + (webp.map { " " + $0.recipe } ?? "")
   }
 
   /// The display variants of a photo, or the avatars of a picture, as the build makes them.

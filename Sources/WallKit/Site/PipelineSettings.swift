@@ -24,3 +24,12 @@ public struct PipelineSettings: Sendable {
   /// The defaults: 30 images a page, UTC, one worker per core, the built-in theme.
   public init() {}
 }
+
+extension PipelineSettings {
+  /// The thumbnailer these settings ask for: their limits, with WebP siblings when enabled.
+  var thumbnailer: Thumbnailer {
+    var thumbnailer = Thumbnailer(limits: limits)
+    thumbnailer.webp = webp ? .standard : nil
+    return thumbnailer
+  }
+}

@@ -42,10 +42,8 @@ struct PreparedSite: Sendable {
     images: [WallImage], users: [User], store: MediaStore, settings: PipelineSettings,
     copyOriginals: Bool, progress: any BuildProgress, report: inout ProblemReport
   ) throws(WriteError) -> (catalog: MediaCatalog, counters: MediaStage.Counters) {
-    var thumbnailer = Thumbnailer(limits: settings.limits)
-    thumbnailer.webp = settings.webp ? .standard : nil
     let stage = MediaStage(
-      source: imported.source, store: store, thumbnailer: thumbnailer,
+      source: imported.source, store: store, thumbnailer: settings.thumbnailer,
       jobs: settings.jobs, copyOriginals: copyOriginals, progress: progress)
     var (catalog, counters) = stage.run(images: images, users: users, report: &report)
     try Self.addGeneratedAvatars(to: &catalog, users: users, siteRoot: store.siteRoot)
