@@ -27,6 +27,10 @@ test_tools=(
   "chromium chromium"
   "chromedriver chromium-driver"
   "java default-jre-headless"
+  "sbatch slurm-wlm"
+  "slurmctld slurm-wlm"
+  "slurmd slurm-wlm"
+  "munged munge"
 )
 # python module -> PyPI package, for the tests
 python_modules=(
@@ -35,6 +39,7 @@ python_modules=(
   "axe_core_python axe-core-python"
   "bagit bagit"
   "PIL Pillow"
+  "kubernetes_validate kubernetes-validate"
 )
 
 missing_debs=()
