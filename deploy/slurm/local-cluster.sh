@@ -8,8 +8,8 @@
 #   deploy/slurm/local-cluster.sh stop DIR    stops the daemons that `start DIR` started (their
 #                                             pid files in DIR), nothing else
 #
-# Nothing outside DIR is written: munged gets its own socket, pid and seed files in DIR (so a
-# munged of the system, if any, is neither used nor touched), and slurm.conf points Slurm at that
+# Nothing outside DIR is written: munged gets its own key, socket, pid and seed files in DIR (so
+# a munged of the system, if any, is neither used nor touched), and slurm.conf points Slurm at that
 # socket. The daemons listen on loopback only, on two free ports picked at start.
 # Without cgroups (containers, this project's machines) Slurm runs with proctrack/linuxproc and
 # task/none (see /work/shared/docs/SLURM-SINGLE-NODE.md or deploy/README.md).
@@ -78,9 +78,12 @@ start() {
   rm -rf "$dir/state" "$dir/spool" "$dir/munge"
   mkdir -p "$dir/state" "$dir/spool" "$dir/munge"
 
-  # munged refuses a socket folder it does not own, and a key not its own.
-  local key=/etc/munge/munge.key
-  chown munge:munge "$dir/munge"
+  # munged refuses a socket folder it does not own, and a key not its own; the key is this
+  # cluster's, made here (the one of the munge package is left alone).
+  local key="$dir/munge/munge.key"
+  head -c 1024 /dev/urandom >"$key"
+  chown munge:munge "$dir/munge" "$key"
+  chmod 400 "$key"
   chmod 755 "$dir/munge"
   su -s /bin/sh munge -c "/usr/sbin/munged --socket='$dir/munge/munge.socket' \
     --pid-file='$dir/munge/munged.pid' --log-file='$dir/munge/munged.log' \

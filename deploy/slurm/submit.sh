@@ -19,6 +19,8 @@
 #   WALLGEN_SHARD_SBATCH       WALLGEN_SHARD_SBATCH="--partition=short --mem=3G --time=1:00:00"
 #   WALLGEN_FINALIZE_SBATCH  (they override the #SBATCH lines of the .sbatch files)
 #   WALLGEN_ARRAY_LIMIT      run at most this many shards at once (--array=0-(N-1)%LIMIT)
+#   WALLGEN_TIMEOUT          with --wait: after this many seconds, cancel the three jobs and
+#                            exit 1 (default: wait as long as it takes)
 #   SBATCH_PARTITION, SBATCH_ACCOUNT, SBATCH_TIMELIMIT, ...   read by sbatch for all three
 set -euo pipefail
 
@@ -89,6 +91,11 @@ echo "finalize $finalize_job"
 # each ended: a job cancelled because one before it failed counts as failed too.
 while [[ -n "$(squeue -h -o %i -t PENDING,CONFIGURING,RUNNING,COMPLETING,SUSPENDED \
   -j "$plan_job,$shards_job,$finalize_job" 2>/dev/null)" ]]; do
+  if [[ -n "${WALLGEN_TIMEOUT:-}" ]] && ((SECONDS >= WALLGEN_TIMEOUT)); then
+    scancel "$plan_job" "$shards_job" "$finalize_job" || true
+    echo "submit: not done after $WALLGEN_TIMEOUT s; the three jobs were cancelled" >&2
+    exit 1
+  fi
   sleep 1
 done
 failed=()
