@@ -57,7 +57,19 @@ free_port() {
   echo "$port"
 }
 
+# Closes every descriptor above 2 that this script inherited (a caller's pipe, say), so that
+# the daemons started below hold none: one reading this script's output would otherwise wait
+# for them to end.
+close_inherited() {
+  local fd
+  for fd in /proc/$$/fd/*; do
+    fd=${fd##*/}
+    if ((fd > 2)); then eval "exec $fd>&-"; fi
+  done
+}
+
 start() {
+  close_inherited
   local missing=()
   for tool in munged slurmctld slurmd sinfo sbatch; do
     command -v "$tool" >/dev/null 2>&1 || missing+=("$tool")
@@ -87,7 +99,11 @@ start() {
   chmod 755 "$dir/munge"
   su -s /bin/sh munge -c "/usr/sbin/munged --socket='$dir/munge/munge.socket' \
     --pid-file='$dir/munge/munged.pid' --log-file='$dir/munge/munged.log' \
-    --seed-file='$dir/munge/munged.seed' --key-file='$key'"
+    --seed-file='$dir/munge/munged.seed' --key-file='$key'" </dev/null >"$dir/munged.out" 2>&1 || {
+    echo "local-cluster: munged did not start:" >&2
+    cat "$dir/munged.out" >&2
+    exit 1
+  }
   munge -S "$dir/munge/munge.socket" -n | unmunge -S "$dir/munge/munge.socket" >/dev/null
 
   local node cpus memory ctld_port d_port
@@ -125,8 +141,9 @@ NodeName=$node NodeAddr=127.0.0.1 CPUs=$cpus RealMemory=$memory State=UNKNOWN
 PartitionName=batch Nodes=ALL Default=YES MaxTime=INFINITE State=UP
 EOF
   export SLURM_CONF="$conf"
-  slurmctld -c
-  slurmd
+  # Nor do they keep this script's output open.
+  slurmctld -c </dev/null >"$dir/slurmctld.out" 2>&1
+  slurmd </dev/null >"$dir/slurmd.out" 2>&1
   local state=""
   for _ in $(seq 150); do
     state=$(sinfo -h -N -o %t 2>/dev/null | head -1 || true)
