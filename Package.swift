@@ -23,6 +23,8 @@ let package = Package(
     .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
     .systemLibrary(
       name: "CSimdjson", pkgConfig: "simdjson", providers: [.apt(["libsimdjson-dev"])]),
+    // The build plan of sharded builds (docs/sharding.md).
+    .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
     // C shims: libjpeg and libpng report errors with setjmp/longjmp, which must stay in C.
     .target(name: "CJPEGShim", dependencies: ["CJPEG"]),
@@ -37,7 +39,7 @@ let package = Package(
     .target(
       name: "WallKit",
       dependencies: [
-        "CJPEGShim", "CPNGShim", "CLCMSShim", "CZip", "CCrypto", "CSimdjsonShim",
+        "CJPEGShim", "CPNGShim", "CLCMSShim", "CZip", "CCrypto", "CSimdjsonShim", "CSQLite",
       ],
       swiftSettings: swiftSettings,
       plugins: ["EmbedTheme"]

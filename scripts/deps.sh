@@ -19,6 +19,7 @@ libraries=(
   "libzip libzip-dev"
   "libcrypto libssl-dev"
   "simdjson libsimdjson-dev"
+  "sqlite3 libsqlite3-dev"
 )
 # command -> Debian package, for the tests
 test_tools=(

@@ -12,6 +12,8 @@ public enum Command: Sendable, Equatable {
   case serve(ServeOptions)
   /// Write self-contained per-user bundles.
   case archive(ArchiveOptions)
+  /// Import an export once into a plan for a sharded build.
+  case plan(PlanOptions)
 }
 
 /// Options of `wallgen build`.
@@ -48,6 +50,12 @@ public struct BuildOptions: Sendable, Equatable {
   public var secretFile: String?
   /// Where the private build writes its user → URL list; nil means `<output>.urls.tsv`.
   public var urlsFile: String?
+  /// The plan of a sharded build (`--plan`); the build is then one shard or the finalize step.
+  public var plan: String?
+  /// The shard to build (`--shard K/N`).
+  public var shard: ShardSpec?
+  /// Whether to finalize a sharded build (`--finalize`).
+  public var finalize = false
 
   /// Options with every default.
   public init(export: String? = nil) {

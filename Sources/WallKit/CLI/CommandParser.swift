@@ -3,7 +3,7 @@
 /// Pure: no I/O, so every case is a plain test.
 public enum CommandParser {
   /// The commands wallgen knows, in help order.
-  public static let commands = ["build", "check", "serve", "archive"]
+  public static let commands = ["build", "check", "serve", "archive", "plan"]
 
   /// Parses the arguments that follow the program name.
   /// - Throws: `UsageError` for an unknown command or flag, a missing or bad value, or an
@@ -22,6 +22,7 @@ public enum CommandParser {
     case "check": return try parseCheck(Array(arguments.dropFirst()))
     case "serve": return try parseServe(Array(arguments.dropFirst()))
     case "archive": return try parseArchive(Array(arguments.dropFirst()))
+    case "plan": return try parsePlan(Array(arguments.dropFirst()))
     default:
       if first.hasPrefix("-") { throw UsageError("unknown option '\(first)'") }
       let suggestion = commands.first { EditDistance.between($0, first) <= 2 }
@@ -48,12 +49,15 @@ public enum CommandParser {
       case "--secret-file": options.secretFile = try reader.value(for: argument)
       case "--urls-file": options.urlsFile = try reader.value(for: argument)
       case "--max-export-bytes": options.maxExportBytes = try reader.byteCount(for: argument)
+      case "--plan", "--shard", "--finalize":
+        try reader.shardingOption(argument, into: &options)
       default:
         if try !reader.renderingOption(argument, into: &options) {
           try reader.positional(argument, into: &options.export)
         }
       }
     }
+    try checkSharding(options)
     if options.privateBuild && options.secretFile == nil {
       throw UsageError("'--private' needs '--secret-file FILE'", command: "build")
     }

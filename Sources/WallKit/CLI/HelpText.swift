@@ -7,6 +7,7 @@ public enum HelpText {
     case "check": check
     case "serve": serve
     case "archive": archive
+    case "plan": plan
     default: general
     }
   }
@@ -21,6 +22,8 @@ public enum HelpText {
       check [EXPORT]   Read an export and list every problem in it
       serve [EXPORT]   Build, serve on http://127.0.0.1:8080/, rebuild and reload on change
       archive [EXPORT] Write a self-contained, verifiable bundle of each user's wall
+      plan EXPORT -o PLAN
+                       Import an export once for a build in shards (build --plan)
 
     EXPORT is an export folder or a .zip of one (see README.md, "Input").
     With no EXPORT, the bundled demo (Examples/demo-export) is used.
@@ -59,6 +62,12 @@ public enum HelpText {
       --secret-file FILE   The secret of --private (trailing newlines are ignored)
       --urls-file FILE     Where --private lists "objectId<TAB>walls/<token>/index.html"
                            (default: <output>.urls.tsv; never inside the output folder)
+      --plan PLAN          Build from a plan ('wallgen plan') instead of an export, as
+                           one shard (--shard) or the last step (--finalize)
+      --shard K/N          Make shard K of N (0 <= K < N): the walls and media that fall
+                           in it; shards may run at once, on machines sharing the output
+      --finalize           After every shard: the index, assets, manifest and record;
+                           exit 1 naming the shards that have not finished
       -h, --help           Show this help
 
     Progress goes to stderr: a live line per step on a terminal, plain lines otherwise.

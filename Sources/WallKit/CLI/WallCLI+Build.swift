@@ -2,6 +2,7 @@ import Foundation
 
 extension WallCLI {
   static func runBuild(_ options: BuildOptions, console: Console) -> ExitCode {
+    if options.plan != nil { return runShardedBuild(options, console: console) }
     guard let export = resolveExport(options.export, console: console) else { return .failure }
     var settings = SiteBuilder.Settings(export: export, output: options.output)
     do {

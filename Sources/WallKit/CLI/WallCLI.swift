@@ -39,6 +39,8 @@ public enum WallCLI {
       return runServe(options, console: console)
     case .archive(let options):
       return runArchive(options, console: console)
+    case .plan(let options):
+      return runPlan(options, console: console)
     }
   }
 

@@ -107,12 +107,18 @@ struct MediaStage {
   private func key(for source: Source) -> Result<String, ImportError> {
     Result { () throws(ImportError) in
       let bytes = try self.source.read(source.path, limit: thumbnailer.limits.maxFileBytes)
-      let recipe =
-        source.avatar
-        ? "avatar \(Self.avatarSizes)"
-        : "photo \(Self.photoWidths) q\(thumbnailer.jpegQuality) original=\(copyOriginals)"
+      let recipe = Self.recipe(
+        avatar: source.avatar, jpegQuality: thumbnailer.jpegQuality, copyOriginals: copyOriginals)
       return MediaStore.key(for: bytes, recipe: recipe)
     }
+  }
+
+  /// How a source is processed, as its key includes it: an avatar's sizes, or a photo's widths,
+  /// quality and whether its original is kept.
+  static func recipe(avatar: Bool, jpegQuality: Int, copyOriginals: Bool) -> String {
+    avatar
+      ? "avatar \(avatarSizes)"
+      : "photo \(photoWidths) q\(jpegQuality) original=\(copyOriginals)"
   }
 
   /// The display variants of a photo, or the avatars of a picture, as the build makes them.

@@ -22,8 +22,13 @@ public struct MediaStore: Sendable {
   /// The key of a source: the first 32 hex digits of the double SHA-256 of
   /// `"<pipeline version>\n<recipe>\n"` followed by the SHA-256 of the bytes.
   public static func key(for bytes: [UInt8], recipe: String) -> String {
+    key(digest: SHA256.digest(bytes), recipe: recipe)
+  }
+
+  /// The key of a source whose bytes have the SHA-256 `digest` (as a plan records it).
+  public static func key(digest: [UInt8], recipe: String) -> String {
     var hashed = Array("\(pipelineVersion)\n\(recipe)\n".utf8)
-    hashed.append(contentsOf: SHA256.digest(bytes))
+    hashed.append(contentsOf: digest)
     return String(Hex.encode(SHA256.doubleDigest(hashed)).prefix(32))
   }
 

@@ -6,6 +6,16 @@
 enum BuildFingerprint {
   /// The fingerprint of building `source` with `settings`.
   static func compute(source: any ExportSource, settings: SiteBuilder.Settings) -> String {
+    var text = settingsText(settings)
+    for (path, identity) in source.allContentIdentities() {
+      text += "\(path)\t\(identity)\n"
+    }
+    return Hex.encode(SHA256.doubleDigest(Array(text.utf8)))
+  }
+
+  /// Everything but the export that the output depends on: wallgen's version, the options,
+  /// the theme (a sharded build fingerprints its plan with this).
+  static func settingsText(_ settings: SiteBuilder.Settings) -> String {
     var text = "wallgen \(wallgenVersion)\n\(MediaStore.pipelineVersion)\n"
     text += "pageSize \(settings.pipeline.pageSize)\nzone \(settings.pipeline.timeZone.name)\n"
     text +=
@@ -16,16 +26,13 @@ enum BuildFingerprint {
       "import \(importLimits.classFileBytes) \(importLimits.graphFileBytes) \(importLimits.maximumDepth)\n"
     text +=
       "private \(settings.privateSecret.map { Hex.encode(SHA256.doubleDigest($0)) } ?? "no")\n"
-    for (path, identity) in source.allContentIdentities() {
-      text += "\(path)\t\(identity)\n"
-    }
     for (name, template) in settings.pipeline.theme.templates.sorted(by: { $0.key < $1.key }) {
       text += "template \(name) \(Hex.encode(SHA256.doubleDigest(Array(template.utf8))))\n"
     }
     for (path, bytes) in settings.pipeline.theme.assets.sorted(by: { $0.key < $1.key }) {
       text += "asset \(path) \(Hex.encode(SHA256.doubleDigest(bytes)))\n"
     }
-    return Hex.encode(SHA256.doubleDigest(Array(text.utf8)))
+    return text
   }
 }
 

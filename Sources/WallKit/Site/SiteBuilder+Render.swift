@@ -65,7 +65,11 @@ extension SiteBuilder {
     return (paths, written)
   }
 
-  private func renderIndex(
+  /// Renders the index page: every wall by its owner's name, with its size.
+  ///
+  /// `wallSizes` are by position in `index.users`. The finalize step of a sharded build
+  /// renders its index through this too.
+  func renderIndex(
     index: WallIndex, layout: SiteLayout, model: WallPageModel, wallSizes: [Int],
     templates: TemplateLibrary
   ) throws(BuildError) -> SiteWriter.Outcome {

@@ -1,0 +1,71 @@
+extension CommandParser {
+  /// Parses `wallgen plan EXPORT -o PLAN [options]`.
+  static func parsePlan(_ arguments: [String]) throws(UsageError) -> Command {
+    var options = PlanOptions()
+    var reader = ArgumentReader(arguments, command: "plan")
+    while let argument = reader.next() {
+      switch argument {
+      case "-h", "--help": return .help(command: "plan")
+      case "-o", "--output": options.output = try reader.value(for: argument)
+      case "--jobs", "-j": options.jobs = try reader.integer(for: argument, in: 1...256)
+      case "--max-export-bytes": options.maxExportBytes = try reader.byteCount(for: argument)
+      case "--report": options.reportFile = try reader.value(for: argument)
+      case "-q", "--quiet": options.quiet = true
+      default: try reader.positional(argument, into: &options.export)
+      }
+    }
+    guard options.export != nil else {
+      throw UsageError("'plan' needs an export: wallgen plan EXPORT -o PLAN", command: "plan")
+    }
+    guard options.output != nil else {
+      throw UsageError("'plan' needs '-o PLAN', the plan file to write", command: "plan")
+    }
+    return .plan(options)
+  }
+
+  /// Refuses sharding options that do not go together: `--plan` with exactly one of
+  /// `--shard K/N` and `--finalize`, and no export.
+  static func checkSharding(_ options: BuildOptions) throws(UsageError) {
+    guard options.plan != nil else {
+      if options.shard != nil || options.finalize {
+        throw UsageError(
+          "'\(options.finalize ? "--finalize" : "--shard")' needs '--plan PLAN'", command: "build")
+      }
+      return
+    }
+    if options.shard != nil && options.finalize {
+      throw UsageError("'--shard' and '--finalize' cannot be combined", command: "build")
+    }
+    if options.shard == nil && !options.finalize {
+      throw UsageError(
+        "'--plan' needs '--shard K/N' (one shard) or '--finalize' (after every shard)",
+        command: "build")
+    }
+    if let export = options.export {
+      throw UsageError(
+        "unexpected argument '\(export)': a build with '--plan' reads the export the plan names",
+        command: "build")
+    }
+  }
+}
+
+extension ArgumentReader {
+  /// Reads `--plan PLAN`, `--shard K/N` or `--finalize` into `options`.
+  mutating func shardingOption(_ argument: String, into options: inout BuildOptions)
+    throws(UsageError)
+  {
+    switch argument {
+    case "--plan": options.plan = try value(for: argument)
+    case "--shard":
+      let text = try value(for: argument)
+      guard let shard = ShardSpec(text) else {
+        throw UsageError(
+          "option '--shard' needs K/N with 0 <= K < N <= \(ShardSpec.maximumCount) "
+            + "(K counts from 0, as SLURM_ARRAY_TASK_ID and JOB_COMPLETION_INDEX do), not '\(text)'",
+          command: command)
+      }
+      options.shard = shard
+    default: options.finalize = true
+    }
+  }
+}

@@ -1,0 +1,246 @@
+/// What the plan records of one image file (a photo, or a user's picture as an avatar).
+struct PlannedSource: Sendable {
+  /// The path inside the export.
+  var path: String
+  /// Whether it is processed as an avatar (a profile picture) rather than a photo.
+  var avatar: Bool
+  /// The class and objectId the file's problems are reported under.
+  var ownerClass: String
+  var ownerId: String
+  /// The hex SHA-256 of its bytes; nil when it could not be read.
+  var digest: String?
+  /// Why it could not be read.
+  var readError: String?
+  /// Its header, when it could be read.
+  var info: ImageInfo?
+  /// Why its header could not be read.
+  var probeError: String?
+  /// Its `StableHash`, which places it in a shard.
+  var hash: Int64
+}
+
+/// The records a batch of walls is made of: their owners, their friends' images, the comments
+/// on them and everyone they name, with the plan's record of each image file they show.
+struct Neighborhood: Sendable {
+  var dataset = Dataset()
+  /// The photos of `dataset.images`, by path.
+  var photos: [String: PlannedSource] = [:]
+  /// The pictures of `dataset.users`, by path.
+  var pictures: [String: PlannedSource] = [:]
+}
+
+/// Queries of a plan database (`PlanSchema`), for a shard or the finalize step: each loads
+/// only the rows it asks for.
+final class PlanReader {
+  let database: SQLiteDatabase
+  /// The plan's identity (`PlanWriter.identity`).
+  let identity: String
+  /// The export the plan was made from (shards read image bytes from it).
+  let exportPath: String
+
+  /// Opens the plan at `path`, read-only.
+  /// - Throws: `PlanError.notAPlan` for a missing file or a plan of another format.
+  init(path: String) throws(PlanError) {
+    guard FileSystem.kind(of: path) == .regular else {
+      throw .notAPlan(path: path, reason: "no such file")
+    }
+    database = try SQLiteDatabase(path: path, create: false)
+    var meta: [String: String] = [:]
+    do {
+      try database.prepare("SELECT key, value FROM meta").forEach([]) { row in
+        meta[row.text(0)] = row.text(1)
+      }
+    } catch {
+      throw .notAPlan(path: path, reason: "\(error)")
+    }
+    guard meta["format"] == PlanSchema.format, let identity = meta["identity"],
+      let export = meta["export"]
+    else {
+      throw .notAPlan(
+        path: path,
+        reason: "its format is '\(meta["format"] ?? "none")', not '\(PlanSchema.format)'")
+    }
+    self.identity = identity
+    exportPath = export
+  }
+
+  static let userColumns =
+    "u.objectId, u.username, u.facebookID, u.displayName, u.picturePath, u.pictureName, u.wallImages"
+  static let sourceColumns =
+    "s.path, s.avatar, s.ownerClass, s.ownerId, s.digest, s.readError, s.format, s.width, s.height, s.orientation, s.hasAlpha, s.probeError, s.hash"
+
+  /// A user from `userColumns` starting at column `first`.
+  static func user(_ row: SQLiteStatement, from first: Int32 = 0) -> User {
+    let picture = row.optionalText(first + 4).map {
+      FileReference(path: $0, originalName: row.text(first + 5))
+    }
+    return User(
+      objectId: row.text(first), username: row.text(first + 1),
+      facebookID: row.optionalText(first + 2), displayName: row.text(first + 3),
+      picture: picture)
+  }
+
+  /// A source from `sourceColumns` starting at column `first`, nil when they are NULL (no row).
+  static func source(_ row: SQLiteStatement, from first: Int32) -> PlannedSource? {
+    guard !row.isNull(first) else { return nil }
+    var info: ImageInfo?
+    if let format = row.optionalText(first + 6).flatMap(ImageFormat.init(rawValue:)) {
+      info = ImageInfo(
+        format: format, width: Int(row.integer(first + 7)), height: Int(row.integer(first + 8)),
+        orientation: Int(row.integer(first + 9)), hasAlpha: row.integer(first + 10) != 0)
+    }
+    return PlannedSource(
+      path: row.text(first), avatar: row.integer(first + 1) != 0,
+      ownerClass: row.text(first + 2), ownerId: row.text(first + 3),
+      digest: row.optionalText(first + 4), readError: row.optionalText(first + 5), info: info,
+      probeError: row.optionalText(first + 11), hash: row.integer(first + 12))
+  }
+
+  /// The problems of the import (and, for a public build, the renamed walls).
+  func problems(isPublic: Bool) throws(PlanError) -> [Problem] {
+    var problems: [Problem] = []
+    try database.prepare(
+      "SELECT severity, file, className, objectId, reason FROM problems WHERE publicOnly <= ?"
+    ).forEach([.integer(isPublic ? 1 : 0)]) { row in
+      problems.append(
+        Problem(
+          row.text(0) == "warning" ? .warning : .error, file: row.text(1),
+          className: row.text(2), objectId: row.text(3), reason: row.text(4)))
+    }
+    return problems
+  }
+
+  /// The objectIds of the walls of `shard`, sorted.
+  func owners(in shard: ShardSpec) throws(PlanError) -> [String] {
+    var owners: [String] = []
+    try database.prepare(
+      "SELECT objectId FROM users WHERE hash >= ? AND hash < ? ORDER BY objectId"
+    ).forEach([.integer(shard.hashRange.lowerBound), .integer(shard.hashRange.upperBound)]) {
+      owners.append($0.text(0))
+    }
+    return owners
+  }
+
+  /// The image files of `shard`: those whose content hash falls in its slice.
+  func sources(in shard: ShardSpec) throws(PlanError) -> [PlannedSource] {
+    var sources: [PlannedSource] = []
+    try database.prepare(
+      "SELECT \(Self.sourceColumns) FROM sources s WHERE s.hash >= ? AND s.hash < ?"
+    ).forEach([.integer(shard.hashRange.lowerBound), .integer(shard.hashRange.upperBound)]) {
+      row in
+      if let source = Self.source(row, from: 0) { sources.append(source) }
+    }
+    return sources
+  }
+
+  /// The users whose picture is the file `path`.
+  func users(withPicture path: String) throws(PlanError) -> [User] {
+    var users: [User] = []
+    try database.prepare("SELECT \(Self.userColumns) FROM users u WHERE u.picturePath = ?")
+      .forEach([.text(path)]) { users.append(Self.user($0)) }
+    return users
+  }
+
+  /// The users whose generated avatar (should they need one) falls in `shard`, with the plan's
+  /// record of their picture.
+  func generatedAvatarUsers(in shard: ShardSpec) throws(PlanError) -> [(User, PlannedSource?)] {
+    var users: [(User, PlannedSource?)] = []
+    try database.prepare(
+      """
+      SELECT \(Self.userColumns), \(Self.sourceColumns) FROM users u
+      LEFT JOIN sources s ON s.path = u.picturePath AND s.avatar = 1
+      WHERE u.avatarHash >= ? AND u.avatarHash < ?
+      """
+    ).forEach([.integer(shard.hashRange.lowerBound), .integer(shard.hashRange.upperBound)]) {
+      row in
+      users.append((Self.user(row), Self.source(row, from: 7)))
+    }
+    return users
+  }
+
+  /// Calls `body` with every user, sorted by objectId, with the number of images on their
+  /// wall and the plan's record of their picture.
+  func forEachUser(_ body: (User, Int, PlannedSource?) -> Void) throws(PlanError) {
+    try database.prepare(
+      """
+      SELECT \(Self.userColumns), \(Self.sourceColumns) FROM users u
+      LEFT JOIN sources s ON s.path = u.picturePath AND s.avatar = 1 ORDER BY u.objectId
+      """
+    ).forEach([]) { row in
+      body(Self.user(row), Int(row.integer(6)), Self.source(row, from: 7))
+    }
+  }
+
+  /// The values of one column over the rows `sql` selects with a JSON list of `keys` bound.
+  func strings(_ sql: String, _ keys: some Sequence<String>) throws(PlanError) -> Set<String> {
+    var values: Set<String> = []
+    try database.prepare(sql).forEach([PlanSchema.list(keys)]) { values.insert($0.text(0)) }
+    return values
+  }
+
+  /// Everything the walls of `owners` show and name.
+  func neighborhood(of owners: [String]) throws(PlanError) -> Neighborhood {
+    var result = Neighborhood()
+    let ownerList = PlanSchema.list(owners)
+    var sources = Set(owners)
+    try database.prepare(
+      "SELECT owner, friend FROM friends WHERE owner IN (SELECT value FROM json_each(?))"
+    ).forEach([ownerList]) { row in
+      let friend = row.text(1)
+      result.dataset.friends[row.text(0), default: []].insert(friend)
+      sources.insert(friend)
+    }
+    try database.prepare(
+      "SELECT user, role FROM roles WHERE user IN (SELECT value FROM json_each(?))"
+    ).forEach([ownerList]) { row in
+      result.dataset.roles[row.text(0), default: []].insert(row.text(1))
+    }
+    try database.prepare(
+      """
+      SELECT objectId, className, uploader, path, originalName, createdAt, acl FROM images
+      WHERE uploader IN (SELECT value FROM json_each(?))
+      """
+    ).forEach([PlanSchema.list(sources)]) { row in
+      let file = row.optionalText(3).map { FileReference(path: $0, originalName: row.text(4)) }
+      result.dataset.images[row.text(0)] = WallImage(
+        objectId: row.text(0), className: row.text(1), uploaderID: row.text(2), file: file,
+        createdAt: Timestamp(millisecondsSince1970: row.integer(5)),
+        acl: PlanSchema.decodeACL(row.optionalText(6)))
+    }
+    var named = sources
+    try database.prepare(
+      """
+      SELECT objectId, className, imageID, author, text, createdAt, acl FROM comments
+      WHERE imageID IN (SELECT value FROM json_each(?))
+      """
+    ).forEach([PlanSchema.list(result.dataset.images.keys)]) { row in
+      named.insert(row.text(3))
+      result.dataset.comments[row.text(0)] = Comment(
+        objectId: row.text(0), className: row.text(1), imageID: row.text(2),
+        authorID: row.text(3), text: row.text(4),
+        createdAt: Timestamp(millisecondsSince1970: row.integer(5)),
+        acl: PlanSchema.decodeACL(row.optionalText(6)))
+    }
+    try database.prepare(
+      """
+      SELECT \(Self.userColumns), \(Self.sourceColumns) FROM users u
+      LEFT JOIN sources s ON s.path = u.picturePath AND s.avatar = 1
+      WHERE u.objectId IN (SELECT value FROM json_each(?))
+      """
+    ).forEach([PlanSchema.list(named)]) { row in
+      let user = Self.user(row)
+      result.dataset.users[user.objectId] = user
+      if let source = Self.source(row, from: 7) { result.pictures[source.path] = source }
+    }
+    let paths = Set(result.dataset.images.values.compactMap { $0.file?.path })
+    try database.prepare(
+      """
+      SELECT \(Self.sourceColumns) FROM sources s
+      WHERE s.avatar = 0 AND s.path IN (SELECT value FROM json_each(?))
+      """
+    ).forEach([PlanSchema.list(paths)]) { row in
+      if let source = Self.source(row, from: 0) { result.photos[source.path] = source }
+    }
+    return result
+  }
+}

@@ -1,0 +1,124 @@
+/// What the media step will make of each image file, predicted from the plan's record (its
+/// digest and header) without decoding: the content key, and the variants' names and sizes.
+///
+/// A shard renders its walls with these predictions for images other shards make. Only a file
+/// whose header reads but whose pixels do not decode (or, for a PNG with an alpha channel,
+/// whose pixels all turn out opaque) comes out otherwise; the shard that makes it records the
+/// difference, and the finalize step renders again the few walls that show it
+/// (docs/sharding.md).
+struct PlannedMedia: Sendable {
+  /// The recipe of a generated avatar's key (as `PreparedSite` stores them).
+  static let generatedAvatarRecipe = "generated avatar"
+
+  let thumbnailer: Thumbnailer
+  let copyOriginals: Bool
+
+  /// The content key of `source`, as the media stage computes it from the bytes; nil when the
+  /// file could not be read.
+  func key(of source: PlannedSource) -> String? {
+    guard let digest = source.digest.flatMap(PlanSchema.bytes(hex:)) else { return nil }
+    let recipe = MediaStage.recipe(
+      avatar: source.avatar, jpegQuality: thumbnailer.jpegQuality, copyOriginals: copyOriginals)
+    return MediaStore.key(digest: digest, recipe: recipe)
+  }
+
+  /// The predicted outcome of `source`: failed when it could not be read, its header could not
+  /// be read or is over the limits, else the variants its header gives.
+  func outcome(of source: PlannedSource) -> MediaOutcome {
+    guard let key = key(of: source), let info = source.info else {
+      return .failed(reason: source.readError ?? source.probeError ?? "not planned")
+    }
+    // The same check as the build's header probe: a file the plan's relaxed probe read may
+    // be over this build's limits.
+    do {
+      try thumbnailer.limits.checkPixels(width: info.width, height: info.height)
+    } catch {
+      return .failed(reason: error.description)
+    }
+    let format: ImageFormat = info.hasAlpha ? .png : .jpeg
+    if source.avatar {
+      let sides = thumbnailer.plannedSquareSizes(of: info, sizes: MediaStage.avatarSizes)
+      let variants = sides.map {
+        StoredImage(
+          path: MediaStore.path(key: key, variant: "a\($0)", fileExtension: format.fileExtension),
+          width: $0, height: $0)
+      }
+      return .ready(variants: variants, original: nil)
+    }
+    let sizes = thumbnailer.plannedVariantSizes(of: info, widths: MediaStage.photoWidths)
+    let variants = sizes.map {
+      StoredImage(
+        path: MediaStore.path(
+          key: key, variant: "w\($0.width)", fileExtension: format.fileExtension),
+        width: $0.width, height: $0.height)
+    }
+    let original =
+      copyOriginals
+      ? StoredImage(
+        path: MediaStore.path(
+          key: key, variant: "original", fileExtension: info.format.fileExtension),
+        width: info.displayWidth, height: info.displayHeight) : nil
+    return .ready(variants: variants, original: original)
+  }
+
+  /// A user's generated avatar: its site-relative path and its bytes.
+  static func generatedAvatar(of user: User) -> (path: String, svg: [UInt8]) {
+    let svg = Array(GeneratedAvatar.svg(userID: user.objectId, name: user.displayName).utf8)
+    let path = MediaStore.path(
+      key: MediaStore.key(for: svg, recipe: generatedAvatarRecipe), variant: "avatar",
+      fileExtension: "svg")
+    return (path, svg)
+  }
+
+  /// The avatar a ready picture outcome gives, nil for a failed one.
+  static func avatar(_ outcome: MediaOutcome) -> AvatarImage? {
+    guard case .ready(let variants, _) = outcome, let small = variants.first,
+      let large = variants.last
+    else { return nil }
+    return AvatarImage(small: small.path, large: large.path)
+  }
+}
+
+/// Where the media step came out otherwise than `PlannedMedia` predicted, by the shards that
+/// made the files: the finalize step renders the walls that show these again.
+struct MediaCorrections: Sendable {
+  /// Photos' actual outcomes, by path.
+  var photos: [String: MediaOutcome] = [:]
+  /// Pictures' actual outcomes, by path.
+  var pictures: [String: MediaOutcome] = [:]
+
+  var isEmpty: Bool { photos.isEmpty && pictures.isEmpty }
+}
+
+extension PlannedMedia {
+  /// The media catalog of a batch's walls: each photo's and each user's outcome, as corrected
+  /// where `corrections` says, else as predicted.
+  func catalog(for neighborhood: Neighborhood, corrections: MediaCorrections) -> MediaCatalog {
+    var catalog = MediaCatalog()
+    for image in neighborhood.dataset.images.values {
+      guard let path = image.file?.path, catalog.images[path] == nil else { continue }
+      catalog.images[path] =
+        corrections.photos[path] ?? neighborhood.photos[path].map(outcome(of:))
+        ?? .failed(reason: "not planned")
+    }
+    for user in neighborhood.dataset.users.values {
+      catalog.avatars[user.objectId] = avatar(
+        of: user, picture: user.picture.flatMap { neighborhood.pictures[$0.path] },
+        corrections: corrections)
+    }
+    return catalog
+  }
+
+  /// A user's avatar: their picture's variants when it is made (as corrected, else as
+  /// predicted), else their generated avatar.
+  func avatar(of user: User, picture: PlannedSource?, corrections: MediaCorrections)
+    -> AvatarImage
+  {
+    if let picture {
+      let made = corrections.pictures[picture.path] ?? outcome(of: picture)
+      if let avatar = Self.avatar(made) { return avatar }
+    }
+    let path = Self.generatedAvatar(of: user).path
+    return AvatarImage(small: path, large: path)
+  }
+}

@@ -1,0 +1,230 @@
+/// The last step of a sharded build (`wallgen build --plan PLAN --finalize -o SITE`): checks
+/// that every shard finished for this plan and these settings, renders again the walls that
+/// show an image which came out otherwise than predicted, then writes the index page, the
+/// assets, the manifest and the build record, and prunes what no shard claimed.
+public struct ShardFinalizer {
+  let plan: String
+  let settings: SiteBuilder.Settings
+  let progress: any BuildProgress
+
+  /// Creates the finalize step; `settings.export` is ignored (the plan names the export).
+  public init(
+    plan: String, settings: SiteBuilder.Settings, progress: any BuildProgress = SilentProgress()
+  ) {
+    self.plan = plan
+    self.settings = settings
+    self.progress = progress
+  }
+
+  static let steps = ["shards", "corrections", "index", "assets"]
+
+  /// Finalizes the site.
+  /// - Throws: `PlanError.shardsMissing` naming the shards that have not finished (nothing is
+  ///   written then), `.noShardFinished`, `.mixedShardCounts`, or the errors of reading the
+  ///   plan and writing the site.
+  public func build() throws(PlanError) -> BuildResult {
+    progress.announce("shards", of: Self.steps)
+    let reader = try PlanReader(path: plan)
+    let fingerprint = ShardedBuild.fingerprint(plan: reader.identity, settings: settings)
+    let stateRoot = settings.stateFolder ?? SiteBuilder.stateFolder(for: settings.output)
+    let records = try Self.finishedRecords(
+      stateRoot: stateRoot, plan: reader.identity, fingerprint: fingerprint)
+    let templates: TemplateLibrary
+    do {
+      templates = try TemplateLibrary(templates: settings.pipeline.theme.templates)
+    } catch {
+      throw .build(.template(error))
+    }
+    do {
+      try BuildRecord.invalidate(stateRoot: stateRoot)
+    } catch {
+      throw .write(step: "state", error)
+    }
+    // Every shard has finished: what is left of a killed write is garbage now.
+    BuildManifest.removeStaleTemporaries(siteRoot: settings.output)
+    BuildManifest.removeStaleTemporaries(siteRoot: stateRoot)
+
+    var corrections = MediaCorrections()
+    var files: [String] = []
+    var mediaRecords: [String] = []
+    var report = ProblemReport()
+    report.append(contentsOf: try reader.problems(isPublic: settings.privateSecret == nil))
+    var summary = BuildSummary()
+    for record in records {
+      corrections.photos.merge(record.corrections.photos) { first, _ in first }
+      corrections.pictures.merge(record.corrections.pictures) { first, _ in first }
+      files += record.files
+      mediaRecords += record.records
+      report.append(contentsOf: record.problems)
+      summary.walls += record.walls
+      summary.pages += record.pages
+      summary.imagesProcessed += record.processed
+      summary.imagesReused += record.reused
+      summary.imagesFailed += record.failed
+    }
+    let media = PlannedMedia(
+      thumbnailer: Thumbnailer(limits: settings.pipeline.limits),
+      copyOriginals: settings.copyOriginals)
+
+    progress.announce("corrections", of: Self.steps)
+    if !corrections.isEmpty {
+      let (written, avatars) = try correct(
+        corrections, reader: reader, media: media, templates: templates)
+      summary.filesWritten += written
+      files += avatars
+    }
+
+    progress.announce("index", of: Self.steps)
+    let (wallPages, indexWritten) = try writeIndex(
+      reader: reader, media: media, corrections: corrections, templates: templates)
+    if let indexWritten {
+      files.append("index.html")
+      summary.pages += 1
+      if indexWritten == .written { summary.filesWritten += 1 }
+    }
+
+    progress.announce("assets", of: Self.steps)
+    for (path, bytes) in settings.pipeline.theme.assets.sorted(by: { $0.key < $1.key }) {
+      do {
+        if try SiteWriter.write(bytes, to: "\(settings.output)/assets/\(path)") == .written {
+          summary.filesWritten += 1
+        }
+      } catch {
+        throw .write(step: "assets", error)
+      }
+      files.append("assets/\(path)")
+    }
+    let manifest = BuildManifest(files: files, records: mediaRecords)
+    do {
+      summary.filesRemoved = try manifest.prune(
+        previous: BuildManifest.load(stateRoot: stateRoot), siteRoot: settings.output,
+        stateRoot: stateRoot)
+      try manifest.save(stateRoot: stateRoot)
+    } catch {
+      throw .write(step: "manifest", error)
+    }
+    summary.filesUnchanged = max(0, manifest.files.count - summary.filesWritten)
+    summary.errors = report.errorCount
+    summary.warnings = report.warningCount
+    let record = BuildRecord(
+      fingerprint: "sharded \(fingerprint)", summary: summary, problems: report.sorted,
+      wallPages: wallPages)
+    do {
+      try record.save(stateRoot: stateRoot, fileCount: manifest.files.count)
+    } catch {
+      throw .write(step: "state", error)
+    }
+    progress.finished()
+    return BuildResult(summary: summary, report: report, wallPages: wallPages)
+  }
+
+  /// The records of every shard of the run, all for this plan and these settings.
+  /// - Throws: `PlanError.shardsMissing`, `.noShardFinished` or `.mixedShardCounts`.
+  static func finishedRecords(stateRoot: String, plan: String, fingerprint: String)
+    throws(PlanError) -> [ShardRecord]
+  {
+    let found = ShardRecord.finished(stateRoot: stateRoot)
+    var valid: [ShardRecord] = []
+    for shard in found {
+      if let record = ShardRecord.load(shard, stateRoot: stateRoot), record.plan == plan,
+        record.fingerprint == fingerprint
+      {
+        valid.append(record)
+      }
+    }
+    let counts = Set((valid.isEmpty ? found : valid.map(\.shard)).map(\.count))
+    guard let count = counts.first else { throw .noShardFinished }
+    guard counts.count == 1 else { throw .mixedShardCounts(counts.sorted()) }
+    let done = Set(valid.map(\.shard.index))
+    let missing = (0..<count).filter { !done.contains($0) }.compactMap {
+      ShardSpec(index: $0, count: count)
+    }
+    guard missing.isEmpty else { throw .shardsMissing(missing) }
+    return valid.sorted { $0.shard < $1.shard }
+  }
+
+  /// Renders again the walls that show a corrected image or name a user whose picture was
+  /// corrected, and writes the generated avatars of pictures that failed unpredicted.
+  /// - Returns: How many pages changed, and the generated avatars written.
+  private func correct(
+    _ corrections: MediaCorrections, reader: PlanReader, media: PlannedMedia,
+    templates: TemplateLibrary
+  ) throws(PlanError) -> (Int, [String]) {
+    var named: Set<String> = []
+    var avatars: Set<String> = []
+    for (path, outcome) in corrections.pictures {
+      for user in try reader.users(withPicture: path) {
+        named.insert(user.objectId)
+        if PlannedMedia.avatar(outcome) == nil {
+          let (file, svg) = PlannedMedia.generatedAvatar(of: user)
+          do {
+            _ = try SiteWriter.write(svg, to: "\(settings.output)/\(file)")
+          } catch {
+            throw .write(step: "media", error)
+          }
+          avatars.insert(file)
+        }
+      }
+    }
+    // Whose uploads show a corrected image, or carry a comment of a user named above.
+    var uploaders = try reader.strings(
+      "SELECT uploader FROM images WHERE path IN (SELECT value FROM json_each(?))",
+      corrections.photos.keys)
+    uploaders.formUnion(
+      try reader.strings(
+        """
+        SELECT i.uploader FROM comments c JOIN images i ON i.objectId = c.imageID
+        WHERE c.author IN (SELECT value FROM json_each(?))
+        """, named))
+    uploaders.formUnion(named)
+    var walls = uploaders
+    walls.formUnion(
+      try reader.strings(
+        "SELECT owner FROM friends WHERE friend IN (SELECT value FROM json_each(?))", uploaders))
+    let renderer = WallBatchRenderer(
+      plan: reader, media: media, settings: settings, templates: templates,
+      corrections: corrections)
+    let outcome = try renderer.render(walls.sorted())
+    return (outcome.written, avatars.sorted())
+  }
+
+  /// Writes the index page (not in a private build) and returns every wall's first page.
+  private func writeIndex(
+    reader: PlanReader, media: PlannedMedia, corrections: MediaCorrections,
+    templates: TemplateLibrary
+  ) throws(PlanError) -> ([String: String], SiteWriter.Outcome?) {
+    var users: [String: User] = [:]
+    var sizes: [String: Int] = [:]
+    var catalog = MediaCatalog()
+    try reader.forEachUser { user, wallImages, picture in
+      users[user.objectId] = user
+      sizes[user.objectId] = wallImages
+      catalog.avatars[user.objectId] = media.avatar(
+        of: user, picture: picture, corrections: corrections)
+    }
+    let index = WallIndex(dataset: Dataset(users: users))
+    let builder = SiteBuilder(settings: settings)
+    let layout: SiteLayout
+    do {
+      layout = try builder.layout(for: index.users)
+    } catch {
+      throw .build(.layout(error))
+    }
+    var wallPages: [String: String] = [:]
+    for user in index.users {
+      wallPages[user.objectId] = layout.wallPage(userID: user.objectId, page: 1)
+    }
+    guard settings.privateSecret == nil else { return (wallPages, nil) }
+    let model = WallPageModel(
+      index: index, catalog: catalog, layout: layout, zone: settings.pipeline.timeZone,
+      pageSize: settings.pipeline.pageSize, linkIndex: true, isPublic: true)
+    do {
+      let outcome = try builder.renderIndex(
+        index: index, layout: layout, model: model,
+        wallSizes: index.users.map { sizes[$0.objectId] ?? 0 }, templates: templates)
+      return (wallPages, outcome)
+    } catch {
+      throw .build(error)
+    }
+  }
+}

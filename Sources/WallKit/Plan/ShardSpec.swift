@@ -1,0 +1,64 @@
+/// One shard of a sharded build: `index` of `count`, 0-based (`2/7` is the third of seven), as
+/// Slurm's `SLURM_ARRAY_TASK_ID` and Kubernetes' `JOB_COMPLETION_INDEX` count.
+///
+/// A piece of work (a wall by its owner, a media file by its content) goes to the shard whose
+/// slice of the 32-bit `StableHash` range holds its hash: shard K of N takes
+/// `[K * 2^32 / N, (K + 1) * 2^32 / N)`. Slices are contiguous, so the plan's index on the hash
+/// finds a shard's work without scanning everything.
+public struct ShardSpec: Sendable, Hashable, Comparable, CustomStringConvertible {
+  /// The shard's index, `0..<count`.
+  public let index: Int
+  /// How many shards the build has.
+  public let count: Int
+
+  /// The most shards a build may have.
+  public static let maximumCount = 1 << 20
+
+  /// Creates a shard; nil unless `0 <= index < count <= maximumCount`.
+  public init?(index: Int, count: Int) {
+    guard count >= 1, count <= Self.maximumCount, index >= 0, index < count else { return nil }
+    self.index = index
+    self.count = count
+  }
+
+  /// Parses `K/N`.
+  public init?(_ text: String) {
+    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
+      return nil
+    }
+    self.init(index: index, count: count)
+  }
+
+  /// `K/N`.
+  public var description: String { "\(index)/\(count)" }
+
+  /// The hashes this shard takes: `lower..<upper`, within `0..<2^32`.
+  public var hashRange: Range<Int64> {
+    let total = Int64(1) << 32
+    return (Int64(index) * total / Int64(count))..<(Int64(index + 1) * total / Int64(count))
+  }
+
+  /// Whether `hash` falls in this shard's slice.
+  public func owns(_ hash: Int64) -> Bool { hashRange.contains(hash) }
+
+  public static func < (a: ShardSpec, b: ShardSpec) -> Bool {
+    (a.count, a.index) < (b.count, b.index)
+  }
+}
+
+/// A hash of text that is the same in every process and on every machine (unlike Swift's
+/// `Hasher`, seeded per process): 32-bit FNV-1a over the UTF-8 bytes, in `0..<2^32`.
+public enum StableHash {
+  /// The hash of `text`.
+  public static func of(_ text: String) -> Int64 {
+    var hash: UInt32 = 2_166_136_261
+    for byte in text.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+    // FNV's last multiply leaves the low bits weak for short keys; fold the high half in so
+    // that ranges of the value (a shard's slice) split evenly.
+    hash ^= hash >> 15
+    hash = hash &* 0x2c1b_3c6d
+    hash ^= hash >> 12
+    return Int64(hash)
+  }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import WallKit
+import WallKitTestSupport
+import WallSynth
+
+/// Exports and helpers the sharded-build tests share.
+enum ShardFixture {
+  /// A 32×32 JPEG showing `code` as an 8×8 grid of black and white squares.
+  static func codedJPEG(_ code: Int) throws -> [UInt8] {
+    var pixels = [UInt8](repeating: 0, count: 32 * 32 * 3)
+    for y in 0..<32 {
+      for x in 0..<32 where code >> ((y / 4) * 8 + x / 4) & 1 == 1 {
+        for channel in 0..<3 { pixels[(y * 32 + x) * 3 + channel] = 255 }
+      }
+    }
+    return try JPEGCodec.encode(
+      Bitmap(width: 32, height: 32, channels: 3, pixels: pixels), quality: 90, progressive: false)
+  }
+
+  /// A PNG whose header reads but whose pixel data is corrupt: the header probe passes, the
+  /// decode fails, so no plan can predict it.
+  static func corruptPNG() throws -> [UInt8] {
+    var png = try ImageFixtures.checkerPNG(width: 24, height: 16, alpha: false)
+    let idat = Array("IDAT".utf8)
+    guard let start = (0..<(png.count - 4)).first(where: { Array(png[$0..<$0 + 4]) == idat })
+    else { return png }
+    for offset in (start + 6)..<min(png.count - 12, start + 30) { png[offset] ^= 0x5A }
+    return png
+  }
+
+  /// An RGBA PNG whose every pixel is opaque: its header says alpha (predicted a PNG
+  /// variant), its pixels make JPEG variants.
+  static func opaqueRGBAPNG() throws -> [UInt8] {
+    var pixels: [UInt8] = []
+    for y in 0..<20 {
+      for x in 0..<30 { pixels += [UInt8(x * 8), UInt8(y * 12), 90, 255] }
+    }
+    return try PNGCodec.encode(Bitmap(width: 30, height: 20, channels: 4, pixels: pixels))
+  }
+
+  /// Writes `export` with few distinct image files (so the media step is quick), one
+  /// corrupt PNG and one opaque RGBA PNG among the photos and the pictures.
+  static func write(_ export: SyntheticExport, to root: String) throws {
+    var coded: [Int: [UInt8]] = [:]
+    for code in 0..<48 { coded[code] = try codedJPEG(code + 1) }
+    let (corrupt, opaque) = (try corruptPNG(), try opaqueRGBAPNG())
+    var photos: [String: [UInt8]] = [:]
+    for (position, image) in export.images.enumerated() {
+      photos[image.objectId] =
+        position == 11 ? corrupt : position == 17 ? opaque : coded[position % 40]
+    }
+    try export.write(to: root) { photos[$0.objectId] }
+    let writer = try ExportWriter(root: root)
+    for (position, user) in export.users.enumerated() where position % 3 == 0 {
+      let bytes = position == 3 ? corrupt : position == 6 ? opaque : coded[40 + position % 8]
+      try writer.writeFile("graph/\(user.facebookID).jpg", bytes ?? [])
+    }
+  }
+
+  /// Every regular file under `root` with the SHA-256 of its bytes (cheaper to hold than
+  /// the bytes of a whole site).
+  static func digests(of root: String) throws -> [String: String] {
+    var result: [String: String] = [:]
+    for relative in SiteTree.files(in: root) {
+      result[relative] = Hex.encode(
+        SHA256.digest(try FileSystem.readFile("\(root)/\(relative)", limit: 1 << 28)))
+    }
+    return result
+  }
+
+  /// Settings of a quiet two-worker build of `output`.
+  static func settings(_ output: String, export: String = "") -> SiteBuilder.Settings {
+    var settings = SiteBuilder.Settings(export: export, output: output)
+    settings.pipeline.jobs = 2
+    return settings
+  }
+
+  /// Runs every shard of `count` in `order` (a permutation of `0..<count`), then finalize;
+  /// returns finalize's result and how many images the shards found otherwise than predicted.
+  @discardableResult
+  static func buildSharded(plan: String, output: String, count: Int, order: [Int]) throws
+    -> (result: BuildResult, corrections: Int)
+  {
+    var corrections = 0
+    for index in order {
+      guard let shard = ShardSpec(index: index, count: count) else { continue }
+      corrections +=
+        try ShardBuilder(plan: plan, shard: shard, settings: settings(output)).build().corrections
+    }
+    return (try ShardFinalizer(plan: plan, settings: settings(output)).build(), corrections)
+  }
+}
