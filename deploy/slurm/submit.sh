@@ -18,6 +18,8 @@
 #   WALLGEN_PLAN_SBATCH      extra sbatch options of each step, split on spaces, e.g.
 #   WALLGEN_SHARD_SBATCH       WALLGEN_SHARD_SBATCH="--partition=short --mem=3G --time=1:00:00"
 #   WALLGEN_FINALIZE_SBATCH  (they override the #SBATCH lines of the .sbatch files)
+#   WALLGEN_BUILD_OPTIONS    build options for every shard and finalize alike, split on
+#                            spaces, e.g. "--page-size 50 --timezone Europe/Paris"
 #   WALLGEN_ARRAY_LIMIT      run at most this many shards at once (--array=0-(N-1)%LIMIT)
 #   WALLGEN_TIMEOUT          with --wait: after this many seconds, cancel the three jobs and
 #                            exit 1 (default: wait as long as it takes)

@@ -36,7 +36,7 @@ import WallKitTestSupport
   }
 
   @Test(
-    "submit.sh with 4 array tasks builds the site of a one-process build, byte for byte",
+    "submit.sh with 4 array tasks builds the site of a one-process build, byte for byte; again, it writes nothing",
     .enabled(if: unavailable == nil, "\(unavailable ?? "")"),
     .enabled(if: BuiltProduct.wallgen != nil, "no wallgen executable beside the test bundle"))
   func fourTasksEqualOneBuild() throws {
@@ -70,6 +70,18 @@ import WallKitTestSupport
       #expect(built.keys.sorted() == expected.keys.sorted())
       let different = built.keys.filter { built[$0] != expected[$0] }.sorted()
       #expect(different.isEmpty, "files differ from the one-process build: \(different.prefix(5))")
+
+      // Submitted again with nothing changed: every shard and finalize leave every file as it is.
+      let times = try SiteTree.modificationTimes(of: folder.url("site"))
+      let again = try ExternalTool.run(
+        Self.submit, [folder.url("export"), folder.url("site"), "4", "--wait"],
+        environment: ["SLURM_CONF": configuration, "WALLGEN": wallgen, "WALLGEN_TIMEOUT": "120"])
+      #expect(again.status == 0, "\(again.output)")
+      #expect(try SiteTree.contents(of: folder.url("site")) == expected)
+      let touched = try SiteTree.modificationTimes(of: folder.url("site")).filter {
+        times[$0.key] != $0.value
+      }
+      #expect(touched.isEmpty, "an unchanged build rewrote \(touched.keys.sorted().prefix(5))")
     }
   }
 
