@@ -56,7 +56,8 @@ missing_pips=()
 if [[ "$what" == test ]]; then
   for pair in "${test_tools[@]}"; do
     read -r tool package <<<"$pair"
-    command -v "$tool" >/dev/null 2>&1 || { echo "deps: missing tool '$tool' (Debian package $package)"; missing_debs+=("$package"); }
+    # Daemons (slurmctld, munged) live in /usr/sbin, which a non-login PATH may lack.
+    command -v "$tool" >/dev/null 2>&1 || [[ -x "/usr/sbin/$tool" ]] || { echo "deps: missing tool '$tool' (Debian package $package)"; missing_debs+=("$package"); }
   done
   for pair in "${python_modules[@]}"; do
     read -r module package <<<"$pair"
