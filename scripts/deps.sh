@@ -29,6 +29,10 @@ test_tools=(
   "chromium chromium"
   "chromedriver chromium-driver"
   "java default-jre-headless"
+  "sbatch slurm-wlm"
+  "slurmctld slurm-wlm"
+  "slurmd slurm-wlm"
+  "munged munge"
 )
 # python module -> PyPI package, for the tests
 python_modules=(
@@ -37,6 +41,7 @@ python_modules=(
   "axe_core_python axe-core-python"
   "bagit bagit"
   "PIL Pillow"
+  "kubernetes_validate kubernetes-validate"
 )
 
 missing_debs=()
@@ -52,7 +57,8 @@ missing_pips=()
 if [[ "$what" == test ]]; then
   for pair in "${test_tools[@]}"; do
     read -r tool package <<<"$pair"
-    command -v "$tool" >/dev/null 2>&1 || { echo "deps: missing tool '$tool' (Debian package $package)"; missing_debs+=("$package"); }
+    # Daemons (slurmctld, munged) live in /usr/sbin, which a non-login PATH may lack.
+    command -v "$tool" >/dev/null 2>&1 || [[ -x "/usr/sbin/$tool" ]] || { echo "deps: missing tool '$tool' (Debian package $package)"; missing_debs+=("$package"); }
   done
   for pair in "${python_modules[@]}"; do
     read -r module package <<<"$pair"
