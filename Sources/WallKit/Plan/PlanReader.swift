@@ -178,6 +178,18 @@ final class PlanReader {
     return values
   }
 
+  /// The number of friends of each of `owners` that has any, by objectId.
+  func friendCounts(of owners: [String]) throws(PlanError) -> [String: Int] {
+    var counts: [String: Int] = [:]
+    try database.prepare(
+      """
+      SELECT owner, count(*) FROM friends WHERE owner IN (SELECT value FROM json_each(?))
+      GROUP BY owner
+      """
+    ).forEach([PlanSchema.list(owners)]) { counts[$0.text(0)] = Int($0.integer(1)) }
+    return counts
+  }
+
   /// Everything the walls of `owners` show and name.
   func neighborhood(of owners: [String]) throws(PlanError) -> Neighborhood {
     var result = Neighborhood()
