@@ -6,27 +6,13 @@ extension WallCLI {
     guard let export = resolveExport(options.export, command: "build", console: console) else {
       return .failure
     }
-    var settings = SiteBuilder.Settings(export: export, output: options.output)
-    do {
-      settings.pipeline = try pipelineSettings(for: options)
-    } catch {
-      return optionFailure(error, console: console)
+    let settings: SiteBuilder.Settings
+    let urlsFile: String?
+    switch siteSettings(options, input: export, console: console) {
+    case .ready(let ready, let urls): (settings, urlsFile) = (ready, urls)
+    case .refused(let code): return code
     }
     for warning in themeWarnings(settings.pipeline.theme) { console.err(warning) }
-    settings.pipeline.limits.maxPixels = options.maxPixels
-    settings.pipeline.zipLimits = zipLimits(maxExportBytes: options.maxExportBytes)
-    settings.copyOriginals = options.copyOriginals
-    var urlsFile: String?
-    if options.privateBuild {
-      do {
-        let (secret, urls) = try privateBuildFiles(options)
-        settings.privateSecret = secret
-        urlsFile = urls
-      } catch {
-        console.err(error.description)
-        return error.command == nil ? .failure : .usage
-      }
-    }
     let quiet = options.quiet
     let started = ContinuousClock.now
     let timer = StepTimer(forwardingTo: console.buildProgress(quiet: quiet))
@@ -44,31 +30,9 @@ extension WallCLI {
       if case .placement = error { return .usage }
       return .failure
     }
-    // One write for all problems: a large export can have a hundred thousand.
-    let problems = result.report.sorted
-    if !problems.isEmpty { console.err(problems.map(\.description).joined(separator: "\n")) }
-    if let reportFile = options.reportFile {
-      guard writeReport(problems, to: reportFile, console: console) else { return .failure }
-    }
-    if let urlsFile {
-      do {
-        try writeURLList(result.wallPages, to: urlsFile)
-      } catch {
-        console.err("error: \(error)")
-        return .failure
-      }
-    }
-    let seconds = ConsoleProgress.seconds(ContinuousClock.now - started)
-    let absolute = FileSystem.realPath(options.output) ?? options.output
-    if options.json {
-      console.out(
-        result.summary.json(seconds: seconds, output: absolute, steps: timer.steps).serialized)
-    } else if !quiet {
-      console.err("built \(result.summary.line) in \(String(format: "%.2f", seconds)) s")
-      console.out(urlsFile ?? "\(absolute)/index.html")
-    }
-    if options.strict && !result.report.problems.isEmpty { return .failure }
-    return .success
+    return finishBuild(
+      result, options: options, urlsFile: urlsFile, verb: "built", started: started, timer: timer,
+      console: console)
   }
 }
 

@@ -26,10 +26,8 @@ extension WallCLI {
       }
       return .failure
     }
-    let problems = result.report.sorted
-    if !problems.isEmpty { console.err(problems.map(\.description).joined(separator: "\n")) }
-    if let reportFile = options.reportFile {
-      guard writeReport(problems, to: reportFile, console: console) else { return .failure }
+    guard printProblems(result.report, reportFile: options.reportFile, console: console) else {
+      return .failure
     }
     if !options.quiet {
       let seconds = String(format: "%.2f", ConsoleProgress.seconds(ContinuousClock.now - started))
@@ -47,25 +45,11 @@ extension WallCLI {
   /// `wallgen build --plan PLAN (--shard K/N | --finalize) -o SITE`.
   static func runShardedBuild(_ options: BuildOptions, console: Console) -> ExitCode {
     guard let plan = options.plan else { return .usage }
-    var settings = SiteBuilder.Settings(export: plan, output: options.output)
-    do {
-      settings.pipeline = try pipelineSettings(for: options)
-    } catch {
-      return optionFailure(error, console: console)
-    }
-    settings.pipeline.limits.maxPixels = options.maxPixels
-    settings.pipeline.zipLimits = zipLimits(maxExportBytes: options.maxExportBytes)
-    settings.copyOriginals = options.copyOriginals
-    var urlsFile: String?
-    if options.privateBuild {
-      do {
-        let (secret, urls) = try privateBuildFiles(options)
-        settings.privateSecret = secret
-        urlsFile = urls
-      } catch {
-        console.err(error.description)
-        return error.command == nil ? .failure : .usage
-      }
+    let settings: SiteBuilder.Settings
+    let urlsFile: String?
+    switch siteSettings(options, input: plan, console: console) {
+    case .ready(let ready, let urls): (settings, urlsFile) = (ready, urls)
+    case .refused(let code): return code
     }
     let started = ContinuousClock.now
     let timer = StepTimer(forwardingTo: console.buildProgress(quiet: options.quiet))
@@ -78,8 +62,7 @@ extension WallCLI {
         console.err("error: \(error)")
         return .failure
       }
-      let problems = result.report.sorted
-      if !problems.isEmpty { console.err(problems.map(\.description).joined(separator: "\n")) }
+      _ = printProblems(result.report, reportFile: nil, console: console)
       if !options.quiet {
         let seconds = String(format: "%.2f", ConsoleProgress.seconds(ContinuousClock.now - started))
         console.err(
@@ -99,29 +82,8 @@ extension WallCLI {
       console.err("error: \(error)")
       return .failure
     }
-    let problems = result.report.sorted
-    if !problems.isEmpty { console.err(problems.map(\.description).joined(separator: "\n")) }
-    if let reportFile = options.reportFile {
-      guard writeReport(problems, to: reportFile, console: console) else { return .failure }
-    }
-    if let urlsFile {
-      do {
-        try writeURLList(result.wallPages, to: urlsFile)
-      } catch {
-        console.err("error: \(error)")
-        return .failure
-      }
-    }
-    let seconds = ConsoleProgress.seconds(ContinuousClock.now - started)
-    let absolute = FileSystem.realPath(options.output) ?? options.output
-    if options.json {
-      console.out(
-        result.summary.json(seconds: seconds, output: absolute, steps: timer.steps).serialized)
-    } else if !options.quiet {
-      console.err("finalized \(result.summary.line) in \(String(format: "%.2f", seconds)) s")
-      console.out(urlsFile ?? "\(absolute)/index.html")
-    }
-    if options.strict && !result.report.problems.isEmpty { return .failure }
-    return .success
+    return finishBuild(
+      result, options: options, urlsFile: urlsFile, verb: "finalized", started: started,
+      timer: timer, console: console)
   }
 }

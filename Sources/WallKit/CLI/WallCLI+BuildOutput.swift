@@ -1,0 +1,81 @@
+import Foundation
+
+/// What a build command reads from its options before it runs: the settings, or the exit code
+/// of an option that was refused.
+enum PreparedBuild {
+  case ready(SiteBuilder.Settings, urlsFile: String?)
+  case refused(WallCLI.ExitCode)
+}
+
+extension WallCLI {
+  /// The site settings of `build` options, whether the input is an export or a plan; the options
+  /// a one-process and a sharded build share are read here, once.
+  static func siteSettings(_ options: BuildOptions, input: String, console: Console)
+    -> PreparedBuild
+  {
+    var settings = SiteBuilder.Settings(export: input, output: options.output)
+    do {
+      settings.pipeline = try pipelineSettings(for: options)
+    } catch {
+      return .refused(optionFailure(error, console: console))
+    }
+    settings.pipeline.limits.maxPixels = options.maxPixels
+    settings.pipeline.zipLimits = zipLimits(maxExportBytes: options.maxExportBytes)
+    settings.copyOriginals = options.copyOriginals
+    var urlsFile: String?
+    if options.privateBuild {
+      do {
+        let (secret, urls) = try privateBuildFiles(options)
+        settings.privateSecret = secret
+        urlsFile = urls
+      } catch {
+        console.err(error.description)
+        return .refused(error.command == nil ? .failure : .usage)
+      }
+    }
+    return .ready(settings, urlsFile: urlsFile)
+  }
+
+  /// Prints every problem of `report` in one write (a large export can have a hundred
+  /// thousand) and writes them to `reportFile` when one is named; false when that fails.
+  static func printProblems(_ report: ProblemReport, reportFile: String?, console: Console)
+    -> Bool
+  {
+    let problems = report.sorted
+    if !problems.isEmpty { console.err(problems.map(\.description).joined(separator: "\n")) }
+    guard let reportFile else { return true }
+    return writeReport(problems, to: reportFile, console: console)
+  }
+
+  /// Ends a whole build (one process, or a sharded build's finalize) and returns its exit code.
+  ///
+  /// Prints the problems, writes the URL list of a private build, and prints the summary led
+  /// by `verb` ("built", "finalized").
+  static func finishBuild(
+    _ result: BuildResult, options: BuildOptions, urlsFile: String?, verb: String,
+    started: ContinuousClock.Instant, timer: StepTimer, console: Console
+  ) -> ExitCode {
+    guard printProblems(result.report, reportFile: options.reportFile, console: console) else {
+      return .failure
+    }
+    if let urlsFile {
+      do {
+        try writeURLList(result.wallPages, to: urlsFile)
+      } catch {
+        console.err("error: \(error)")
+        return .failure
+      }
+    }
+    let seconds = ConsoleProgress.seconds(ContinuousClock.now - started)
+    let absolute = FileSystem.realPath(options.output) ?? options.output
+    if options.json {
+      console.out(
+        result.summary.json(seconds: seconds, output: absolute, steps: timer.steps).serialized)
+    } else if !options.quiet {
+      console.err("\(verb) \(result.summary.line) in \(String(format: "%.2f", seconds)) s")
+      console.out(urlsFile ?? "\(absolute)/index.html")
+    }
+    if options.strict && !result.report.problems.isEmpty { return .failure }
+    return .success
+  }
+}
