@@ -63,24 +63,7 @@ WALLGEN="$(swift build -c release --show-bin-path)/wallgen"
 
 # make_export KIND: an export whose one user posted every photo of CORPUS/KIND.
 make_export() {
-  local kind=$1 export=$BENCH_HOME/export-$kind
-  rm -rf "$export"; mkdir -p "$export/files"
-  for f in "$CORPUS/$kind"/*; do
-    ln "$f" "$export/files/" 2>/dev/null || cp "$f" "$export/files/"
-  done
-  python3 - "$export" <<'PY'
-import json, os, sys
-root = sys.argv[1]
-names = sorted(os.listdir(os.path.join(root, 'files')))
-date = '2014-01-01T00:00:00.000Z'
-user = {'objectId': 'u1', 'username': 'bench', 'fbId': '1000', 'createdAt': date, 'updatedAt': date}
-images = [{'objectId': f'img{i:04d}', 'userFBId': '1000', 'user': 'bench',
-           'image': {'__type': 'File', 'name': name, 'url': f'http://files.parsetfss.com/bench/{name}'},
-           'createdAt': date, 'updatedAt': date} for i, name in enumerate(names)]
-for cls, rows in (('_User', [user]), ('WallImage', images)):
-    with open(os.path.join(root, cls + '.json'), 'w') as f:
-        json.dump({'results': rows}, f)
-PY
+  "$ROOT/Benchmarks/make-photo-export.sh" "$CORPUS/$1" "$BENCH_HOME/export-$1"
 }
 
 # sigal_config KIND: writes the config file described above.

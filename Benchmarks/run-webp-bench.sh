@@ -28,21 +28,7 @@ VENV=$BENCH_HOME/sigal-venv
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/webp-bench.XXXXXX"); trap 'rm -rf "$WORK"' EXIT
 EXPORT=$WORK/export
-mkdir -p "$EXPORT/files"
-for f in "$CORPUS/jpeg"/*; do ln "$f" "$EXPORT/files/" 2>/dev/null || cp "$f" "$EXPORT/files/"; done
-python3 - "$EXPORT" <<'PY'
-import json, os, sys
-root = sys.argv[1]
-names = sorted(os.listdir(os.path.join(root, 'files')))
-date = '2014-01-01T00:00:00.000Z'
-user = {'objectId': 'u1', 'username': 'bench', 'fbId': '1000', 'createdAt': date, 'updatedAt': date}
-images = [{'objectId': f'img{i:04d}', 'userFBId': '1000', 'user': 'bench',
-           'image': {'__type': 'File', 'name': name, 'url': f'http://files.parsetfss.com/bench/{name}'},
-           'createdAt': date, 'updatedAt': date} for i, name in enumerate(names)]
-for cls, rows in (('_User', [user]), ('WallImage', images)):
-    with open(os.path.join(root, cls + '.json'), 'w') as f:
-        json.dump({'results': rows}, f)
-PY
+"$ROOT/Benchmarks/make-photo-export.sh" "$CORPUS/jpeg" "$EXPORT"
 COUNT=$(find "$CORPUS/jpeg" -type f | wc -l)
 CONF=$WORK/sigal.conf.py
 cat > "$CONF" <<'PY'
