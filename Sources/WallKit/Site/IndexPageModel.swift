@@ -132,22 +132,11 @@ struct IndexPageModel {
   /// Page links named by the first and last name of each page, so a reader can find a person's
   /// page without JavaScript.
   private func pagination(page: Int, count: Int, entries: [Entry], size: Int) -> TemplateValue {
-    guard count > 1 else { return .null }
-    return [
-      "current": .int(page), "count": .int(count),
-      "label": "Index pages",
-      "newer": page > 1 ? .string(SiteLayout.indexPage(page - 1)) : .null,
-      "older": page < count ? .string(SiteLayout.indexPage(page + 1)) : .null,
-      "newerText": "← Previous", "olderText": "Next →",
-      "pages": .array(
-        (1...count).map {
-          [
-            "number": .int($0), "href": .string(SiteLayout.indexPage($0)),
-            "isCurrent": .bool($0 == page),
-            "ariaLabel": .string("Page \($0): \(range(of: $0, entries, size: size))"),
-          ]
-        }),
-    ]
+    PaginationValue(
+      label: "Index pages", newerText: "← Previous", olderText: "Next →",
+      href: SiteLayout.indexPage,
+      ariaLabel: { "Page \($0): \(range(of: $0, entries, size: size))" }
+    ).value(page: page, count: count)
   }
 
   /// "First to Last": the names of the first and last person of index page `number`.

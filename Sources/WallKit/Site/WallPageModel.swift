@@ -307,20 +307,9 @@ struct WallPageModel {
   }
 
   private func pagination(page: Int, count: Int) -> TemplateValue {
-    guard count > 1 else { return .null }
-    return [
-      "current": .int(page), "count": .int(count),
-      "label": "Wall pages",
-      "newer": page > 1 ? .string(SiteLayout.pageFileName(page - 1)) : .null,
-      "older": page < count ? .string(SiteLayout.pageFileName(page + 1)) : .null,
-      "newerText": "← Newer", "olderText": "Older →",
-      "pages": .array(
-        (1...count).map {
-          [
-            "number": .int($0), "href": .string(SiteLayout.pageFileName($0)),
-            "isCurrent": .bool($0 == page), "ariaLabel": .string("Page \($0)"),
-          ]
-        }),
-    ]
+    PaginationValue(
+      label: "Wall pages", newerText: "← Newer", olderText: "Older →",
+      href: SiteLayout.pageFileName, ariaLabel: { "Page \($0)" }
+    ).value(page: page, count: count)
   }
 }
