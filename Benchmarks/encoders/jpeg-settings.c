@@ -4,7 +4,9 @@
  *   jpeg-settings PROGRESSIVE OPTIMIZE IFAST FILE.jpg...
  *
  * Decodes each file to RGB, encodes it three times at quality 82 with the given settings
- * (progressive scans 0/1, optimized Huffman tables 0/1, forward DCT ISLOW 0 / IFAST 1) and
+ * (PROGRESSIVE: 0 baseline, 1 libjpeg's default progressive script (jpeg_simple_progression,
+ * 10 scans with successive approximation), 2 spectral selection only (5 scans: DC, Y AC 1-5, Cb
+ * AC, Cr AC, Y AC 6-63), 3 the same in 4 scans (DC, Y AC, Cb AC, Cr AC); optimized Huffman tables 0/1; forward DCT ISLOW 0 / IFAST 1) and
  * prints the time of the third encodes and their bytes, summed over the files. Used on the
  * variants of a wallgen build (`find SITE/media -name '*-w*.jpg'`), docs/performance.md.
  * Build: gcc -O2 -o jpeg-settings jpeg-settings.c -ljpeg
@@ -14,6 +16,20 @@
 #include <string.h>
 #include <time.h>
 #include <jpeglib.h>
+/* Progressive without successive approximation: each coefficient is sent once. */
+static void spectral_only(struct jpeg_compress_struct *c, int count) {
+  static jpeg_scan_info scans[5];
+  const int comps[2][5][2] = {{{3, 0}, {1, 0}, {1, 1}, {1, 2}, {1, 0}}, {{3, 0}, {1, 0}, {1, 1}, {1, 2}}};
+  const int bands[2][5][2] = {{{0, 0}, {1, 5}, {1, 63}, {1, 63}, {6, 63}}, {{0, 0}, {1, 63}, {1, 63}, {1, 63}}};
+  int which = count == 5 ? 0 : 1;
+  for (int i = 0; i < count; i++) {
+    scans[i].comps_in_scan = comps[which][i][0];
+    for (int k = 0; k < comps[which][i][0]; k++)
+      scans[i].component_index[k] = comps[which][i][0] == 3 ? k : comps[which][i][1];
+    scans[i].Ss = bands[which][i][0]; scans[i].Se = bands[which][i][1]; scans[i].Ah = 0; scans[i].Al = 0;
+  }
+  c->scan_info = scans; c->num_scans = count;
+}
 static unsigned char *readall(const char *p, size_t *n) { FILE *f = fopen(p, "rb"); fseek(f, 0, 2); *n = ftell(f); rewind(f); unsigned char *b = malloc(*n); fread(b, 1, *n, f); fclose(f); return b; }
 int main(int argc, char **argv) {
   int progressive = atoi(argv[1]), optimize = atoi(argv[2]), dct = atoi(argv[3]);
@@ -31,7 +47,9 @@ int main(int argc, char **argv) {
       unsigned char *out = NULL; unsigned long size = 0; jpeg_mem_dest(&c, &out, &size);
       c.image_width = w; c.image_height = h; c.input_components = 3; c.in_color_space = JCS_RGB;
       jpeg_set_defaults(&c); jpeg_set_quality(&c, 82, 1); c.dct_method = dct ? JDCT_IFAST : JDCT_ISLOW; c.optimize_coding = optimize;
-      if (progressive) jpeg_simple_progression(&c);
+      if (progressive == 1) jpeg_simple_progression(&c);
+      if (progressive == 2) spectral_only(&c, 5);
+      if (progressive == 3) spectral_only(&c, 4);
       jpeg_start_compress(&c, 1);
       while (c.next_scanline < c.image_height) { JSAMPROW r = px + (size_t)c.next_scanline * w * 3; jpeg_write_scanlines(&c, &r, 1); }
       jpeg_finish_compress(&c); jpeg_destroy_compress(&c);

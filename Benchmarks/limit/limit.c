@@ -16,7 +16,8 @@
  *   decode: JDCT_ISLOW, fancy upsampling off when DCT-scaled (merged upsampling), on at 8/8;
  *   filter: box average by max(1, floor(source / target / 2)) per axis, then Lanczos-3 widened
  *   by the remaining scale, in float, RGBA premultiplied;
- *   output: opaque -> progressive JPEG, quality 82, optimized Huffman tables, JDCT_ISLOW,
+ *   output: opaque -> progressive JPEG (wallgen's five spectral-selection scans), quality 82,
+ *   optimized Huffman tables, JDCT_ISLOW,
  *   4:2:0, JFIF only; any alpha below 255 -> 8-bit RGBA PNG, adaptive filters, zlib Z_RLE.
  * Output names: OUT/<k0k1>/<key>-w<width>.<ext> and <key>-original.<ext>, key = the first 32 hex
  * digits of SHA-256(file), written straight to the file (no temporary file and rename).
@@ -26,7 +27,9 @@
  * compares colorants and curves); no pages, records or temporary files. Not handled: CMYK JPEGs
  * (the corpus has none; the photo counts as failed).
  *
- *   limit [-j JOBS] [-o OUT] FILE...
+ *   limit [-j JOBS] [-o OUT] [-d] FILE...
+ * -d (decode floor): only read, hash and decode each file (JPEG at the same DCT scale), and make
+ * nothing; the work no build of these outputs can avoid.
  * prints "images <n> seconds <s> failed <k>" on stdout; errors go to stderr.
  * Build: gcc -O3 -o limit limit.c $(pkg-config --cflags --libs libjpeg libpng lcms2 libcrypto) -lm -lpthread
  */
@@ -422,6 +425,9 @@ typedef struct {
 
 enum { BATCH = 16 }; /* rows per decoder call */
 
+/* -d: decode rows and drop them (no shrinker, no variants, no files). */
+static int decodeOnly;
+
 /* One DCT-scaled decode (the smallest M/8 whose output covers the largest variant), streamed
  * 16 rows at a time through the shrinker to the largest variant. */
 static int decode_jpeg(const uint8_t *data, size_t size, Decoded *out) {
@@ -469,7 +475,8 @@ static int decode_jpeg(const uint8_t *data, size_t size, Decoded *out) {
   jpeg_start_decompress(&cinfo);
   size_t rowBytes = (size_t)cinfo.output_width * 3;
   rows = malloc(rowBytes * BATCH);
-  shrinker_begin(&shrinker, (int)cinfo.output_width, (int)cinfo.output_height, 3, tw, th);
+  if (!decodeOnly)
+    shrinker_begin(&shrinker, (int)cinfo.output_width, (int)cinfo.output_height, 3, tw, th);
   while (cinfo.output_scanline < cinfo.output_height) {
     JSAMPROW pointers[BATCH];
     int n = 0;
@@ -477,12 +484,12 @@ static int decode_jpeg(const uint8_t *data, size_t size, Decoded *out) {
       for (int i = n; i < BATCH; i++) pointers[i] = rows + rowBytes * (size_t)i;
       n += (int)jpeg_read_scanlines(&cinfo, pointers + n, (JDIMENSION)(BATCH - n));
     }
-    shrinker_add(&shrinker, rows, n);
+    if (!decodeOnly) shrinker_add(&shrinker, rows, n);
   }
   jpeg_finish_decompress(&cinfo);
   jpeg_destroy_decompress(&cinfo);
   free(rows);
-  out->largest = shrinker_finish(&shrinker);
+  if (!decodeOnly) out->largest = shrinker_finish(&shrinker);
   return 0;
 }
 
@@ -545,22 +552,22 @@ static int decode_png(const uint8_t *data, size_t size, Decoded *out) {
   size_t rowBytes = (size_t)w * (size_t)channels;
   int batch = passes == 1 ? BATCH : h;
   pixels = malloc(rowBytes * (size_t)batch);
-  shrinker_begin(&shrinker, w, h, channels, tw, th);
+  if (!decodeOnly) shrinker_begin(&shrinker, w, h, channels, tw, th);
   if (passes == 1) {
     for (int y = 0; y < h;) {
       int n = 0;
       for (; n < BATCH && y < h; n++, y++) png_read_row(png, pixels + rowBytes * (size_t)n, NULL);
-      shrinker_add(&shrinker, pixels, n);
+      if (!decodeOnly) shrinker_add(&shrinker, pixels, n);
     }
   } else {
     for (int pass = 0; pass < passes; pass++)
       for (int y = 0; y < h; y++) png_read_row(png, pixels + rowBytes * (size_t)y, NULL);
-    shrinker_add(&shrinker, pixels, h);
+    if (!decodeOnly) shrinker_add(&shrinker, pixels, h);
   }
   png_read_end(png, NULL);
   png_destroy_read_struct(&png, &info, NULL);
   free(pixels);
-  out->largest = shrinker_finish(&shrinker);
+  if (!decodeOnly) out->largest = shrinker_finish(&shrinker);
   return 0;
 }
 
@@ -584,7 +591,12 @@ static int encode_jpeg(const Image *image, FILE *file) {
   jpeg_set_quality(&cinfo, QUALITY, TRUE);
   cinfo.dct_method = JDCT_ISLOW;
   cinfo.optimize_coding = TRUE;
-  jpeg_simple_progression(&cinfo);
+  /* wallgen's scans (Sources/CJPEGShim/shim.c): spectral selection only, five scans. */
+  static const jpeg_scan_info scans[] = {
+      {3, {0, 1, 2, 0}, 0, 0, 0, 0}, {1, {0, 0, 0, 0}, 1, 5, 0, 0}, {1, {1, 0, 0, 0}, 1, 63, 0, 0},
+      {1, {2, 0, 0, 0}, 1, 63, 0, 0}, {1, {0, 0, 0, 0}, 6, 63, 0, 0}};
+  cinfo.scan_info = scans;
+  cinfo.num_scans = 5;
   jpeg_start_compress(&cinfo, TRUE);
   size_t rowBytes = (size_t)image->width * 3;
   while (cinfo.next_scanline < cinfo.image_height) {
@@ -670,7 +682,7 @@ static int process(const char *path) {
   int isPNG = size > 8 && memcmp(data, "\x89PNG\r\n\x1a\n", 8) == 0;
   Decoded decoded = {.icc = NULL};
   int status = isJPEG ? decode_jpeg(data, size, &decoded) : isPNG ? decode_png(data, size, &decoded) : -1;
-  if (status == 0) {
+  if (status == 0 && !decodeOnly) {
     Plan plan = decoded.plan;
     Image current = decoded.largest;
     to_srgb(&current, decoded.icc, decoded.iccLength);
@@ -718,13 +730,18 @@ int main(int argc, char **argv) {
   int first = 1;
   outputRoot = ".";
   while (first + 1 < argc && argv[first][0] == '-') {
+    if (strcmp(argv[first], "-d") == 0) {
+      decodeOnly = 1;
+      first += 1;
+      continue;
+    }
     if (strcmp(argv[first], "-j") == 0) jobs = atoi(argv[first + 1]);
     else if (strcmp(argv[first], "-o") == 0) outputRoot = argv[first + 1];
     else break;
     first += 2;
   }
   if (jobs < 1 || first >= argc) {
-    fprintf(stderr, "usage: limit [-j JOBS] [-o OUT] FILE...\n");
+    fprintf(stderr, "usage: limit [-j JOBS] [-o OUT] [-d] FILE...\n");
     return 64;
   }
   files = argv + first;

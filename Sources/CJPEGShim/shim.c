@@ -329,6 +329,21 @@ typedef struct {
   unsigned long size;
 } ShimEncoder;
 
+/* The progressive scans of wallgen's JPEGs (YCbCr): spectral selection only, each coefficient
+ * sent once -- the DC of all three components (a whole low-resolution picture first), the
+ * luma's lowest AC band, each chroma's AC, then the rest of the luma. Against libjpeg's
+ * default script (jpeg_simple_progression: 10 scans with successive approximation) it encodes
+ * in about 56 % of the time for 1.2 % more bytes, and stays 1.3 % smaller than an optimized
+ * baseline file (Benchmarks/encoders/jpeg-settings.c, docs/performance.md). The decoded
+ * pixels do not depend on the script. */
+static const jpeg_scan_info shim_progressive_scans[] = {
+    {3, {0, 1, 2, 0}, 0, 0, 0, 0},
+    {1, {0, 0, 0, 0}, 1, 5, 0, 0},
+    {1, {1, 0, 0, 0}, 1, 63, 0, 0},
+    {1, {2, 0, 0, 0}, 1, 63, 0, 0},
+    {1, {0, 0, 0, 0}, 6, 63, 0, 0},
+};
+
 int CJPEGShim_encode(const unsigned char *pixels, int width, int height, int channels,
                      int quality, int progressive, const unsigned char *icc, size_t iccLength,
                      unsigned char **output, size_t *outputSize, char *message,
@@ -364,7 +379,12 @@ int CJPEGShim_encode(const unsigned char *pixels, int width, int height, int cha
   jpeg_set_quality(&enc->cinfo, quality, TRUE);
   enc->cinfo.dct_method = JDCT_ISLOW;
   enc->cinfo.optimize_coding = TRUE;
-  if (progressive) jpeg_simple_progression(&enc->cinfo);
+  if (progressive && enc->cinfo.num_components == 3) {
+    enc->cinfo.scan_info = shim_progressive_scans;
+    enc->cinfo.num_scans = (int)(sizeof shim_progressive_scans / sizeof shim_progressive_scans[0]);
+  } else if (progressive) {
+    jpeg_simple_progression(&enc->cinfo);
+  }
   jpeg_start_compress(&enc->cinfo, TRUE);
   if (icc != NULL && iccLength > 0 && iccLength <= 0xFFFFFFFFu)
     jpeg_write_icc_profile(&enc->cinfo, icc, (unsigned int)iccLength);

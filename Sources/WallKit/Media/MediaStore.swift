@@ -6,8 +6,9 @@
 public struct MediaStore: Sendable {
   /// Bump when the thumbnails' bytes would change for the same source (3: variants no taller
   /// than `ImageLimits.maxOutputSide`, so records of earlier builds are not reused; 4: each
-  /// smaller variant made from the next larger one, PNG variants compressed with zlib's Z_RLE).
-  public static let pipelineVersion = "wallgen-media-4"
+  /// smaller variant made from the next larger one, PNG variants compressed with zlib's Z_RLE;
+  /// 5: JPEGs in five spectral-selection scans instead of libjpeg's ten, CJPEGShim).
+  public static let pipelineVersion = "wallgen-media-5"
 
   /// The site's output folder.
   public let siteRoot: String

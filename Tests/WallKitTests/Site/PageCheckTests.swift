@@ -22,11 +22,12 @@ import WallKitTestSupport
     return probe.status == 0
   }()
 
+  /// The folder of `site`, removed when the test process exits.
+  static let siteFolder = Result { try TemporaryDirectory("wallgen-pagecheck") }
+
   /// The demo, built once for all checks of this suite.
   static let site: Result<String, any Error> = Result {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "wallgen-pagecheck-\(UUID().uuidString)"
-    ).path
+    let folder = try siteFolder.get().url("site")
     var settings = SiteBuilder.Settings(export: demo, output: folder)
     settings.pipeline.jobs = 2
     // Index pages of 5 people: the demo's 12 make three, so the checks cover the index's pages
