@@ -21,9 +21,10 @@ struct ShardRecord: Sendable {
   var processed = 0, reused = 0, failed = 0
   /// Its walls and pages.
   var walls = 0, pages = 0
-  /// What the index shows of each of its walls, by owner, as the shard rendered them (from
-  /// predicted media; finalize corrects them with the walls it renders again). Empty in a
-  /// private build, which has no index.
+  /// What the index shows of each of its walls (photo count and cover), by owner.
+  ///
+  /// As the shard rendered them, from predicted media: finalize corrects them with the walls
+  /// it renders again. Empty in a private build, which has no index.
   var covers: [String: WallCover] = [:]
 
   /// The folder of the records inside a state folder.
