@@ -104,6 +104,7 @@ public struct ShardBuilder {
     record.files += walls.paths
     record.walls = owners.count
     record.pages = walls.paths.count
+    record.covers = walls.covers
     do {
       try record.save(stateRoot: stateRoot)
     } catch {

@@ -50,7 +50,9 @@ public struct ShardFinalizer {
     var report = ProblemReport()
     report.append(contentsOf: try reader.problems(isPublic: settings.privateSecret == nil))
     var summary = BuildSummary()
+    var covers: [String: WallCover] = [:]
     for record in records {
+      covers.merge(record.covers) { first, _ in first }
       corrections.photos.merge(record.corrections.photos) { first, _ in first }
       corrections.pictures.merge(record.corrections.pictures) { first, _ in first }
       files += record.files
@@ -68,15 +70,18 @@ public struct ShardFinalizer {
 
     progress.announce("corrections", of: Self.steps)
     if !corrections.isEmpty {
-      let (written, avatars) = try correct(
+      let (written, avatars, corrected) = try correct(
         corrections, reader: reader, media: media, templates: templates)
       summary.filesWritten += written
       files += avatars
+      // The walls rendered again hold every own photo that came out otherwise.
+      covers.merge(corrected) { _, again in again }
     }
 
     progress.announce("index", of: Self.steps)
     let (wallPages, indexWritten) = try writeIndex(
-      reader: reader, media: media, corrections: corrections, templates: templates)
+      reader: reader, media: media, corrections: corrections, covers: covers,
+      templates: templates)
     if let indexWritten {
       files += indexWritten.paths
       summary.pages += indexWritten.paths.count { $0.hasSuffix(".html") }
@@ -145,11 +150,15 @@ public struct ShardFinalizer {
 
   /// Renders again the walls that show a corrected image or name a user whose picture was
   /// corrected, and writes the generated avatars of pictures that failed unpredicted.
-  /// - Returns: How many pages changed, and the generated avatars written.
+  ///
+  /// Every wall that shows a corrected photo of its owner's is among them (its owner uploaded
+  /// it), so their covers replace the ones the shards recorded from predicted media.
+  /// - Returns: How many pages changed, the generated avatars written, and the covers of the
+  ///   walls rendered again.
   private func correct(
     _ corrections: MediaCorrections, reader: PlanReader, media: PlannedMedia,
     templates: TemplateLibrary
-  ) throws(PlanError) -> (Int, [String]) {
+  ) throws(PlanError) -> (Int, [String], [String: WallCover]) {
     var named: Set<String> = []
     var avatars: Set<String> = []
     for (path, outcome) in corrections.pictures {
@@ -185,24 +194,34 @@ public struct ShardFinalizer {
       plan: reader, media: media, settings: settings, templates: templates,
       corrections: corrections)
     let outcome = try renderer.render(walls.sorted())
-    return (outcome.written, avatars.sorted())
+    return (outcome.written, avatars.sorted(), outcome.covers)
   }
 
   /// Writes the index pages (not in a private build) and returns every wall's first page, with
   /// the index files written or found unchanged and how many were written.
   ///
-  /// The index shows each person's cover (their newest own photo their wall shows), which needs
-  /// every wall's contents: this step loads the whole plan's neighbourhood, as `plan` does, once.
+  /// The index needs every user, their avatar (from the plan's record of their picture, as
+  /// corrected) and their wall's cover and photo count (`covers`, from the shards' records as
+  /// corrected): no wall's contents, so no image or comment is loaded here.
   private func writeIndex(
     reader: PlanReader, media: PlannedMedia, corrections: MediaCorrections,
-    templates: TemplateLibrary
+    covers: [String: WallCover], templates: TemplateLibrary
   ) throws(PlanError) -> ([String: String], (paths: [String], written: Int)?) {
+    let isPublic = settings.privateSecret == nil
     var users: [String: User] = [:]
-    try reader.forEachUser { user, _, _ in users[user.objectId] = user }
+    var catalog = MediaCatalog()
+    try reader.forEachUser { user, _, picture in
+      users[user.objectId] = user
+      if isPublic {
+        catalog.avatars[user.objectId] = media.avatar(
+          of: user, picture: picture, corrections: corrections)
+      }
+    }
     let builder = SiteBuilder(settings: settings)
+    let index = WallIndex(dataset: Dataset(users: users))
     let layout: SiteLayout
     do {
-      layout = try builder.layout(for: WallIndex(dataset: Dataset(users: users)).users)
+      layout = try builder.layout(for: index.users)
     } catch {
       throw .build(.layout(error))
     }
@@ -210,13 +229,10 @@ public struct ShardFinalizer {
     for objectId in users.keys {
       wallPages[objectId] = layout.wallPage(userID: objectId, page: 1)
     }
-    guard settings.privateSecret == nil else { return (wallPages, nil) }
-    let everyone = try reader.neighborhood(of: users.keys.sorted())
-    let catalog = media.catalog(for: everyone, corrections: corrections)
+    guard isPublic else { return (wallPages, nil) }
     do {
       let written = try builder.renderIndex(
-        index: WallIndex(dataset: everyone.dataset), catalog: catalog, layout: layout,
-        templates: templates)
+        index: index, catalog: catalog, layout: layout, templates: templates, covers: covers)
       return (wallPages, written)
     } catch {
       throw .build(error)

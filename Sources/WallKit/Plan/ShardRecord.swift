@@ -21,6 +21,11 @@ struct ShardRecord: Sendable {
   var processed = 0, reused = 0, failed = 0
   /// Its walls and pages.
   var walls = 0, pages = 0
+  /// What the index shows of each of its walls (photo count and cover), by owner.
+  ///
+  /// As the shard rendered them, from predicted media: finalize corrects them with the walls
+  /// it renders again. Empty in a private build, which has no index.
+  var covers: [String: WallCover] = [:]
 
   /// The folder of the records inside a state folder.
   static let folder = "shards"
@@ -63,6 +68,14 @@ struct ShardRecord: Sendable {
       "processed": .integer(Int64(processed)), "reused": .integer(Int64(reused)),
       "failed": .integer(Int64(failed)), "walls": .integer(Int64(walls)),
       "pages": .integer(Int64(pages)),
+      "covers": .object(
+        covers.mapValues { cover in
+          var entry: [String: JSONValue] = ["images": .integer(Int64(cover.imageCount))]
+          if !cover.variants.isEmpty {
+            entry["cover"] = MediaRecord.encode(.ready(variants: cover.variants, original: nil))
+          }
+          return .object(entry)
+        }),
     ]
     try FileSystem.createDirectory("\(stateRoot)/\(Self.folder)")
     try FileSystem.writeAtomically(
@@ -78,7 +91,9 @@ struct ShardRecord: Sendable {
       let plan = document["plan"]?.stringValue,
       let fingerprint = document["fingerprint"]?.stringValue,
       document["shard"]?.integerValue == Int64(shard.index),
-      document["count"]?.integerValue == Int64(shard.count)
+      document["count"]?.integerValue == Int64(shard.count),
+      // A record without covers (of an older wallgen) cannot give the index: not finished.
+      let covers = document["covers"]?.objectValue
     else { return nil }
     func strings(_ key: String) -> [String] {
       (document[key]?.arrayValue ?? []).compactMap(\.stringValue).filter(BuildManifest.isOwnPath)
@@ -106,6 +121,13 @@ struct ShardRecord: Sendable {
     record.failed = count("failed")
     record.walls = count("walls")
     record.pages = count("pages")
+    record.covers = covers.mapValues { entry in
+      var cover = WallCover(imageCount: Int(clamping: entry["images"]?.integerValue ?? 0))
+      if let value = entry["cover"], case .ready(let variants, _)? = MediaRecord.decode(value) {
+        cover.variants = variants
+      }
+      return cover
+    }
     return record
   }
 

@@ -31,6 +31,8 @@ struct WallBatchRenderer {
     var written = 0
     /// Each owner's first page, by objectId.
     var wallPages: [String: String] = [:]
+    /// Each owner's photo count and cover for the index, by objectId (public builds only).
+    var covers: [String: WallCover] = [:]
   }
 
   /// Renders the walls of `owners` (sorted objectIds) and writes those that changed.
@@ -56,6 +58,7 @@ struct WallBatchRenderer {
       outcome.paths += part.paths
       outcome.written += part.written
       outcome.wallPages.merge(part.wallPages) { first, _ in first }
+      outcome.covers.merge(part.covers) { first, _ in first }
     }
     return outcome
   }
@@ -120,6 +123,10 @@ struct WallBatchRenderer {
       outcome.paths += results[position].paths
       outcome.written += results[position].written
       outcome.wallPages[user.objectId] = layout.wallPage(userID: user.objectId, page: 1)
+      if !isPrivate {
+        outcome.covers[user.objectId] = WallCover(
+          of: user.objectId, index: index, catalog: plain.catalog)
+      }
     }
     return outcome
   }

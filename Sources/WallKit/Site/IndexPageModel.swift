@@ -10,6 +10,9 @@ struct IndexPageModel {
   let catalog: MediaCatalog
   let layout: SiteLayout
   let pageSize: Int
+  /// Every wall's cover by owner, when they were gathered elsewhere (a sharded build's shard
+  /// records; a wall missing here shows no photo); nil to read them from `index` and `catalog`.
+  var covers: [String: WallCover]? = nil
 
   /// People per index page unless the build says otherwise (`SiteBuilder.Settings`).
   static let defaultPageSize = 200
@@ -34,20 +37,12 @@ struct IndexPageModel {
       return nameA != nameB ? nameA < nameB : $0.objectId < $1.objectId
     }
     return order.map { user in
-      let wall = index.wall(for: user.objectId)
-      var cover: [StoredImage] = []
-      // The wall is newest first: the first own photo that was made is the cover.
-      for image in wall where image.uploaderID == user.objectId {
-        if let path = image.file?.path, case .ready(let variants, _)? = catalog.images[path],
-          !variants.isEmpty
-        {
-          cover = variants
-          break
-        }
-      }
+      let cover =
+        covers.map { $0[user.objectId] ?? WallCover() }
+        ?? WallCover(of: user.objectId, index: index, catalog: catalog)
       return Entry(
         user: user, href: layout.wallPage(userID: user.objectId, page: 1),
-        imageCount: wall.count, cover: cover)
+        imageCount: cover.imageCount, cover: cover.variants)
     }
   }
 

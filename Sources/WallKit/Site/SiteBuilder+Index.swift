@@ -3,15 +3,18 @@ extension SiteBuilder {
   /// everyone that their search box reads (`SiteLayout.peopleList`).
   ///
   /// Everything the index shows comes from `index`, `catalog` and `layout`, so this runs on its
-  /// own once the walls' layout and media are known. A private build has no index: never call it
-  /// there, since the index names every wall.
+  /// own once the walls' layout and media are known; `covers`, when given, are the walls' covers
+  /// gathered elsewhere (then `index` needs only the users, and `catalog` only their avatars).
+  /// A private build has no index: never call it there, since the index names every wall.
   /// - Returns: The site-relative paths written or found unchanged, and how many were written.
   /// - Throws: `BuildError` when a template fails or a file cannot be written.
   func renderIndex(
-    index: WallIndex, catalog: MediaCatalog, layout: SiteLayout, templates: TemplateLibrary
+    index: WallIndex, catalog: MediaCatalog, layout: SiteLayout, templates: TemplateLibrary,
+    covers: [String: WallCover]? = nil
   ) throws(BuildError) -> (paths: [String], written: Int) {
     let model = IndexPageModel(
-      index: index, catalog: catalog, layout: layout, pageSize: settings.indexPageSize)
+      index: index, catalog: catalog, layout: layout, pageSize: settings.indexPageSize,
+      covers: covers)
     let entries = model.entries()
     var paths: [String] = []
     var written = 0

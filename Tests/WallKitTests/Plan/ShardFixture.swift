@@ -57,6 +57,20 @@ enum ShardFixture {
     }
   }
 
+  /// Writes `export` with small distinct JPEGs only, photos and every third user's picture:
+  /// nothing a plan cannot predict, so finalize has nothing to correct.
+  static func writePredictable(_ export: SyntheticExport, to root: String) throws {
+    var photos: [String: [UInt8]] = [:]
+    for (position, image) in export.images.enumerated() {
+      photos[image.objectId] = try codedJPEG(position % 40 + 1)
+    }
+    try export.write(to: root) { photos[$0.objectId] }
+    let writer = try ExportWriter(root: root)
+    for (position, user) in export.users.enumerated() where position % 3 == 0 {
+      try writer.writeFile("graph/\(user.facebookID).jpg", try codedJPEG(41 + position % 8))
+    }
+  }
+
   /// Every regular file under `root` with the SHA-256 of its bytes (cheaper to hold than
   /// the bytes of a whole site).
   static func digests(of root: String) throws -> [String: String] {
@@ -68,25 +82,41 @@ enum ShardFixture {
     return result
   }
 
-  /// Settings of a quiet two-worker build of `output`.
-  static func settings(_ output: String, export: String = "") -> SiteBuilder.Settings {
+  /// Settings of a quiet two-worker build of `output`, private with `secret` when given.
+  static func settings(_ output: String, export: String = "", secret: [UInt8]? = nil)
+    -> SiteBuilder.Settings
+  {
     var settings = SiteBuilder.Settings(export: export, output: output)
     settings.pipeline.jobs = 2
+    settings.privateSecret = secret
     return settings
   }
 
   /// Runs every shard of `count` in `order` (a permutation of `0..<count`), then finalize;
   /// returns finalize's result and how many images the shards found otherwise than predicted.
   @discardableResult
-  static func buildSharded(plan: String, output: String, count: Int, order: [Int]) throws
-    -> (result: BuildResult, corrections: Int)
-  {
+  static func buildSharded(
+    plan: String, output: String, count: Int, order: [Int], secret: [UInt8]? = nil
+  ) throws -> (result: BuildResult, corrections: Int) {
+    let corrections = try runShards(
+      plan: plan, output: output, count: count, order: order, secret: secret)
+    let options = Self.settings(output, secret: secret)
+    return (try ShardFinalizer(plan: plan, settings: options).build(), corrections)
+  }
+
+  /// Runs every shard of `count` in `order`; returns how many images they found otherwise
+  /// than predicted.
+  @discardableResult
+  static func runShards(
+    plan: String, output: String, count: Int, order: [Int], secret: [UInt8]? = nil
+  ) throws -> Int {
     var corrections = 0
     for index in order {
       guard let shard = ShardSpec(index: index, count: count) else { continue }
+      let options = Self.settings(output, secret: secret)
       corrections +=
-        try ShardBuilder(plan: plan, shard: shard, settings: settings(output)).build().corrections
+        try ShardBuilder(plan: plan, shard: shard, settings: options).build().corrections
     }
-    return (try ShardFinalizer(plan: plan, settings: settings(output)).build(), corrections)
+    return corrections
   }
 }
