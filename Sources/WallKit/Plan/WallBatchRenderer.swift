@@ -13,8 +13,16 @@ struct WallBatchRenderer {
   /// peaked at 472 MiB whatever its share; bounded by 2,048 friends, a batch reaches about a
   /// sixth of them (docs/sharding.md). Smaller batches prepare shared cards more often.
   static let friendBudget = 2_048
-  /// The most bytes of rendered cards kept for reuse within a batch.
+  /// The most memory the shard's rendered cards take, kept for reuse across all its batches
+  /// (`FragmentMemo`: half for renderings, half for the index of those in the spill file).
   static let memoBudget = 32 << 20
+  /// The most bytes of rendered cards the shard keeps on disk once `memoBudget` is used, in an
+  /// unlinked scratch file in `$TMPDIR` (a card is 1–2 KB; the 10,000-user scale export's
+  /// shards keep about N MiB).
+  static let spillBudget = 1 << 30
+  /// The most users whose avatar the shard keeps for its next batches (about 200 bytes each);
+  /// past this many, the others' are worked out again in each batch that shows them.
+  static let avatarLimit = 100_000
 
   let plan: PlanReader
   let media: PlannedMedia
@@ -38,6 +46,12 @@ struct WallBatchRenderer {
   ///   that fails or a page that cannot be written.
   func render(_ owners: [String]) throws(PlanError) -> Outcome {
     var outcome = Outcome()
+    let memo =
+      settings.reuseRenderings
+      ? templates.makeMemo(
+        byteBudget: Self.memoBudget,
+        spill: SpillFile(folder: SpillFile.temporaryFolder, byteLimit: Self.spillBudget)) : nil
+    let avatars = AvatarCache(limit: Self.avatarLimit)
     let friendCounts = try plan.friendCounts(of: owners)
     var start = 0
     while start < owners.count {
@@ -52,7 +66,7 @@ struct WallBatchRenderer {
       let batch = Array(owners[start..<end])
       start = end
       let neighborhood = try plan.neighborhood(of: batch)
-      let part = try render(batch, in: neighborhood)
+      let part = try render(batch, in: neighborhood, memo: memo, avatars: avatars)
       outcome.paths += part.paths
       outcome.written += part.written
       outcome.wallPages.merge(part.wallPages) { first, _ in first }
@@ -60,9 +74,10 @@ struct WallBatchRenderer {
     return outcome
   }
 
-  private func render(_ owners: [String], in neighborhood: Neighborhood) throws(PlanError)
-    -> Outcome
-  {
+  private func render(
+    _ owners: [String], in neighborhood: Neighborhood, memo: FragmentMemo?,
+    avatars: AvatarCache
+  ) throws(PlanError) -> Outcome {
     let index = WallIndex(dataset: neighborhood.dataset)
     let layout: SiteLayout
     do {
@@ -75,13 +90,17 @@ struct WallBatchRenderer {
       throw .build(.layout(error))
     }
     let isPrivate = settings.privateSecret != nil
-    let plain = WallPageModel(
-      index: index, catalog: media.catalog(for: neighborhood, corrections: corrections),
-      layout: layout, zone: settings.pipeline.timeZone, pageSize: settings.pipeline.pageSize,
-      linkIndex: !isPrivate, isPublic: !isPrivate)
-    let reuse = settings.reuseRenderings
-    let model = reuse ? plain.cached() : plain
-    let memo = reuse ? templates.makeMemo(byteBudget: Self.memoBudget) : nil
+    var plain = WallPageModel(
+      index: index, catalog: MediaCatalog(), layout: layout, zone: settings.pipeline.timeZone,
+      pageSize: settings.pipeline.pageSize, linkIndex: !isPrivate, isPublic: !isPrivate)
+    // Media outcomes are worked out for the cards made, avatars once per shard.
+    plain.mediaLookup = media.lookup(
+      for: neighborhood, corrections: corrections, avatars: avatars)
+    // Cards are keyed by the plan's image numbers, the same in every batch, so the shard's one
+    // memo reuses a card rendered in any batch; a card is made only when it is not reused.
+    if memo != nil { plain.stableNumbers = neighborhood.imageNumbers }
+    let model = plain
+    let expander = memo.map { _ in TemplateExpander { model.expandStableCard($0) } }
     let users = owners.compactMap { index.user($0) }
     let (output, templates) = (settings.output, templates)
     struct WallResult: Sendable {
@@ -97,7 +116,7 @@ struct WallBatchRenderer {
       for page in model.pages(for: users[position]).pages {
         do {
           let html = try templates.renderUTF8(
-            "wall", page.context, capacity: expectedSize, memo: memo)
+            "wall", page.context, capacity: expectedSize, memo: memo, expand: expander)
           expectedSize = html.count + 4_096
           if try SiteWriter.write(html, to: "\(output)/\(page.path)") == .written {
             result.written += 1
