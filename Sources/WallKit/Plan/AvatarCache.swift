@@ -1,7 +1,8 @@
 import Synchronization
 
-/// Users' avatars as a shard's batches worked them out, kept for the next batches, up to a
-/// number of users. Safe to share between threads.
+/// Users' avatars as a shard's batches worked them out, kept for its next batches.
+///
+/// At most `limit` users' are kept. Safe to share between threads.
 final class AvatarCache: Sendable {
   /// The most users whose avatar is kept; past it, `keep` keeps nothing more.
   let limit: Int

@@ -30,6 +30,10 @@ struct WallBatchRenderer {
   let templates: TemplateLibrary
   let corrections: MediaCorrections
   var progress: any BuildProgress = SilentProgress()
+  /// The budgets in force (the constants above; tests make them small).
+  var friendLimit = Self.friendBudget
+  var memoLimit = Self.memoBudget
+  var spillLimit = Self.spillBudget
 
   /// What the walls of some owners came to.
   struct Outcome: Sendable {
@@ -39,6 +43,8 @@ struct WallBatchRenderer {
     var written = 0
     /// Each owner's first page, by objectId.
     var wallPages: [String: String] = [:]
+    /// What the shard's memo of rendered cards did; nil when renderings are not reused.
+    var memo: FragmentMemo.Statistics?
   }
 
   /// Renders the walls of `owners` (sorted objectIds) and writes those that changed.
@@ -49,8 +55,8 @@ struct WallBatchRenderer {
     let memo =
       settings.reuseRenderings
       ? templates.makeMemo(
-        byteBudget: Self.memoBudget,
-        spill: SpillFile(folder: SpillFile.temporaryFolder, byteLimit: Self.spillBudget)) : nil
+        byteBudget: memoLimit,
+        spill: SpillFile(folder: SpillFile.temporaryFolder, byteLimit: spillLimit)) : nil
     let avatars = AvatarCache(limit: Self.avatarLimit)
     let friendCounts = try plan.friendCounts(of: owners)
     var start = 0
@@ -59,7 +65,7 @@ struct WallBatchRenderer {
       var friends = 1 + friendCounts[owners[start], default: 0]
       while end < owners.count {
         let more = 1 + friendCounts[owners[end], default: 0]
-        guard friends + more <= Self.friendBudget else { break }
+        guard friends + more <= friendLimit else { break }
         friends += more
         end += 1
       }
@@ -71,6 +77,7 @@ struct WallBatchRenderer {
       outcome.written += part.written
       outcome.wallPages.merge(part.wallPages) { first, _ in first }
     }
+    outcome.memo = memo?.statistics
     return outcome
   }
 
