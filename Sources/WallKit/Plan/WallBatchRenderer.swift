@@ -11,14 +11,17 @@ struct WallBatchRenderer {
   /// comments on them and everyone those name. Bounded by a count of walls (512), a batch of
   /// the 10,000-user scale export reached 67 % of its images and all its users, and a shard
   /// peaked at 472 MiB whatever its share; bounded by 2,048 friends, a batch reaches about a
-  /// sixth of them (docs/sharding.md). Smaller batches prepare shared cards more often.
-  static let friendBudget = 2_048
+  /// sixth of them (docs/sharding.md). Since rendered cards are kept across batches, smaller
+  /// batches cost only the loading of a neighbourhood more often: on the scale export, shard
+  /// 1/4 took 37.4 s of CPU and 186 MiB at 2,048, 33.0 s and 247 MiB at 4,096, 30.6 s and
+  /// 290 MiB at 8,192 (a one-process build: 706–733 MiB, the shards' bound 40 % of it).
+  static let friendBudget = 4_096
   /// The most memory the shard's rendered cards take, kept for reuse across all its batches
   /// (`FragmentMemo`: half for renderings, half for the index of those in the spill file).
   static let memoBudget = 32 << 20
   /// The most bytes of rendered cards the shard keeps on disk once `memoBudget` is used, in an
-  /// unlinked scratch file in `$TMPDIR` (a card is 1–2 KB; the 10,000-user scale export's
-  /// shards keep about N MiB).
+  /// unlinked scratch file in `$TMPDIR` (a card is about 1.9 KB; a shard of the 10,000-user
+  /// scale export keeps 107,000 renderings, 176 MiB of them in the file).
   static let spillBudget = 1 << 30
   /// The most users whose avatar the shard keeps for its next batches (about 200 bytes each);
   /// past this many, the others' are worked out again in each batch that shows them.
