@@ -12,10 +12,11 @@ struct WallBatchRenderer {
   /// the 10,000-user scale export reached 67 % of its images and all its users, and a shard
   /// peaked at 472 MiB whatever its share; bounded by 2,048 friends, a batch reaches about a
   /// sixth of them (docs/sharding.md). Since rendered cards are kept across batches, smaller
-  /// batches cost only the loading of a neighbourhood more often: on the scale export, shard
-  /// 1/4 took 37.4 s of CPU and 186 MiB at 2,048, 33.0 s and 247 MiB at 4,096, 30.6 s and
-  /// 290 MiB at 8,192 (a one-process build: 706–733 MiB, the shards' bound 40 % of it).
-  static let friendBudget = 4_096
+  /// batches only load neighbourhoods more often. Shard 1/4 of the scale export alone took
+  /// 37.4 s of CPU and 186 MiB at 2,048, 33.0 s and 247 MiB at 4,096, 30.6 s and 290 MiB at
+  /// 8,192; but the whole benchmark at 4,096 gave no gain over 2,048 (160 s against 151 s for
+  /// the 4 shards, within this shared machine's noise) for a third more memory.
+  static let friendBudget = 2_048
   /// The most memory the shard's rendered cards take, kept for reuse across all its batches
   /// (`FragmentMemo`: half for renderings, half for the index of those in the spill file).
   static let memoBudget = 32 << 20
