@@ -81,6 +81,11 @@ public struct WallIndex: Sendable {
     return commentsByImage[position].filter { $0.acl.grantsRead(to: userID, roles: roles) }
   }
 
+  /// The image with this objectId, if any.
+  public func image(_ objectId: String) -> WallImage? {
+    imagePosition[objectId].map { images[$0] }
+  }
+
   /// Every comment under an image, whoever may read it, oldest first.
   public func allComments(on imageID: String) -> [Comment] {
     imagePosition[imageID].map { commentsByImage[$0] } ?? []

@@ -27,6 +27,9 @@ struct Neighborhood: Sendable {
   var photos: [String: PlannedSource] = [:]
   /// The pictures of `dataset.users`, by path.
   var pictures: [String: PlannedSource] = [:]
+  /// The plan's row number of each image of `dataset.images`, by objectId: the same in every
+  /// neighbourhood of one plan.
+  var imageNumbers: [String: Int] = [:]
 }
 
 /// Queries of a plan database (`PlanSchema`), for a shard or the finalize step: each loads
@@ -62,6 +65,20 @@ final class PlanReader {
     }
     self.identity = identity
     exportPath = export
+    // A batch's queries visit the same pages of the indexes again and again.
+    try database.execute("PRAGMA cache_size = -\(Self.pageCacheBytes >> 10)")
+  }
+
+  /// The most memory SQLite's page cache of the plan may take: a shard's batches read the
+  /// same index pages again and again, and SQLite's default (2 MiB) reads them from the file
+  /// each time.
+  static let pageCacheBytes = 32 << 20
+
+  /// The page cache SQLite was given, in bytes.
+  func pageCacheSize() throws(PlanError) -> Int {
+    var kibibytes = 0
+    try database.prepare("PRAGMA cache_size").forEach([]) { kibibytes = -Int($0.integer(0)) }
+    return kibibytes << 10
   }
 
   static let userColumns =
@@ -209,10 +226,11 @@ final class PlanReader {
     }
     try database.prepare(
       """
-      SELECT objectId, className, uploader, path, originalName, createdAt, acl FROM images
-      WHERE uploader IN (SELECT value FROM json_each(?))
+      SELECT objectId, className, uploader, path, originalName, createdAt, acl, rowid
+      FROM images WHERE uploader IN (SELECT value FROM json_each(?))
       """
     ).forEach([PlanSchema.list(sources)]) { row in
+      result.imageNumbers[row.text(0)] = Int(row.integer(7))
       let file = row.optionalText(3).map { FileReference(path: $0, originalName: row.text(4)) }
       result.dataset.images[row.text(0)] = WallImage(
         objectId: row.text(0), className: row.text(1), uploaderID: row.text(2), file: file,

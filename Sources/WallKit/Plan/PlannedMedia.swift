@@ -114,6 +114,29 @@ extension PlannedMedia {
     return catalog
   }
 
+  /// What a batch's cards show of `neighborhood`'s media, worked out for each card that is made
+  /// (not for every image and user of the batch), with the avatars kept in `avatars` for the
+  /// next batches.
+  func lookup(
+    for neighborhood: Neighborhood, corrections: MediaCorrections, avatars: AvatarCache
+  ) -> MediaLookup {
+    let media = self
+    return MediaLookup(
+      photo: { path in
+        corrections.photos[path] ?? neighborhood.photos[path].map(media.outcome(of:))
+          ?? .failed(reason: "not planned")
+      },
+      avatar: { userID in
+        if let avatar = avatars.avatar(of: userID) { return avatar }
+        guard let user = neighborhood.dataset.users[userID] else { return nil }
+        let avatar = media.avatar(
+          of: user, picture: user.picture.flatMap { neighborhood.pictures[$0.path] },
+          corrections: corrections)
+        avatars.keep(avatar, for: userID)
+        return avatar
+      })
+  }
+
   /// A user's avatar: their picture's variants when it is made (as corrected, else as
   /// predicted), else their generated avatar.
   func avatar(of user: User, picture: PlannedSource?, corrections: MediaCorrections)

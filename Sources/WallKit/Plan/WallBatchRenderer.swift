@@ -11,10 +11,22 @@ struct WallBatchRenderer {
   /// comments on them and everyone those name. Bounded by a count of walls (512), a batch of
   /// the 10,000-user scale export reached 67 % of its images and all its users, and a shard
   /// peaked at 472 MiB whatever its share; bounded by 2,048 friends, a batch reaches about a
-  /// sixth of them (docs/sharding.md). Smaller batches prepare shared cards more often.
+  /// sixth of them (docs/sharding.md). Since rendered cards are kept across batches, smaller
+  /// batches only load neighbourhoods more often. Shard 1/4 of the scale export alone took
+  /// 37.4 s of CPU and 186 MiB at 2,048, 33.0 s and 247 MiB at 4,096, 30.6 s and 290 MiB at
+  /// 8,192; but the whole benchmark at 4,096 gave no gain over 2,048 (160 s against 151 s for
+  /// the 4 shards, within this shared machine's noise) for a third more memory.
   static let friendBudget = 2_048
-  /// The most bytes of rendered cards kept for reuse within a batch.
+  /// The most memory the shard's rendered cards take, kept for reuse across all its batches
+  /// (`FragmentMemo`: half for renderings, half for the index of those in the spill file).
   static let memoBudget = 32 << 20
+  /// The most bytes of rendered cards the shard keeps on disk once `memoBudget` is used, in an
+  /// unlinked scratch file in `$TMPDIR` (a card is about 1.9 KB; a shard of the 10,000-user
+  /// scale export keeps 107,000 renderings, 176 MiB of them in the file).
+  static let spillBudget = 1 << 30
+  /// The most users whose avatar the shard keeps for its next batches (about 200 bytes each);
+  /// past this many, the others' are worked out again in each batch that shows them.
+  static let avatarLimit = 100_000
 
   let plan: PlanReader
   let media: PlannedMedia
@@ -22,6 +34,10 @@ struct WallBatchRenderer {
   let templates: TemplateLibrary
   let corrections: MediaCorrections
   var progress: any BuildProgress = SilentProgress()
+  /// The budgets in force (the constants above; tests make them small).
+  var friendLimit = Self.friendBudget
+  var memoLimit = Self.memoBudget
+  var spillLimit = Self.spillBudget
 
   /// What the walls of some owners came to.
   struct Outcome: Sendable {
@@ -33,6 +49,8 @@ struct WallBatchRenderer {
     var wallPages: [String: String] = [:]
     /// Each owner's photo count and cover for the index, by objectId (public builds only).
     var covers: [String: WallCover] = [:]
+    /// What the shard's memo of rendered cards did; nil when renderings are not reused.
+    var memo: FragmentMemo.Statistics?
   }
 
   /// Renders the walls of `owners` (sorted objectIds) and writes those that changed.
@@ -40,6 +58,12 @@ struct WallBatchRenderer {
   ///   that fails or a page that cannot be written.
   func render(_ owners: [String]) throws(PlanError) -> Outcome {
     var outcome = Outcome()
+    let memo =
+      settings.reuseRenderings
+      ? templates.makeMemo(
+        byteBudget: memoLimit,
+        spill: SpillFile(folder: SpillFile.temporaryFolder, byteLimit: spillLimit)) : nil
+    let avatars = AvatarCache(limit: Self.avatarLimit)
     let friendCounts = try plan.friendCounts(of: owners)
     var start = 0
     while start < owners.count {
@@ -47,25 +71,27 @@ struct WallBatchRenderer {
       var friends = 1 + friendCounts[owners[start], default: 0]
       while end < owners.count {
         let more = 1 + friendCounts[owners[end], default: 0]
-        guard friends + more <= Self.friendBudget else { break }
+        guard friends + more <= friendLimit else { break }
         friends += more
         end += 1
       }
       let batch = Array(owners[start..<end])
       start = end
       let neighborhood = try plan.neighborhood(of: batch)
-      let part = try render(batch, in: neighborhood)
+      let part = try render(batch, in: neighborhood, memo: memo, avatars: avatars)
       outcome.paths += part.paths
       outcome.written += part.written
       outcome.wallPages.merge(part.wallPages) { first, _ in first }
       outcome.covers.merge(part.covers) { first, _ in first }
     }
+    outcome.memo = memo?.statistics
     return outcome
   }
 
-  private func render(_ owners: [String], in neighborhood: Neighborhood) throws(PlanError)
-    -> Outcome
-  {
+  private func render(
+    _ owners: [String], in neighborhood: Neighborhood, memo: FragmentMemo?,
+    avatars: AvatarCache
+  ) throws(PlanError) -> Outcome {
     let index = WallIndex(dataset: neighborhood.dataset)
     let layout: SiteLayout
     do {
@@ -78,13 +104,17 @@ struct WallBatchRenderer {
       throw .build(.layout(error))
     }
     let isPrivate = settings.privateSecret != nil
-    let plain = WallPageModel(
-      index: index, catalog: media.catalog(for: neighborhood, corrections: corrections),
-      layout: layout, zone: settings.pipeline.timeZone, pageSize: settings.pipeline.pageSize,
-      linkIndex: !isPrivate, isPublic: !isPrivate)
-    let reuse = settings.reuseRenderings
-    let model = reuse ? plain.cached() : plain
-    let memo = reuse ? templates.makeMemo(byteBudget: Self.memoBudget) : nil
+    var plain = WallPageModel(
+      index: index, catalog: MediaCatalog(), layout: layout, zone: settings.pipeline.timeZone,
+      pageSize: settings.pipeline.pageSize, linkIndex: !isPrivate, isPublic: !isPrivate)
+    // Media outcomes are worked out for the cards made, avatars once per shard.
+    plain.mediaLookup = media.lookup(
+      for: neighborhood, corrections: corrections, avatars: avatars)
+    // Cards are keyed by the plan's image numbers, the same in every batch, so the shard's one
+    // memo reuses a card rendered in any batch; a card is made only when it is not reused.
+    if memo != nil { plain.stableNumbers = neighborhood.imageNumbers }
+    let model = plain
+    let expander = memo.map { _ in TemplateExpander { model.expandStableCard($0) } }
     let users = owners.compactMap { index.user($0) }
     let (output, templates) = (settings.output, templates)
     struct WallResult: Sendable {
@@ -100,7 +130,7 @@ struct WallBatchRenderer {
       for page in model.pages(for: users[position]).pages {
         do {
           let html = try templates.renderUTF8(
-            "wall", page.context, capacity: expectedSize, memo: memo)
+            "wall", page.context, capacity: expectedSize, memo: memo, expand: expander)
           expectedSize = html.count + 4_096
           if try SiteWriter.write(html, to: "\(output)/\(page.path)") == .written {
             result.written += 1
@@ -124,8 +154,10 @@ struct WallBatchRenderer {
       outcome.written += results[position].written
       outcome.wallPages[user.objectId] = layout.wallPage(userID: user.objectId, page: 1)
       if !isPrivate {
-        outcome.covers[user.objectId] = WallCover(
-          of: user.objectId, index: index, catalog: plain.catalog)
+        // The batch's media outcomes come from its lookup, not a whole catalog.
+        outcome.covers[user.objectId] = WallCover(of: user.objectId, index: index) {
+          model.mediaLookup?.photo($0) ?? model.catalog.images[$0]
+        }
       }
     }
     return outcome

@@ -38,24 +38,30 @@ public struct TemplateLibrary: Sendable {
   ///   - context: The data the template's tags look names up in.
   ///   - capacity: The expected size of the result, to allocate once.
   ///   - memo: Where renderings of keyed list elements are kept and reused (see
-  ///     ``FragmentMemo``); made by ``makeMemo(byteBudget:)`` of this library.
+  ///     ``FragmentMemo``); made by ``makeMemo(byteBudget:spill:)`` of this library.
+  ///   - expand: Makes the whole object of a list element that stands in for one (see
+  ///     ``TemplateExpander``), when its rendering is not reused.
   /// - Returns: The rendered text as UTF-8.
   /// - Throws: As ``render(_:_:)``.
   public func renderUTF8(
-    _ name: String, _ context: TemplateValue, capacity: Int = 0, memo: FragmentMemo? = nil
+    _ name: String, _ context: TemplateValue, capacity: Int = 0, memo: FragmentMemo? = nil,
+    expand: TemplateExpander? = nil
   ) throws(TemplateError) -> [UInt8] {
     guard let nodes = templates[name] else {
       throw TemplateError(template: name, line: 0, column: 0, reason: .templateNotFound(name))
     }
     var renderer = TemplateRenderer(
-      templates: templates, name: name, context: context, capacity: capacity, memo: memo)
+      templates: templates, name: name, context: context, capacity: capacity, memo: memo,
+      expand: expand)
     return try renderer.render(nodes)
   }
 
-  /// A memo for renders with this library that keeps at most `byteBudget` bytes of renderings.
-  /// - Parameter byteBudget: Once the kept renderings reach this size, no more are kept.
-  public func makeMemo(byteBudget: Int) -> FragmentMemo {
-    FragmentMemo(templates: templates, byteBudget: byteBudget)
+  /// A memo for renders with this library that keeps at most `byteBudget` bytes of renderings
+  /// in memory, and what does not fit in `spill` when there is one.
+  /// - Parameter byteBudget: The memory the memo may use (see ``FragmentMemo``).
+  /// - Parameter spill: A scratch file for renderings past the memory budget.
+  public func makeMemo(byteBudget: Int, spill: SpillFile? = nil) -> FragmentMemo {
+    FragmentMemo(templates: templates, byteBudget: byteBudget, spill: spill)
   }
 
   /// Whether the library holds a template called `name`.

@@ -12,6 +12,8 @@ struct TemplateRenderer {
   private var inclusions: [String]
   /// Where list elements' renderings are kept and reused, if anywhere.
   private let memo: FragmentMemo?
+  /// Makes the whole object of a list element that stands in for one, before it is rendered.
+  private let expand: TemplateExpander?
   /// For each list element being rendered for the memo, innermost last: the lowest context
   /// position its lookups may use, and whether one went lower (or a block was rendered), which
   /// makes its rendering depend on more than the element.
@@ -22,10 +24,11 @@ struct TemplateRenderer {
   /// `capacity` is the expected size of the output in bytes.
   init(
     templates: [String: [TemplateNode]], name: String, context: TemplateValue, capacity: Int = 0,
-    memo: FragmentMemo? = nil
+    memo: FragmentMemo? = nil, expand: TemplateExpander? = nil
   ) {
     self.templates = templates
     self.memo = memo
+    self.expand = expand
     self.output = TemplateOutput(capacity: capacity)
     self.contexts = [context]
     self.inclusions = [name]
@@ -69,7 +72,7 @@ struct TemplateRenderer {
           try renderMemoized(element, key: key, children)
           continue
         }
-        contexts.append(element)
+        contexts.append(expanded(element))
         try renderNodes(children)
         contexts.removeLast()
       }
@@ -97,7 +100,7 @@ struct TemplateRenderer {
       return
     }
     let startOffset = output.bytes.count
-    contexts.append(element)
+    contexts.append(expanded(element))
     memoFrames.append((floor: contexts.count - 1, impure: false))
     try renderNodes(children)
     let frame = memoFrames.removeLast()
@@ -109,6 +112,12 @@ struct TemplateRenderer {
         endsAtLineStart: output.lineState.atLineStart,
         bytes: Array(output.bytes[startOffset...])),
       for: key)
+  }
+
+  /// `element`, or the whole object it stands in for.
+  private func expanded(_ element: TemplateValue) -> TemplateValue {
+    guard let expand, case .object(let object) = element else { return element }
+    return .object(expand.expand(object))
   }
 
   /// Marks the watched elements whose rendering a lookup answered at context `position` (or not

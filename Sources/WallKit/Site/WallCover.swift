@@ -18,11 +18,17 @@ struct WallCover: Sendable, Hashable {
 
   /// The cover of the wall of `userID` as `index` shows it, with the outcomes of `catalog`.
   init(of userID: String, index: WallIndex, catalog: MediaCatalog) {
+    self.init(of: userID, index: index) { catalog.images[$0] }
+  }
+
+  /// The cover of the wall of `userID` as `index` shows it, with each photo's outcome from
+  /// `outcome` (by its path inside the export).
+  init(of userID: String, index: WallIndex, outcome: (String) -> MediaOutcome?) {
     let wall = index.wall(for: userID)
     imageCount = wall.count
     // The wall is newest first: the first own photo that was made is the cover.
     for image in wall where image.uploaderID == userID {
-      if let path = image.file?.path, case .ready(let variants, _)? = catalog.images[path],
+      if let path = image.file?.path, case .ready(let variants, _)? = outcome(path),
         !variants.isEmpty
       {
         self.variants = variants

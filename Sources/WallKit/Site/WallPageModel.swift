@@ -22,6 +22,11 @@ struct WallPageModel {
   /// Template data made once per build and shared by every wall (see `cached()`); empty when
   /// the model renders a single wall.
   private var shared = SharedValues()
+  /// A number for each image that is the same in every model of one build, by objectId: when
+  /// set, cards are keyed by it (see `stableCard`) instead of by `cached()`'s counter.
+  var stableNumbers: [String: Int]?
+  /// Where photos' outcomes and avatars are found instead of `catalog`, when set.
+  var mediaLookup: MediaLookup?
 
   /// The template data many walls show: people, dates, and each image's card parts, all at
   /// `layout.pageToRoot`.
@@ -62,7 +67,7 @@ struct WallPageModel {
   }
 
   /// Cards with more comments than this get a rendering key only as most walls show them.
-  private static let keyedCommentLimit = 16
+  static let keyedCommentLimit = 16
 
   /// The rendering key of a card variant.
   ///
@@ -139,9 +144,10 @@ struct WallPageModel {
       var cards: [TemplateValue] = []
       for (position, image) in slice.enumerated() {
         let comments = index.comments(on: image.objectId, visibleTo: user.objectId)
+        let lazy = position >= Self.eagerImages
         cards.append(
-          card(
-            image, comments: comments, lazy: position >= Self.eagerImages, referenceYear: year))
+          stableCard(image, comments: comments, lazy: lazy, referenceYear: year)
+            ?? card(image, comments: comments, lazy: lazy, referenceYear: year))
       }
       let context: TemplateValue = [
         "root": .string(root),
@@ -157,7 +163,7 @@ struct WallPageModel {
     return (pages, wall.count)
   }
 
-  private func card(
+  func card(
     _ image: WallImage, comments: [Comment], lazy: Bool, referenceYear: Int?
   ) -> TemplateValue {
     let parts =
@@ -215,7 +221,8 @@ struct WallPageModel {
     let shownDate = DateStyle.short(image.createdAt, in: zone, referenceYear: referenceYear)
     let alt = "Photo by \(uploader?.displayName ?? "unknown"), \(shownDate)"
     var photo: TemplateValue = .null
-    if let path = image.file?.path, case .ready(let variants, let original)? = catalog.images[path],
+    if let path = image.file?.path,
+      case .ready(let variants, let original)? = mediaLookup?.photo(path) ?? catalog.images[path],
       let smallest = variants.first, let largest = variants.last
     {
       let middle = variants.count > 1 ? variants[variants.count / 2] : smallest
@@ -274,7 +281,7 @@ struct WallPageModel {
 
   func person(_ user: User, root: String) -> TemplateValue {
     if root == layout.pageToRoot, let cached = shared.people[user.objectId] { return cached }
-    let avatar = catalog.avatars[user.objectId]
+    let avatar = mediaLookup?.avatar(user.objectId) ?? catalog.avatars[user.objectId]
     return [
       "name": .string(user.displayName),
       // Every user of the index has a wall; only a public site may point from one to another.
