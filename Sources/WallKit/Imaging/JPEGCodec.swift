@@ -165,7 +165,7 @@ public enum JPEGCodec {
   /// - Parameters:
   ///   - bitmap: RGB or RGBA pixels (alpha is ignored).
   ///   - quality: libjpeg quality, 1...100.
-  ///   - progressive: Write a progressive JPEG (`jpeg_simple_progression`).
+  ///   - progressive: Write a progressive JPEG (five spectral-selection scans, CJPEGShim).
   ///   - iccProfile: An ICC profile to embed in APP2 markers, or `nil` for none.
   /// - Returns: The JPEG file.
   /// - Throws: `ImagingError.invalidBitmap`, `.invalidQuality` or `.encodeFailed`.
