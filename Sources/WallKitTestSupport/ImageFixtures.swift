@@ -52,6 +52,19 @@ public enum ImageFixtures {
     return Bitmap(width: width, height: height, channels: 4, pixels: pixels)
   }
 
+  /// A 32×32 baseline JPEG showing `code` as an 8×8 grid of black and white squares: distinct
+  /// codes give distinct files.
+  public static func codedJPEG(_ code: Int) throws(ImagingError) -> [UInt8] {
+    var pixels = [UInt8](repeating: 0, count: 32 * 32 * 3)
+    for y in 0..<32 {
+      for x in 0..<32 where code >> ((y / 4) * 8 + x / 4) & 1 == 1 {
+        for channel in 0..<3 { pixels[(y * 32 + x) * 3 + channel] = 255 }
+      }
+    }
+    return try JPEGCodec.encode(
+      Bitmap(width: 32, height: 32, channels: 3, pixels: pixels), quality: 90, progressive: false)
+  }
+
   /// A PNG of `checkerBitmap(width:height:alpha:)`.
   /// - Parameters:
   ///   - width: Width in pixels.

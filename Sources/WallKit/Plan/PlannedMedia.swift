@@ -96,24 +96,6 @@ struct MediaCorrections: Sendable {
 }
 
 extension PlannedMedia {
-  /// The media catalog of a batch's walls: each photo's and each user's outcome, as corrected
-  /// where `corrections` says, else as predicted.
-  func catalog(for neighborhood: Neighborhood, corrections: MediaCorrections) -> MediaCatalog {
-    var catalog = MediaCatalog()
-    for image in neighborhood.dataset.images.values {
-      guard let path = image.file?.path, catalog.images[path] == nil else { continue }
-      catalog.images[path] =
-        corrections.photos[path] ?? neighborhood.photos[path].map(outcome(of:))
-        ?? .failed(reason: "not planned")
-    }
-    for user in neighborhood.dataset.users.values {
-      catalog.avatars[user.objectId] = avatar(
-        of: user, picture: user.picture.flatMap { neighborhood.pictures[$0.path] },
-        corrections: corrections)
-    }
-    return catalog
-  }
-
   /// What a batch's cards show of `neighborhood`'s media, worked out for each card that is made
   /// (not for every image and user of the batch), with the avatars kept in `avatars` for the
   /// next batches.

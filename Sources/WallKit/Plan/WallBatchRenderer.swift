@@ -108,8 +108,8 @@ struct WallBatchRenderer {
       index: index, catalog: MediaCatalog(), layout: layout, zone: settings.pipeline.timeZone,
       pageSize: settings.pipeline.pageSize, linkIndex: !isPrivate, isPublic: !isPrivate)
     // Media outcomes are worked out for the cards made, avatars once per shard.
-    plain.mediaLookup = media.lookup(
-      for: neighborhood, corrections: corrections, avatars: avatars)
+    let lookup = media.lookup(for: neighborhood, corrections: corrections, avatars: avatars)
+    plain.mediaLookup = lookup
     // Cards are keyed by the plan's image numbers, the same in every batch, so the shard's one
     // memo reuses a card rendered in any batch; a card is made only when it is not reused.
     if memo != nil { plain.stableNumbers = neighborhood.imageNumbers }
@@ -154,10 +154,8 @@ struct WallBatchRenderer {
       outcome.written += results[position].written
       outcome.wallPages[user.objectId] = layout.wallPage(userID: user.objectId, page: 1)
       if !isPrivate {
-        // The batch's media outcomes come from its lookup, not a whole catalog.
-        outcome.covers[user.objectId] = WallCover(of: user.objectId, index: index) {
-          model.mediaLookup?.photo($0) ?? model.catalog.images[$0]
-        }
+        outcome.covers[user.objectId] = WallCover(
+          of: user.objectId, index: index, outcome: lookup.photo)
       }
     }
     return outcome

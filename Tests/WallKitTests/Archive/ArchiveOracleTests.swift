@@ -14,19 +14,6 @@ import WallSynth
   /// Users archived: enough to cover small and large walls, affordable in a debug build.
   static let sampleSize = 200
 
-  /// A 32×32 JPEG showing `code` as an 8×8 grid of black and white squares: distinct codes
-  /// give distinct files.
-  static func codedJPEG(_ code: Int) throws -> [UInt8] {
-    var pixels = [UInt8](repeating: 0, count: 32 * 32 * 3)
-    for y in 0..<32 {
-      for x in 0..<32 where code >> ((y / 4) * 8 + x / 4) & 1 == 1 {
-        for channel in 0..<3 { pixels[(y * 32 + x) * 3 + channel] = 255 }
-      }
-    }
-    return try JPEGCodec.encode(
-      Bitmap(width: 32, height: 32, channels: 3, pixels: pixels), quality: 90, progressive: false)
-  }
-
   /// `<key>` of a media file named `<key>-<variant>.<ext>`.
   static func key(of file: String) -> String {
     String((file.split(separator: "/").last ?? "").prefix { $0 != "-" })
@@ -43,14 +30,14 @@ import WallSynth
     let root = folder.url("export")
     var photos: [String: [UInt8]] = [:]
     for (position, image) in export.images.enumerated() {
-      photos[image.objectId] = try Self.codedJPEG(position + 1)
+      photos[image.objectId] = try ImageFixtures.codedJPEG(position + 1)
     }
     try export.write(to: root) { photos[$0.objectId] }
     // Every other user has a picture; the rest get generated avatars.
     let writer = try ExportWriter(root: root)
     var pictures: [Int: [UInt8]] = [:]
     for (position, user) in export.users.enumerated() where position % 2 == 0 {
-      pictures[position] = try Self.codedJPEG(1 << 32 + position)
+      pictures[position] = try ImageFixtures.codedJPEG(1 << 32 + position)
       try writer.writeFile("graph/\(user.facebookID).jpg", pictures[position] ?? [])
     }
 

@@ -15,7 +15,7 @@ import WallSynth
     let folder = try TemporaryDirectory("shard-cards")
     let root = folder.url("export")
     var coded: [[UInt8]] = []
-    for code in 0..<8 { coded.append(try ShardFixture.codedJPEG(code + 1)) }
+    for code in 0..<8 { coded.append(try ImageFixtures.codedJPEG(code + 1)) }
     try export.write(to: root) { image in
       coded[(Int(image.objectId.dropFirst(3)) ?? 0) % coded.count]
     }

@@ -66,7 +66,7 @@ import WallSynth
     export.images[opaque].readers = nil
     var photos: [String: [UInt8]] = [:]
     for (position, image) in export.images.enumerated() {
-      photos[image.objectId] = try ShardFixture.codedJPEG(position % 40 + 1)
+      photos[image.objectId] = try ImageFixtures.codedJPEG(position % 40 + 1)
     }
     photos[export.images[corrupt].objectId] = try ShardFixture.corruptPNG()
     photos[export.images[opaque].objectId] = try ShardFixture.opaqueRGBAPNG()

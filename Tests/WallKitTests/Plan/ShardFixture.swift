@@ -5,18 +5,6 @@ import WallSynth
 
 /// Exports and helpers the sharded-build tests share.
 enum ShardFixture {
-  /// A 32×32 JPEG showing `code` as an 8×8 grid of black and white squares.
-  static func codedJPEG(_ code: Int) throws -> [UInt8] {
-    var pixels = [UInt8](repeating: 0, count: 32 * 32 * 3)
-    for y in 0..<32 {
-      for x in 0..<32 where code >> ((y / 4) * 8 + x / 4) & 1 == 1 {
-        for channel in 0..<3 { pixels[(y * 32 + x) * 3 + channel] = 255 }
-      }
-    }
-    return try JPEGCodec.encode(
-      Bitmap(width: 32, height: 32, channels: 3, pixels: pixels), quality: 90, progressive: false)
-  }
-
   /// A PNG whose header reads but whose pixel data is corrupt: the header probe passes, the
   /// decode fails, so no plan can predict it.
   static func corruptPNG() throws -> [UInt8] {
@@ -42,7 +30,7 @@ enum ShardFixture {
   /// corrupt PNG and one opaque RGBA PNG among the photos and the pictures.
   static func write(_ export: SyntheticExport, to root: String) throws {
     var coded: [Int: [UInt8]] = [:]
-    for code in 0..<48 { coded[code] = try codedJPEG(code + 1) }
+    for code in 0..<48 { coded[code] = try ImageFixtures.codedJPEG(code + 1) }
     let (corrupt, opaque) = (try corruptPNG(), try opaqueRGBAPNG())
     var photos: [String: [UInt8]] = [:]
     for (position, image) in export.images.enumerated() {
@@ -62,12 +50,13 @@ enum ShardFixture {
   static func writePredictable(_ export: SyntheticExport, to root: String) throws {
     var photos: [String: [UInt8]] = [:]
     for (position, image) in export.images.enumerated() {
-      photos[image.objectId] = try codedJPEG(position % 40 + 1)
+      photos[image.objectId] = try ImageFixtures.codedJPEG(position % 40 + 1)
     }
     try export.write(to: root) { photos[$0.objectId] }
     let writer = try ExportWriter(root: root)
     for (position, user) in export.users.enumerated() where position % 3 == 0 {
-      try writer.writeFile("graph/\(user.facebookID).jpg", try codedJPEG(41 + position % 8))
+      try writer.writeFile(
+        "graph/\(user.facebookID).jpg", try ImageFixtures.codedJPEG(41 + position % 8))
     }
   }
 
