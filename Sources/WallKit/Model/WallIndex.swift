@@ -22,29 +22,52 @@ public struct WallIndex: Sendable {
 
   /// Builds the index.
   public init(dataset: Dataset) {
-    users = dataset.users.values.sorted { $0.objectId < $1.objectId }
-    images = dataset.images.values.sorted(by: WallIndex.newestFirst)
+    var commentsByImage: [String: [Comment]] = [:]
+    for comment in dataset.comments.values {
+      commentsByImage[comment.imageID, default: []].append(comment)
+    }
+    self.init(
+      users: Array(dataset.users.values), images: Array(dataset.images.values),
+      commentsByImage: commentsByImage, friends: dataset.friends, roles: dataset.roles)
+  }
+
+  /// Builds the index from rows whose objectIds are unique, with the comments grouped by the
+  /// objectId of their image; the arrays are taken over, not copied, where they can be.
+  init(
+    users: consuming [User], images: consuming [WallImage],
+    commentsByImage: consuming [String: [Comment]], friends: [String: Set<String>],
+    roles: [String: Set<String>]
+  ) {
+    users.sort { $0.objectId < $1.objectId }
+    images.sort(by: WallIndex.newestFirst)
     var userPosition: [String: Int] = [:]
+    userPosition.reserveCapacity(users.count)
     for (position, user) in users.enumerated() { userPosition[user.objectId] = position }
     var imagePosition: [String: Int] = [:]
+    imagePosition.reserveCapacity(images.count)
     for (position, image) in images.enumerated() { imagePosition[image.objectId] = position }
     var uploads = [[Int32]](repeating: [], count: users.count)
     for (position, image) in images.enumerated() {
       if let uploader = userPosition[image.uploaderID] { uploads[uploader].append(Int32(position)) }
     }
     sources = users.enumerated().map { position, user in
-      let friends = (dataset.friends[user.objectId] ?? []).compactMap { userPosition[$0] }
+      let friends = (friends[user.objectId] ?? []).compactMap { userPosition[$0] }
       return ([position] + friends).map { Int32($0) }
     }
-    roleNames = users.map { dataset.roles[$0.objectId] ?? [] }
-    var commentsByImage = [[Comment]](repeating: [], count: images.count)
-    for comment in dataset.comments.values {
-      if let position = imagePosition[comment.imageID] { commentsByImage[position].append(comment) }
+    roleNames = users.map { roles[$0.objectId] ?? [] }
+    // Each image's comments are moved out of the grouping, then sorted where they lie.
+    var byImage = [[Comment]](repeating: [], count: images.count)
+    var arePublic = [Bool](repeating: true, count: images.count)
+    for (position, image) in images.enumerated() {
+      guard var comments = commentsByImage.removeValue(forKey: image.objectId) else { continue }
+      comments.sort(by: WallIndex.oldestFirst)
+      arePublic[position] = comments.allSatisfy { $0.acl.grantsPublicRead }
+      byImage[position] = comments
     }
-    self.commentsByImage = commentsByImage.map { $0.sorted(by: WallIndex.oldestFirst) }
-    self.commentsArePublic = commentsByImage.map { comments in
-      comments.allSatisfy { $0.acl.grantsPublicRead }
-    }
+    self.commentsByImage = byImage
+    self.commentsArePublic = arePublic
+    self.users = users
+    self.images = images
     self.userPosition = userPosition
     self.imagePosition = imagePosition
     self.uploads = uploads

@@ -22,14 +22,27 @@ struct PlannedSource: Sendable {
 /// The records a batch of walls is made of: their owners, their friends' images, the comments
 /// on them and everyone they name, with the plan's record of each image file they show.
 struct Neighborhood: Sendable {
-  var dataset = Dataset()
-  /// The photos of `dataset.images`, by path.
-  var photos: [String: PlannedSource] = [:]
-  /// The pictures of `dataset.users`, by path.
+  var users: [User] = []
+  var images: [WallImage] = []
+  /// The comments on `images`, by the objectId of their image.
+  var commentsByImage: [String: [Comment]] = [:]
+  var friends: [String: Set<String>] = [:]
+  var roles: [String: Set<String>] = [:]
+  /// The plan's record of the photos of `images`, by path.
+  var photos: [String: PlannedFile] = [:]
+  /// The pictures of `users`, by path.
   var pictures: [String: PlannedSource] = [:]
-  /// The plan's row number of each image of `dataset.images`, by objectId: the same in every
+  /// The plan's row number of each image of `images`, by objectId: the same in every
   /// neighbourhood of one plan.
   var imageNumbers: [String: Int] = [:]
+
+  /// The index of the rows, which takes them over: they are left empty.
+  mutating func takeIndex() -> WallIndex {
+    let (users, images, comments) = (self.users, self.images, commentsByImage)
+    (self.users, self.images, commentsByImage) = ([], [], [:])
+    return WallIndex(
+      users: users, images: images, commentsByImage: comments, friends: friends, roles: roles)
+  }
 }
 
 /// Queries of a plan database (`PlanSchema`), for a shard or the finalize step: each loads
@@ -195,16 +208,13 @@ final class PlanReader {
     return values
   }
 
-  /// The number of friends of each of `owners` that has any, by objectId.
-  func friendCounts(of owners: [String]) throws(PlanError) -> [String: Int] {
-    var counts: [String: Int] = [:]
+  /// The friends of each of `owners` that has any, by objectId.
+  func friends(of owners: some Sequence<String>) throws(PlanError) -> [String: [String]] {
+    var friends: [String: [String]] = [:]
     try database.prepare(
-      """
-      SELECT owner, count(*) FROM friends WHERE owner IN (SELECT value FROM json_each(?))
-      GROUP BY owner
-      """
-    ).forEach([PlanSchema.list(owners)]) { counts[$0.text(0)] = Int($0.integer(1)) }
-    return counts
+      "SELECT owner, friend FROM friends WHERE owner IN (SELECT value FROM json_each(?))"
+    ).forEach([PlanSchema.list(owners)]) { friends[$0.text(0), default: []].append($0.text(1)) }
+    return friends
   }
 
   /// Everything the walls of `owners` show and name.
@@ -216,40 +226,48 @@ final class PlanReader {
       "SELECT owner, friend FROM friends WHERE owner IN (SELECT value FROM json_each(?))"
     ).forEach([ownerList]) { row in
       let friend = row.text(1)
-      result.dataset.friends[row.text(0), default: []].insert(friend)
+      result.friends[row.text(0), default: []].insert(friend)
       sources.insert(friend)
     }
     try database.prepare(
       "SELECT user, role FROM roles WHERE user IN (SELECT value FROM json_each(?))"
     ).forEach([ownerList]) { row in
-      result.dataset.roles[row.text(0), default: []].insert(row.text(1))
+      result.roles[row.text(0), default: []].insert(row.text(1))
     }
+    let sourceList = PlanSchema.list(sources)
+    // Class names are a few, and many rows share an ACL: one copy of each.
+    var names = StringInterner()
+    var acls = ACLInterner()
     try database.prepare(
       """
       SELECT objectId, className, uploader, path, originalName, createdAt, acl, rowid
       FROM images WHERE uploader IN (SELECT value FROM json_each(?))
       """
-    ).forEach([PlanSchema.list(sources)]) { row in
+    ).forEach([sourceList]) { row in
       result.imageNumbers[row.text(0)] = Int(row.integer(7))
       let file = row.optionalText(3).map { FileReference(path: $0, originalName: row.text(4)) }
-      result.dataset.images[row.text(0)] = WallImage(
-        objectId: row.text(0), className: row.text(1), uploaderID: row.text(2), file: file,
-        createdAt: Timestamp(millisecondsSince1970: row.integer(5)),
-        acl: PlanSchema.decodeACL(row.optionalText(6)))
+      result.images.append(
+        WallImage(
+          objectId: row.text(0), className: names.intern(row.text(1)),
+          uploaderID: row.text(2), file: file,
+          createdAt: Timestamp(millisecondsSince1970: row.integer(5)),
+          acl: acls.decode(row.optionalText(6))))
     }
     var named = sources
     try database.prepare(
       """
-      SELECT objectId, className, imageID, author, text, createdAt, acl FROM comments
-      WHERE imageID IN (SELECT value FROM json_each(?))
+      SELECT c.objectId, c.className, c.imageID, c.author, c.text, c.createdAt, c.acl
+      FROM images i JOIN comments c ON c.imageID = i.objectId
+      WHERE i.uploader IN (SELECT value FROM json_each(?))
       """
-    ).forEach([PlanSchema.list(result.dataset.images.keys)]) { row in
+    ).forEach([sourceList]) { row in
       named.insert(row.text(3))
-      result.dataset.comments[row.text(0)] = Comment(
-        objectId: row.text(0), className: row.text(1), imageID: row.text(2),
+      let comment = Comment(
+        objectId: row.text(0), className: names.intern(row.text(1)), imageID: row.text(2),
         authorID: row.text(3), text: row.text(4),
         createdAt: Timestamp(millisecondsSince1970: row.integer(5)),
-        acl: PlanSchema.decodeACL(row.optionalText(6)))
+        acl: acls.decode(row.optionalText(6)))
+      result.commentsByImage[comment.imageID, default: []].append(comment)
     }
     try database.prepare(
       """
@@ -258,19 +276,45 @@ final class PlanReader {
       WHERE u.objectId IN (SELECT value FROM json_each(?))
       """
     ).forEach([PlanSchema.list(named)]) { row in
-      let user = Self.user(row)
-      result.dataset.users[user.objectId] = user
+      result.users.append(Self.user(row))
       if let source = Self.source(row, from: 7) { result.pictures[source.path] = source }
     }
-    let paths = Set(result.dataset.images.values.compactMap { $0.file?.path })
     try database.prepare(
       """
-      SELECT \(Self.sourceColumns) FROM sources s
-      WHERE s.avatar = 0 AND s.path IN (SELECT value FROM json_each(?))
+      SELECT \(Self.sourceColumns) FROM images i JOIN sources s ON s.path = i.path AND s.avatar = 0
+      WHERE i.uploader IN (SELECT value FROM json_each(?))
       """
-    ).forEach([PlanSchema.list(paths)]) { row in
-      if let source = Self.source(row, from: 0) { result.photos[source.path] = source }
+    ).forEach([sourceList]) { row in
+      if let source = Self.source(row, from: 0), result.photos[source.path] == nil {
+        result.photos[source.path] = PlannedFile(source)
+      }
     }
     return result
+  }
+}
+
+/// One copy of each of a few strings that many rows repeat.
+struct StringInterner {
+  private var copies: [String: String] = [:]
+
+  /// The kept copy of `string`, kept now if it is new.
+  mutating func intern(_ string: String) -> String {
+    if let copy = copies[string] { return copy }
+    copies[string] = string
+    return string
+  }
+}
+
+/// One decoding of each ACL text that many rows repeat (`PlanSchema.decodeACL`).
+struct ACLInterner {
+  private var decoded: [String: AccessControl] = [:]
+
+  /// The ACL `text` stands for; nil (public) for none.
+  mutating func decode(_ text: String?) -> AccessControl? {
+    guard let text else { return nil }
+    if let acl = decoded[text] { return acl }
+    let acl = PlanSchema.decodeACL(text)
+    decoded[text] = acl
+    return acl
   }
 }

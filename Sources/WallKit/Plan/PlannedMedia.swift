@@ -16,18 +16,26 @@ struct PlannedMedia: Sendable {
   /// The content key of `source`, as the media stage computes it from the bytes; nil when the
   /// file could not be read.
   func key(of source: PlannedSource) -> String? {
-    guard let digest = source.digest.flatMap(PlanSchema.bytes(hex:)) else { return nil }
+    key(of: PlannedFile(source))
+  }
+
+  func key(of file: PlannedFile) -> String? {
+    guard let digest = file.digest else { return nil }
     let recipe = MediaStage.recipe(
-      avatar: source.avatar, jpegQuality: thumbnailer.jpegQuality, copyOriginals: copyOriginals,
+      avatar: file.avatar, jpegQuality: thumbnailer.jpegQuality, copyOriginals: copyOriginals,
       webp: thumbnailer.webp)
-    return MediaStore.key(digest: digest, recipe: recipe)
+    return MediaStore.key(digest: digest.bytes, recipe: recipe)
   }
 
   /// The predicted outcome of `source`: failed when it could not be read, its header could not
   /// be read or is over the limits, else the variants its header gives.
   func outcome(of source: PlannedSource) -> MediaOutcome {
+    outcome(of: PlannedFile(source))
+  }
+
+  func outcome(of source: PlannedFile) -> MediaOutcome {
     guard let key = key(of: source), let info = source.info else {
-      return .failed(reason: source.readError ?? source.probeError ?? "not planned")
+      return .failed(reason: source.failure ?? "not planned")
     }
     // The same check as the build's header probe: a file the plan's relaxed probe read may
     // be over this build's limits.
@@ -100,19 +108,21 @@ extension PlannedMedia {
   /// (not for every image and user of the batch), with the avatars kept in `avatars` for the
   /// next batches.
   func lookup(
-    for neighborhood: Neighborhood, corrections: MediaCorrections, avatars: AvatarCache
+    photos: [String: PlannedFile], pictures: [String: PlannedSource],
+    users: @escaping @Sendable (String) -> User?, corrections: MediaCorrections,
+    avatars: AvatarCache
   ) -> MediaLookup {
     let media = self
     return MediaLookup(
       photo: { path in
-        corrections.photos[path] ?? neighborhood.photos[path].map(media.outcome(of:))
+        corrections.photos[path] ?? photos[path].map(media.outcome(of:))
           ?? .failed(reason: "not planned")
       },
       avatar: { userID in
         if let avatar = avatars.avatar(of: userID) { return avatar }
-        guard let user = neighborhood.dataset.users[userID] else { return nil }
+        guard let user = users(userID) else { return nil }
         let avatar = media.avatar(
-          of: user, picture: user.picture.flatMap { neighborhood.pictures[$0.path] },
+          of: user, picture: user.picture.flatMap { pictures[$0.path] },
           corrections: corrections)
         avatars.keep(avatar, for: userID)
         return avatar
@@ -130,5 +140,46 @@ extension PlannedMedia {
     }
     let path = Self.generatedAvatar(of: user).path
     return AvatarImage(small: path, large: path)
+  }
+}
+
+/// What the predicted outcome of an image file needs of the plan's record of it, in less memory
+/// than the whole record (a shard keeps one for each photo its walls show).
+struct PlannedFile: Sendable {
+  /// Whether it is processed as an avatar.
+  var avatar: Bool
+  /// The SHA-256 of its bytes; nil when it could not be read (or the plan's is not one).
+  var digest: Digest256?
+  /// Its header, when it could be read.
+  var info: ImageInfo?
+  /// Why it could not be read or its header could not.
+  var failure: String?
+
+  init(_ source: PlannedSource) {
+    avatar = source.avatar
+    digest = source.digest.flatMap(PlanSchema.bytes(hex:)).flatMap(Digest256.init)
+    info = source.info
+    failure = source.readError ?? source.probeError
+  }
+}
+
+/// A SHA-256 digest held in place, not in an array of its own.
+struct Digest256: Sendable {
+  private let words: (UInt64, UInt64, UInt64, UInt64)
+
+  /// The digest of 32 bytes; nil for another count.
+  init?(_ bytes: [UInt8]) {
+    guard bytes.count == 32 else { return nil }
+    func word(_ at: Int) -> UInt64 {
+      bytes[at..<at + 8].reduce(0) { $0 << 8 | UInt64($1) }
+    }
+    words = (word(0), word(8), word(16), word(24))
+  }
+
+  /// Its 32 bytes.
+  var bytes: [UInt8] {
+    [words.0, words.1, words.2, words.3].flatMap { word in
+      (0..<8).map { UInt8(truncatingIfNeeded: word >> (56 - 8 * $0)) }
+    }
   }
 }

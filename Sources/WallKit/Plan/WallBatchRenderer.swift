@@ -5,18 +5,19 @@
 /// everything its walls show (their owners' friends' images, all comments on those, everyone
 /// named): the pages come out as a one-process build renders them.
 struct WallBatchRenderer {
-  /// The most friends a batch's walls may have together (each owner counting once more).
+  /// The most users whose images a batch loads (its walls' owners and their friends, each
+  /// counted once): a batch's memory follows their images, the comments on those and everyone
+  /// those name.
   ///
-  /// A batch's memory follows its neighbourhood: the images of these users, the
-  /// comments on them and everyone those name. Bounded by a count of walls (512), a batch of
-  /// the 10,000-user scale export reached 67 % of its images and all its users, and a shard
-  /// peaked at 472 MiB whatever its share; bounded by 2,048 friends, a batch reaches about a
-  /// sixth of them (docs/sharding.md). Since rendered cards are kept across batches, smaller
-  /// batches only load neighbourhoods more often. Shard 1/4 of the scale export alone took
-  /// 37.4 s of CPU and 186 MiB at 2,048, 33.0 s and 247 MiB at 4,096, 30.6 s and 290 MiB at
-  /// 8,192; but the whole benchmark at 4,096 gave no gain over 2,048 (160 s against 151 s for
-  /// the 4 shards, within this shared machine's noise) for a third more memory.
-  static let friendBudget = 2_048
+  /// Loading is the cost of a batch, and on a graph without locality a batch's walls reach
+  /// new users until it holds most of them: bounded by 2,048 friend-list entries, a shard of 4
+  /// of the 10,000-user scale export loaded its neighbourhood in 26 batches, each about a fifth
+  /// of the export, and spent half its CPU loading and indexing. At 16,384 users it loads the
+  /// whole neighbourhood (all 10,000 users, 100,000 images, 300,000 comments) once, in about
+  /// 160 MiB (`Neighborhood` keeps rows lean: arrays, shared class names and ACLs, digests in
+  /// place), and the shard peaks at 259 MiB against 191 MiB before, for 40 % less CPU
+  /// (docs/sharding.md, "Batches bounded by users").
+  static let uploaderBudget = 16_384
   /// The most memory the shard's rendered cards take, kept for reuse across all its batches
   /// (`FragmentMemo`: half for renderings, half for the index of those in the spill file).
   static let memoBudget = 32 << 20
@@ -35,7 +36,7 @@ struct WallBatchRenderer {
   let corrections: MediaCorrections
   var progress: any BuildProgress = SilentProgress()
   /// The budgets in force (the constants above; tests make them small).
-  var friendLimit = Self.friendBudget
+  var uploaderLimit = Self.uploaderBudget
   var memoLimit = Self.memoBudget
   var spillLimit = Self.spillBudget
 
@@ -64,21 +65,9 @@ struct WallBatchRenderer {
         byteBudget: memoLimit,
         spill: SpillFile(folder: SpillFile.temporaryFolder, byteLimit: spillLimit)) : nil
     let avatars = AvatarCache(limit: Self.avatarLimit)
-    let friendCounts = try plan.friendCounts(of: owners)
-    var start = 0
-    while start < owners.count {
-      var end = start + 1
-      var friends = 1 + friendCounts[owners[start], default: 0]
-      while end < owners.count {
-        let more = 1 + friendCounts[owners[end], default: 0]
-        guard friends + more <= friendLimit else { break }
-        friends += more
-        end += 1
-      }
-      let batch = Array(owners[start..<end])
-      start = end
-      let neighborhood = try plan.neighborhood(of: batch)
-      let part = try render(batch, in: neighborhood, memo: memo, avatars: avatars)
+    for batch in try batches(of: owners) {
+      let part = try render(
+        batch, in: plan.neighborhood(of: batch), memo: memo, avatars: avatars)
       outcome.paths += part.paths
       outcome.written += part.written
       outcome.wallPages.merge(part.wallPages) { first, _ in first }
@@ -88,11 +77,39 @@ struct WallBatchRenderer {
     return outcome
   }
 
+  /// `owners` in order, cut into batches whose walls show the images of at most
+  /// `uploaderLimit` users (or of one wall, when one alone shows more).
+  func batches(of owners: [String]) throws(PlanError) -> [[String]] {
+    var batches: [[String]] = []
+    var batch: [String] = []
+    var uploaders: Set<String> = []
+    // Friend lists are read a slice of owners at a time, so that memory follows the slice.
+    for start in stride(from: 0, to: owners.count, by: Self.ownerSlice) {
+      let slice = owners[start..<min(start + Self.ownerSlice, owners.count)]
+      let friends = try plan.friends(of: slice)
+      for owner in slice {
+        let reached = Set([owner] + (friends[owner] ?? []))
+        if !batch.isEmpty, uploaders.count + reached.subtracting(uploaders).count > uploaderLimit {
+          batches.append(batch)
+          batch = []
+          uploaders = []
+        }
+        batch.append(owner)
+        uploaders.formUnion(reached)
+      }
+    }
+    if !batch.isEmpty { batches.append(batch) }
+    return batches
+  }
+
+  /// How many owners' friend lists `batches(of:)` reads at a time.
+  static let ownerSlice = 1_024
+
   private func render(
-    _ owners: [String], in neighborhood: Neighborhood, memo: FragmentMemo?,
+    _ owners: [String], in neighborhood: consuming Neighborhood, memo: FragmentMemo?,
     avatars: AvatarCache
   ) throws(PlanError) -> Outcome {
-    let index = WallIndex(dataset: neighborhood.dataset)
+    let index = neighborhood.takeIndex()
     let layout: SiteLayout
     do {
       if let secret = settings.privateSecret {
@@ -108,7 +125,9 @@ struct WallBatchRenderer {
       index: index, catalog: MediaCatalog(), layout: layout, zone: settings.pipeline.timeZone,
       pageSize: settings.pipeline.pageSize, linkIndex: !isPrivate, isPublic: !isPrivate)
     // Media outcomes are worked out for the cards made, avatars once per shard.
-    let lookup = media.lookup(for: neighborhood, corrections: corrections, avatars: avatars)
+    let lookup = media.lookup(
+      photos: neighborhood.photos, pictures: neighborhood.pictures, users: index.user,
+      corrections: corrections, avatars: avatars)
     plain.mediaLookup = lookup
     // Cards are keyed by the plan's image numbers, the same in every batch, so the shard's one
     // memo reuses a card rendered in any batch; a card is made only when it is not reused.

@@ -41,7 +41,7 @@ import WallSynth
       settings: settings,
       templates: try TemplateLibrary(templates: settings.pipeline.theme.templates),
       corrections: MediaCorrections())
-    renderer.friendLimit = 8
+    renderer.uploaderLimit = 8
     renderer.memoLimit = memoLimit
     renderer.spillLimit = spillLimit
     let owners = try reader.owners(in: try #require(ShardSpec(index: 0, count: 1)))

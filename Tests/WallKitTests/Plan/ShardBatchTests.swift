@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+import WallKitTestSupport
+import WallSynth
+
+@testable import WallKit
+
+/// A shard cuts its walls into batches by the users whose images they load, so that a batch's
+/// memory has a bound whatever the export's size.
+@Suite struct ShardBatchTests {
+  /// A plan of a random 60-user graph, and the renderer of its one shard.
+  func renderer(uploaderLimit: Int) throws -> (TemporaryDirectory, WallBatchRenderer, [String]) {
+    let folder = try TemporaryDirectory("shard-batches")
+    let root = folder.url("export")
+    try ShardFixture.writePredictable(ShardCardReuseTests.export(), to: root)
+    let plan = folder.url("plan.sqlite")
+    _ = try PlanWriter(settings: PlanWriter.Settings(export: root, plan: plan)).write()
+    let reader = try PlanReader(path: plan)
+    let settings = ShardFixture.settings(folder.url("site"))
+    var renderer = WallBatchRenderer(
+      plan: reader,
+      media: PlannedMedia(
+        thumbnailer: settings.pipeline.thumbnailer, copyOriginals: settings.copyOriginals),
+      settings: settings,
+      templates: try TemplateLibrary(templates: settings.pipeline.theme.templates),
+      corrections: MediaCorrections())
+    renderer.uploaderLimit = uploaderLimit
+    let owners = try reader.owners(in: try #require(ShardSpec(index: 0, count: 1)))
+    return (folder, renderer, owners)
+  }
+
+  @Test("each batch loads the images of at most the limit's users; every wall is in one batch")
+  func batchesHoldTheUploaderLimit() throws {
+    let limit = 12
+    let (_, renderer, owners) = try renderer(uploaderLimit: limit)
+    let batches = try renderer.batches(of: owners)
+    #expect(batches.count > 3, "a small limit cuts the shard into several batches")
+    #expect(batches.flatMap { $0 } == owners)
+    let friends = try renderer.plan.friends(of: owners)
+    for batch in batches {
+      let uploaders = Set(batch + batch.flatMap { friends[$0] ?? [] })
+      #expect(uploaders.count <= limit || batch.count == 1, "batch \(batch)")
+      // What the batch loads comes from those users only.
+      let neighborhood = try renderer.plan.neighborhood(of: batch)
+      #expect(neighborhood.images.allSatisfy { uploaders.contains($0.uploaderID) })
+    }
+  }
+
+  @Test("a limit past the shard's users makes one batch")
+  func largeLimitMakesOneBatch() throws {
+    let (_, renderer, owners) = try renderer(uploaderLimit: 1_000)
+    #expect(try renderer.batches(of: owners) == [owners])
+  }
+
+  @Test("a wall whose sources alone pass the limit is a batch of its own")
+  func wallOverTheLimitStandsAlone() throws {
+    let (_, renderer, owners) = try renderer(uploaderLimit: 1)
+    let batches = try renderer.batches(of: owners)
+    #expect(batches == owners.map { [$0] })
+  }
+}
