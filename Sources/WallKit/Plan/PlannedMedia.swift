@@ -12,6 +12,21 @@ struct PlannedMedia: Sendable {
 
   let thumbnailer: Thumbnailer
   let copyOriginals: Bool
+  /// The recipes of photos' and avatars' keys (`MediaStage.recipe`), worked out once.
+  private let photoRecipe: String
+  private let avatarRecipe: String
+
+  init(thumbnailer: Thumbnailer, copyOriginals: Bool) {
+    self.thumbnailer = thumbnailer
+    self.copyOriginals = copyOriginals
+    func recipe(avatar: Bool) -> String {
+      MediaStage.recipe(
+        avatar: avatar, jpegQuality: thumbnailer.jpegQuality, copyOriginals: copyOriginals,
+        webp: thumbnailer.webp)
+    }
+    photoRecipe = recipe(avatar: false)
+    avatarRecipe = recipe(avatar: true)
+  }
 
   /// The content key of `source`, as the media stage computes it from the bytes; nil when the
   /// file could not be read.
@@ -21,10 +36,8 @@ struct PlannedMedia: Sendable {
 
   func key(of file: PlannedFile) -> String? {
     guard let digest = file.digest else { return nil }
-    let recipe = MediaStage.recipe(
-      avatar: file.avatar, jpegQuality: thumbnailer.jpegQuality, copyOriginals: copyOriginals,
-      webp: thumbnailer.webp)
-    return MediaStore.key(digest: digest.bytes, recipe: recipe)
+    return MediaStore.key(
+      digest: digest.bytes, recipe: file.avatar ? avatarRecipe : photoRecipe)
   }
 
   /// The predicted outcome of `source`: failed when it could not be read, its header could not

@@ -89,7 +89,8 @@ struct WallBatchRenderer {
       let friends = try plan.friends(of: slice)
       for owner in slice {
         let reached = Set([owner] + (friends[owner] ?? []))
-        if !batch.isEmpty, uploaders.count + reached.subtracting(uploaders).count > uploaderLimit {
+        let added = reached.count { !uploaders.contains($0) }
+        if !batch.isEmpty, uploaders.count + added > uploaderLimit {
           batches.append(batch)
           batch = []
           uploaders = []
@@ -132,7 +133,8 @@ struct WallBatchRenderer {
     // Cards are keyed by the plan's image numbers, the same in every batch, so the shard's one
     // memo reuses a card rendered in any batch; a card is made only when it is not reused.
     if memo != nil { plain.stableNumbers = neighborhood.imageNumbers }
-    let model = plain
+    // A person is named on many cards and pages: their data is made once per batch.
+    let model = plain.sharingPeople()
     let expander = memo.map { _ in TemplateExpander { model.expandStableCard($0) } }
     let users = owners.compactMap { index.user($0) }
     let (output, templates) = (settings.output, templates)

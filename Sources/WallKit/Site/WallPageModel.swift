@@ -94,11 +94,7 @@ struct WallPageModel {
   /// A copy that makes each person's, date's and image card's template data once, instead of
   /// once per wall that shows it: in a friend graph, each image is on dozens of walls.
   func cached() -> WallPageModel {
-    var model = self
-    let root = layout.pageToRoot
-    for user in index.users {
-      model.shared.people[user.objectId] = person(user, root: root)
-    }
+    var model = sharingPeople()
     var nextRenderingKey: Int? = 0
     // Every reference year is the year of some photo.
     let photoYears = Set(index.images.map { DateStyle.year($0.createdAt, in: zone) })
@@ -120,6 +116,16 @@ struct WallPageModel {
           image, referenceYear: nil, renderingKeys: &nextRenderingKey)
       }
       model.shared.cards[image.objectId] = forms
+    }
+    return model
+  }
+
+  /// A copy that makes each person's template data once, for all the cards and pages that
+  /// name them.
+  func sharingPeople() -> WallPageModel {
+    var model = self
+    for user in index.users {
+      model.shared.people[user.objectId] = person(user, root: layout.pageToRoot)
     }
     return model
   }
