@@ -15,8 +15,8 @@ struct WallBatchRenderer {
   /// of the export, and spent half its CPU loading and indexing. At 16,384 users it loads the
   /// whole neighbourhood (all 10,000 users, 100,000 images, 300,000 comments) once, in about
   /// 160 MiB (`Neighborhood` keeps rows lean: arrays, shared class names and ACLs, digests in
-  /// place), and the shard peaks at 259 MiB against 191 MiB before, for 40 % less CPU
-  /// (docs/sharding.md, "Batches bounded by users").
+  /// place), and the shard peaks at about 240 MiB against 191 MiB before, for about 40 % less
+  /// CPU (docs/sharding.md, "Measured").
   static let uploaderBudget = 16_384
   /// The most memory the shard's rendered cards take, kept for reuse across all its batches
   /// (`FragmentMemo`: half for renderings, half for the index of those in the spill file).
@@ -110,6 +110,7 @@ struct WallBatchRenderer {
     _ owners: [String], in neighborhood: consuming Neighborhood, memo: FragmentMemo?,
     avatars: AvatarCache
   ) throws(PlanError) -> Outcome {
+    let uploaders = Set(owners).union(neighborhood.friends.values.joined())
     let index = neighborhood.takeIndex()
     let layout: SiteLayout
     do {
@@ -133,8 +134,10 @@ struct WallBatchRenderer {
     // Cards are keyed by the plan's image numbers, the same in every batch, so the shard's one
     // memo reuses a card rendered in any batch; a card is made only when it is not reused.
     if memo != nil { plain.stableNumbers = neighborhood.imageNumbers }
-    // A person is named on many cards and pages: their data is made once per batch.
-    let model = plain.sharingPeople()
+    // The walls' owners and their friends are named on most cards and pages: their data is
+    // made once per batch (at most `uploaderLimit` of them; the authors of comments, who may
+    // be many more, are made on each card).
+    let model = plain.sharingPeople(uploaders)
     let expander = memo.map { _ in TemplateExpander { model.expandStableCard($0) } }
     let users = owners.compactMap { index.user($0) }
     let (output, templates) = (settings.output, templates)

@@ -120,11 +120,11 @@ struct WallPageModel {
     return model
   }
 
-  /// A copy that makes each person's template data once, for all the cards and pages that
-  /// name them.
-  func sharingPeople() -> WallPageModel {
+  /// A copy that makes the template data of each of `people` (objectIds; every user when
+  /// nil) once, for all the cards and pages that name them.
+  func sharingPeople(_ people: Set<String>? = nil) -> WallPageModel {
     var model = self
-    for user in index.users {
+    for user in index.users where people?.contains(user.objectId) ?? true {
       model.shared.people[user.objectId] = person(user, root: layout.pageToRoot)
     }
     return model
