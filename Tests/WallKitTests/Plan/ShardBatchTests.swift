@@ -15,17 +15,9 @@ import WallSynth
     try ShardFixture.writePredictable(ShardCardReuseTests.export(), to: root)
     let plan = folder.url("plan.sqlite")
     _ = try PlanWriter(settings: PlanWriter.Settings(export: root, plan: plan)).write()
-    let reader = try PlanReader(path: plan)
-    let settings = ShardFixture.settings(folder.url("site"))
-    var renderer = WallBatchRenderer(
-      plan: reader,
-      media: PlannedMedia(
-        thumbnailer: settings.pipeline.thumbnailer, copyOriginals: settings.copyOriginals),
-      settings: settings,
-      templates: try TemplateLibrary(templates: settings.pipeline.theme.templates),
-      corrections: MediaCorrections())
+    var renderer = try WallBatchRenderer.testing(plan: plan, output: folder.url("site"))
     renderer.uploaderLimit = uploaderLimit
-    let owners = try reader.owners(in: try #require(ShardSpec(index: 0, count: 1)))
+    let owners = try renderer.plan.owners(in: try #require(ShardSpec(index: 0, count: 1)))
     return (folder, renderer, owners)
   }
 
@@ -57,5 +49,20 @@ import WallSynth
     let (_, renderer, owners) = try renderer(uploaderLimit: 1)
     let batches = try renderer.batches(of: owners)
     #expect(batches == owners.map { [$0] })
+  }
+}
+
+extension WallBatchRenderer {
+  /// A renderer of the walls of the plan at `plan` into `output`, with `ShardFixture`'s
+  /// settings and no corrections.
+  static func testing(plan: String, output: String) throws -> WallBatchRenderer {
+    let settings = ShardFixture.settings(output)
+    return WallBatchRenderer(
+      plan: try PlanReader(path: plan),
+      media: PlannedMedia(
+        thumbnailer: settings.pipeline.thumbnailer, copyOriginals: settings.copyOriginals),
+      settings: settings,
+      templates: try TemplateLibrary(templates: settings.pipeline.theme.templates),
+      corrections: MediaCorrections())
   }
 }

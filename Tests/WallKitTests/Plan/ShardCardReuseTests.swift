@@ -32,19 +32,11 @@ import WallSynth
   func renderWalls(
     plan: String, output: String, memoLimit: Int, spillLimit: Int
   ) throws -> WallBatchRenderer.Outcome {
-    let reader = try PlanReader(path: plan)
-    let settings = ShardFixture.settings(output)
-    var renderer = WallBatchRenderer(
-      plan: reader,
-      media: PlannedMedia(
-        thumbnailer: settings.pipeline.thumbnailer, copyOriginals: settings.copyOriginals),
-      settings: settings,
-      templates: try TemplateLibrary(templates: settings.pipeline.theme.templates),
-      corrections: MediaCorrections())
+    var renderer = try WallBatchRenderer.testing(plan: plan, output: output)
     renderer.uploaderLimit = 8
     renderer.memoLimit = memoLimit
     renderer.spillLimit = spillLimit
-    let owners = try reader.owners(in: try #require(ShardSpec(index: 0, count: 1)))
+    let owners = try renderer.plan.owners(in: try #require(ShardSpec(index: 0, count: 1)))
     return try renderer.render(owners)
   }
 
