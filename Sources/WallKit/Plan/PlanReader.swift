@@ -82,10 +82,12 @@ final class PlanReader {
     try database.execute("PRAGMA cache_size = -\(Self.pageCacheBytes >> 10)")
   }
 
-  /// The most memory SQLite's page cache of the plan may take: a shard's batches read the
-  /// same index pages again and again, and SQLite's default (2 MiB) reads them from the file
-  /// each time. Since a batch holds up to `WallBatchRenderer.uploaderBudget` users, a shard of
-  /// the 10k scale export has one batch, and a 32 MiB cache only added 25 MiB to its peak.
+  /// The most memory SQLite's page cache of the plan may take.
+  ///
+  /// A shard's batches read the same index pages again and again, and SQLite's default
+  /// (2 MiB) reads them from the file each time. Since a batch holds up to
+  /// `WallBatchRenderer.uploaderBudget` users, a shard of the 10k scale export has one batch,
+  /// and a 32 MiB cache only added 25 MiB to its peak.
   static let pageCacheBytes = 8 << 20
 
   /// The page cache SQLite was given, in bytes.
