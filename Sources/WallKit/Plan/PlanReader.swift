@@ -22,6 +22,8 @@ struct PlannedSource: Sendable {
 /// The records a batch of walls is made of: their owners, their friends' images, the comments
 /// on them and everyone they name, with the plan's record of each image file they show.
 struct Neighborhood: Sendable {
+  /// The users whose images it holds: the walls' owners and their friends.
+  var uploaders: Set<String> = []
   var users: [User] = []
   var images: [WallImage] = []
   /// The comments on `images`, by the objectId of their image.
@@ -224,23 +226,26 @@ final class PlanReader {
   func neighborhood(of owners: [String]) throws(PlanError) -> Neighborhood {
     var result = Neighborhood()
     let ownerList = PlanSchema.list(owners)
-    var sources = Set(owners)
+    result.uploaders = Set(owners)
     try database.prepare(
       "SELECT owner, friend FROM friends WHERE owner IN (SELECT value FROM json_each(?))"
     ).forEach([ownerList]) { row in
       let friend = row.text(1)
       result.friends[row.text(0), default: []].insert(friend)
-      sources.insert(friend)
+      result.uploaders.insert(friend)
     }
     try database.prepare(
       "SELECT user, role FROM roles WHERE user IN (SELECT value FROM json_each(?))"
     ).forEach([ownerList]) { row in
       result.roles[row.text(0), default: []].insert(row.text(1))
     }
-    let sourceList = PlanSchema.list(sources)
+    let sourceList = PlanSchema.list(result.uploaders)
     // Class names are a few, and many rows share an ACL: one copy of each.
-    var names = StringInterner()
-    var acls = ACLInterner()
+    var names = TextValueCache<String>()
+    var acls = TextValueCache<AccessControl?>()
+    func acl(_ text: String?) -> AccessControl? {
+      text.flatMap { acls.value(for: $0) { PlanSchema.decodeACL($0) } }
+    }
     try database.prepare(
       """
       SELECT objectId, className, uploader, path, originalName, createdAt, acl, rowid
@@ -251,12 +256,12 @@ final class PlanReader {
       let file = row.optionalText(3).map { FileReference(path: $0, originalName: row.text(4)) }
       result.images.append(
         WallImage(
-          objectId: row.text(0), className: names.intern(row.text(1)),
+          objectId: row.text(0), className: names.value(for: row.text(1)) { $0 },
           uploaderID: row.text(2), file: file,
           createdAt: Timestamp(millisecondsSince1970: row.integer(5)),
-          acl: acls.decode(row.optionalText(6))))
+          acl: acl(row.optionalText(6))))
     }
-    var named = sources
+    var named = result.uploaders
     try database.prepare(
       """
       SELECT c.objectId, c.className, c.imageID, c.author, c.text, c.createdAt, c.acl
@@ -266,10 +271,10 @@ final class PlanReader {
     ).forEach([sourceList]) { row in
       named.insert(row.text(3))
       let comment = Comment(
-        objectId: row.text(0), className: names.intern(row.text(1)), imageID: row.text(2),
-        authorID: row.text(3), text: row.text(4),
+        objectId: row.text(0), className: names.value(for: row.text(1)) { $0 },
+        imageID: row.text(2), authorID: row.text(3), text: row.text(4),
         createdAt: Timestamp(millisecondsSince1970: row.integer(5)),
-        acl: acls.decode(row.optionalText(6)))
+        acl: acl(row.optionalText(6)))
       result.commentsByImage[comment.imageID, default: []].append(comment)
     }
     try database.prepare(
@@ -296,28 +301,16 @@ final class PlanReader {
   }
 }
 
-/// One copy of each of a few strings that many rows repeat.
-struct StringInterner {
-  private var copies: [String: String] = [:]
+/// One value for each text that many rows repeat (a class name, an ACL), made from the first
+/// row that has it and shared by the others.
+struct TextValueCache<Value> {
+  private var values: [String: Value] = [:]
 
-  /// The kept copy of `string`, kept now if it is new.
-  mutating func intern(_ string: String) -> String {
-    if let copy = copies[string] { return copy }
-    copies[string] = string
-    return string
-  }
-}
-
-/// One decoding of each ACL text that many rows repeat (`PlanSchema.decodeACL`).
-struct ACLInterner {
-  private var decoded: [String: AccessControl] = [:]
-
-  /// The ACL `text` stands for; nil (public) for none.
-  mutating func decode(_ text: String?) -> AccessControl? {
-    guard let text else { return nil }
-    if let acl = decoded[text] { return acl }
-    let acl = PlanSchema.decodeACL(text)
-    decoded[text] = acl
-    return acl
+  /// The value kept for `text`, `made` from it and kept now if it is new.
+  mutating func value(for text: String, made: (String) -> Value) -> Value {
+    if let value = values[text] { return value }
+    let value = made(text)
+    values[text] = value
+    return value
   }
 }

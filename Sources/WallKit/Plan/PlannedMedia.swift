@@ -191,8 +191,13 @@ struct Digest256: Sendable {
 
   /// Its 32 bytes.
   var bytes: [UInt8] {
-    [words.0, words.1, words.2, words.3].flatMap { word in
-      (0..<8).map { UInt8(truncatingIfNeeded: word >> (56 - 8 * $0)) }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(32)
+    for word in [words.0, words.1, words.2, words.3] {
+      for shift in stride(from: 56, through: 0, by: -8) {
+        bytes.append(UInt8(truncatingIfNeeded: word >> UInt64(shift)))
+      }
     }
+    return bytes
   }
 }

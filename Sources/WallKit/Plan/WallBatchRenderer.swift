@@ -110,7 +110,7 @@ struct WallBatchRenderer {
     _ owners: [String], in neighborhood: consuming Neighborhood, memo: FragmentMemo?,
     avatars: AvatarCache
   ) throws(PlanError) -> Outcome {
-    let uploaders = Set(owners).union(neighborhood.friends.values.joined())
+    let uploaders = neighborhood.uploaders
     let index = neighborhood.takeIndex()
     let layout: SiteLayout
     do {

@@ -40,13 +40,10 @@ import WallSynth
     return try renderer.render(owners)
   }
 
+  /// 60 users over a seeded random graph, 3 images and 2.5 comments each on average.
   static func export() -> SyntheticExport {
-    var random = SeededRandom(seed: 21)
-    let edges = (0..<240).map { _ in
-      (Int.random(in: 0..<60, using: &random), Int.random(in: 0..<60, using: &random))
-    }.filter { $0.0 != $0.1 }
-    return SyntheticExport.generate(
-      userCount: 60, edges: edges, imagesPerUser: 3, commentsPerImage: 2.5, seed: 8)
+    ShardFixture.randomGraph(
+      edges: 240, edgeSeed: 21, imagesPerUser: 3, commentsPerImage: 2.5, seed: 8)
   }
 
   @Test("cards rendered in one batch are reused in others, from memory and from the spill file")

@@ -5,6 +5,20 @@ import WallSynth
 
 /// Exports and helpers the sharded-build tests share.
 enum ShardFixture {
+  /// 60 users with `edges` friendships drawn at random (seeded by `edgeSeed`, self-loops
+  /// dropped), and the images and comments `SyntheticExport.generate` makes with `seed`.
+  static func randomGraph(
+    edges: Int, edgeSeed: UInt64, imagesPerUser: Double, commentsPerImage: Double, seed: UInt64
+  ) -> SyntheticExport {
+    var random = SeededRandom(seed: edgeSeed)
+    let pairs = (0..<edges).map { _ in
+      (Int.random(in: 0..<60, using: &random), Int.random(in: 0..<60, using: &random))
+    }.filter { $0.0 != $0.1 }
+    return SyntheticExport.generate(
+      userCount: 60, edges: pairs, imagesPerUser: imagesPerUser,
+      commentsPerImage: commentsPerImage, seed: seed)
+  }
+
   /// A PNG whose header reads but whose pixel data is corrupt: the header probe passes, the
   /// decode fails, so no plan can predict it.
   static func corruptPNG() throws -> [UInt8] {

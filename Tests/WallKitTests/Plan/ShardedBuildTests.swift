@@ -123,11 +123,7 @@ import WallSynth
 
   /// 60 users over a seeded random graph, 2 images and 1.5 comments each on average.
   static func smallExport() -> SyntheticExport {
-    var random = SeededRandom(seed: 3)
-    let edges = (0..<180).map { _ in
-      (Int.random(in: 0..<60, using: &random), Int.random(in: 0..<60, using: &random))
-    }.filter { $0.0 != $0.1 }
-    return SyntheticExport.generate(
-      userCount: 60, edges: edges, imagesPerUser: 2, commentsPerImage: 1.5, seed: 5)
+    ShardFixture.randomGraph(
+      edges: 180, edgeSeed: 3, imagesPerUser: 2, commentsPerImage: 1.5, seed: 5)
   }
 }

@@ -5,12 +5,6 @@ import WallKitTestSupport
 
 @Suite("A fragment memo with a spill file, and stand-in elements")
 struct FragmentMemoSpillTests {
-  func keyed(_ key: Int, _ fields: TemplateObject) -> TemplateValue {
-    var object = fields
-    object.renderingKey = key
-    return .object(object)
-  }
-
   func render(
     _ library: TemplateLibrary, _ context: TemplateValue, memo: FragmentMemo?,
     expand: TemplateExpander? = nil

@@ -1,15 +1,15 @@
 import Testing
 import WallKit
 
+/// An object with `fields` and a rendering key (the memo tests' list elements).
+func keyed(_ key: Int, _ fields: TemplateObject) -> TemplateValue {
+  var object = fields
+  object.renderingKey = key
+  return .object(object)
+}
+
 @Suite("Reusing list elements' renderings")
 struct FragmentMemoTests {
-  /// An object with `fields` and a rendering key.
-  func keyed(_ key: Int, _ fields: TemplateObject) -> TemplateValue {
-    var object = fields
-    object.renderingKey = key
-    return .object(object)
-  }
-
   func render(
     _ library: TemplateLibrary, _ name: String, _ context: TemplateValue, memo: FragmentMemo?
   ) throws -> String {
