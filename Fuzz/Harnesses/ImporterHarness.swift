@@ -34,12 +34,15 @@ final class ImporterHarness: Sendable {
       }
     }
     guard let result = try? ExportImporter.load(folder.path, limits: Self.limits) else { return }
-    let index = WallIndex(dataset: result.dataset)
-    var report = result.report
-    index.reportUnseen(into: &report)
-    for userID in result.dataset.users.keys.sorted().prefix(20) {
-      for image in index.wall(for: userID).prefix(20) {
-        _ = index.comments(on: image.objectId, visibleTo: userID)
+    for audience in [Audience.owner, .anyone] {
+      let index = WallIndex(dataset: result.dataset, audience: audience)
+      var report = result.report
+      index.reportUnseen(into: &report)
+      _ = index.shownImages()
+      for userID in result.dataset.users.keys.sorted().prefix(20) {
+        for image in index.wall(for: userID).prefix(20) {
+          _ = index.comments(on: image.objectId, visibleTo: userID)
+        }
       }
     }
   }

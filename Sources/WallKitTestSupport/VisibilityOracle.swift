@@ -1,3 +1,4 @@
+import WallKit
 import WallSynth
 
 /// The visibility rule, applied naively: the oracle of the SNAP tests.
@@ -37,12 +38,15 @@ public struct VisibilityOracle: Sendable {
     }
   }
 
-  /// Whether an ACL (`nil`: none, everyone reads) grants `user` read.
+  /// Whether an ACL (`nil`: none, everyone reads) grants `user` read; for the audience
+  /// `.anyone`, whether it grants everyone read (`*`), whoever `user` is.
   /// - Parameters:
   ///   - readers: The ACL's read keys.
   ///   - user: A user's position in `export.users`.
-  public func canRead(_ readers: [String]?, user: Int) -> Bool {
+  ///   - audience: Who reads: the wall's owner, or anyone.
+  public func canRead(_ readers: [String]?, user: Int, audience: Audience = .owner) -> Bool {
     guard let readers else { return true }
+    if audience == .anyone { return readers.contains("*") }
     return readers.contains { key in
       key == "*" || key == export.users[user].objectId
         || (key.hasPrefix("role:")
@@ -50,13 +54,15 @@ public struct VisibilityOracle: Sendable {
     }
   }
 
-  /// The objectIds of the images on `user`'s wall, newest first.
-  /// - Parameter user: A user's position in `export.users`.
-  public func wall(_ user: Int) -> [String] {
+  /// The objectIds of the images on `user`'s wall as `audience` sees it, newest first.
+  /// - Parameters:
+  ///   - user: A user's position in `export.users`.
+  ///   - audience: Who reads the wall: its owner, or anyone (a public site).
+  public func wall(_ user: Int, audience: Audience = .owner) -> [String] {
     var wall: [String] = []
     let mine = friends[user]
     for image in imagesInWallOrder
-    where (image.uploader == user || mine[image.uploader]) && canRead(image.readers, user: user) {
+    where (image.uploader == user || mine[image.uploader]) && canRead(image.readers, user: user, audience: audience) {
       wall.append(image.objectId)
     }
     return wall
@@ -66,7 +72,9 @@ public struct VisibilityOracle: Sendable {
   /// - Parameters:
   ///   - image: An image's position in `export.images`.
   ///   - user: A user's position in `export.users`.
-  public func comments(on image: Int, user: Int) -> [String] {
-    (commentsByImage[image] ?? []).filter { canRead($0.readers, user: user) }.map(\.objectId)
+  ///   - audience: Who reads the wall: its owner, or anyone (a public site).
+  public func comments(on image: Int, user: Int, audience: Audience = .owner) -> [String] {
+    (commentsByImage[image] ?? []).filter { canRead($0.readers, user: user, audience: audience) }
+      .map(\.objectId)
   }
 }

@@ -84,7 +84,7 @@ public struct Archiver: Sendable {
     }
     let prepared: PreparedSite
     do {
-      prepared = try PreparedSite(source: source, settings: settings.pipeline)
+      prepared = try PreparedSite(source: source, settings: settings.pipeline, audience: .owner)
     } catch {
       throw .template(error)
     }

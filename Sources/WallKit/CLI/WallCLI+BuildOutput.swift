@@ -73,6 +73,7 @@ extension WallCLI {
         result.summary.json(seconds: seconds, output: absolute, steps: timer.steps).serialized)
     } else if !options.quiet {
       console.err("\(verb) \(result.summary.line) in \(String(format: "%.2f", seconds)) s")
+      if let omitted = result.summary.publicOmissions.line { console.err(omitted) }
       console.out(urlsFile ?? "\(absolute)/index.html")
     }
     if options.strict && !result.report.problems.isEmpty { return .failure }

@@ -89,6 +89,7 @@ public enum WallCLI {
       "\(export): \(count(report.errorCount, "error")), \(count(report.warningCount, "warning")); "
         + "read \(count(dataset.users.count, "user")), \(count(dataset.images.count, "image")), "
         + "\(count(dataset.comments.count, "comment"))")
+    if let omitted = result.publicOmissions.line { console.out(omitted) }
     if let failure = result.failure {
       console.err(TerminalText.escaped("error: [import] \(failure)"))
       let hint =

@@ -35,6 +35,19 @@ extension WallIndex {
     }
   }
 
+  /// The images on at least one wall, newest first: the only ones whose files a build may
+  /// publish. An image no user may see is in no page, so its file is in no folder of the site.
+  public func shownImages() -> [WallImage] {
+    var viewers: [[Int32]]?
+    return images.filter { image in
+      guard let uploader = userPosition[image.uploaderID] else { return false }
+      if image.acl.grantsPublicRead { return true }  // at least on its uploader's wall
+      if viewers == nil { viewers = viewersByUploader() }
+      return viewers.map { wallOwners(of: image, viewers: $0, uploader: uploader) }?.isEmpty
+        == false
+    }
+  }
+
   /// For each user position, the positions of the users whose walls may show their uploads: those
   /// who list them among themselves and their friends (the inverse of `sources`).
   private func viewersByUploader() -> [[Int32]] {
@@ -48,6 +61,11 @@ extension WallIndex {
   /// The positions of the users whose walls show `image`.
   private func wallOwners(of image: WallImage, viewers: [[Int32]]) -> [Int] {
     guard let uploader = userPosition[image.uploaderID] else { return [] }
+    return wallOwners(of: image, viewers: viewers, uploader: uploader)
+  }
+
+  /// The positions of the users whose walls show `image`, uploaded by the user at `uploader`.
+  private func wallOwners(of image: WallImage, viewers: [[Int32]], uploader: Int) -> [Int] {
     if image.acl.grantsPublicRead { return viewers[uploader].map { Int($0) } }
     return viewers[uploader].lazy.map { Int($0) }.filter { owner in
       image.acl.grantsRead(to: users[owner].objectId, roles: roleNames[owner])

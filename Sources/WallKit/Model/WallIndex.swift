@@ -1,6 +1,15 @@
 /// The visibility rule of docs/input-format.md ("Who sees what"), computed once over a dataset so that
 /// each wall is found from its owner's friends' images, never by scanning the whole dataset.
+///
+/// The index is made for one audience. For `.anyone` (a public site) it holds only the images
+/// and comments that anyone may read, so that nothing restricted can reach a page, a media file
+/// or a cover; `omitted` counts what was left out. For `.owner` it holds everything, and each
+/// wall is filtered by its owner's rights.
 public struct WallIndex: Sendable {
+  /// Who reads the walls made from this index.
+  public let audience: Audience
+  /// What was left out because anyone may not read it (always empty for `.owner`).
+  public let omitted: PublicOmissions
   /// Every user, sorted by objectId.
   public let users: [User]
   /// Every image, newest first (by `createdAt`, ties by `objectId`): the order of a wall.
@@ -20,15 +29,16 @@ public struct WallIndex: Sendable {
   /// which needs no per-reader filtering).
   private let commentsArePublic: [Bool]
 
-  /// Builds the index.
-  public init(dataset: Dataset) {
+  /// Builds the index of `dataset` for `audience`.
+  public init(dataset: Dataset, audience: Audience) {
     var commentsByImage: [String: [Comment]] = [:]
     for comment in dataset.comments.values {
       commentsByImage[comment.imageID, default: []].append(comment)
     }
     self.init(
       users: Array(dataset.users.values), images: Array(dataset.images.values),
-      commentsByImage: commentsByImage, friends: dataset.friends, roles: dataset.roles)
+      commentsByImage: commentsByImage, friends: dataset.friends, roles: dataset.roles,
+      audience: audience)
   }
 
   /// Builds the index from rows whose objectIds are unique, with the comments grouped by the
@@ -36,8 +46,14 @@ public struct WallIndex: Sendable {
   init(
     users: consuming [User], images: consuming [WallImage],
     commentsByImage: consuming [String: [Comment]], friends: [String: Set<String>],
-    roles: [String: Set<String>]
+    roles: [String: Set<String>], audience: Audience
   ) {
+    var omitted = PublicOmissions()
+    if audience == .anyone {
+      omitted = Self.keepPublic(images: &images, commentsByImage: &commentsByImage)
+    }
+    self.audience = audience
+    self.omitted = omitted
     users.sort { $0.objectId < $1.objectId }
     images.sort(by: WallIndex.newestFirst)
     var userPosition: [String: Int] = [:]
@@ -112,6 +128,26 @@ public struct WallIndex: Sendable {
   /// Every comment under an image, whoever may read it, oldest first.
   public func allComments(on imageID: String) -> [Comment] {
     imagePosition[imageID].map { commentsByImage[$0] } ?? []
+  }
+
+  /// Removes every image and comment that anyone may not read, and counts them.
+  private static func keepPublic(
+    images: inout [WallImage], commentsByImage: inout [String: [Comment]]
+  ) -> PublicOmissions {
+    var omitted = PublicOmissions()
+    let before = images.count
+    images.removeAll { !$0.acl.grantsPublicRead }
+    omitted.photos = before - images.count
+    for key in Array(commentsByImage.keys) {
+      guard var comments = commentsByImage[key],
+        comments.contains(where: { !$0.acl.grantsPublicRead })
+      else { continue }
+      let count = comments.count
+      comments.removeAll { !$0.acl.grantsPublicRead }
+      omitted.comments += count - comments.count
+      commentsByImage[key] = comments
+    }
+    return omitted
   }
 
   /// Wall order: newest first, ties by objectId.

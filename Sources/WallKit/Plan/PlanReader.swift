@@ -38,12 +38,13 @@ struct Neighborhood: Sendable {
   /// neighbourhood of one plan.
   var imageNumbers: [String: Int] = [:]
 
-  /// The index of the rows, which takes them over: they are left empty.
-  mutating func takeIndex() -> WallIndex {
+  /// The index of the rows for `audience`, which takes them over: they are left empty.
+  mutating func takeIndex(audience: Audience) -> WallIndex {
     let (users, images, comments) = (self.users, self.images, commentsByImage)
     (self.users, self.images, commentsByImage) = ([], [], [:])
     return WallIndex(
-      users: users, images: images, commentsByImage: comments, friends: friends, roles: roles)
+      users: users, images: images, commentsByImage: comments, friends: friends, roles: roles,
+      audience: audience)
   }
 }
 
@@ -55,6 +56,8 @@ final class PlanReader {
   let identity: String
   /// The export the plan was made from (shards read image bytes from it).
   let exportPath: String
+  /// What a public build of the export leaves out because of its ACL.
+  let publicOmissions: PublicOmissions
 
   /// Opens the plan at `path`, read-only.
   /// - Throws: `PlanError.notAPlan` for a missing file or a plan of another format.
@@ -80,6 +83,9 @@ final class PlanReader {
     }
     self.identity = identity
     exportPath = export
+    publicOmissions = PublicOmissions(
+      photos: meta["publicPhotosLeftOut"].flatMap { Int($0) } ?? 0,
+      comments: meta["publicCommentsLeftOut"].flatMap { Int($0) } ?? 0)
     // A batch's queries visit the same pages of the indexes again and again.
     try database.execute("PRAGMA cache_size = -\(Self.pageCacheBytes >> 10)")
   }
@@ -131,12 +137,17 @@ final class PlanReader {
       probeError: row.optionalText(first + 11), hash: row.integer(first + 12))
   }
 
-  /// The problems of the import (and, for a public build, the renamed walls).
-  func problems(isPublic: Bool) throws(PlanError) -> [Problem] {
+  /// The problems a build for `audience` reports: those of the import, and the renamed walls
+  /// (a public build) or what no owner may see (a private build); nil gives all of them.
+  func problems(audience: Audience?) throws(PlanError) -> [Problem] {
     var problems: [Problem] = []
     try database.prepare(
-      "SELECT severity, file, className, objectId, reason FROM problems WHERE publicOnly <= ?"
-    ).forEach([.integer(isPublic ? 1 : 0)]) { row in
+      """
+      SELECT severity, file, className, objectId, reason FROM problems
+      WHERE audience = \(PlanSchema.everyAudience) OR audience = ? OR ? = 1
+      """
+    ).forEach([.integer(audience.map(PlanSchema.only) ?? -1), .integer(audience == nil ? 1 : 0)]) {
+      row in
       problems.append(
         Problem(
           row.text(0) == "warning" ? .warning : .error, file: row.text(1),
@@ -156,11 +167,13 @@ final class PlanReader {
     return owners
   }
 
-  /// The image files of `shard`: those whose content hash falls in its slice.
-  func sources(in shard: ShardSpec) throws(PlanError) -> [PlannedSource] {
+  /// The image files of `shard` that `audience` may see: those whose content hash falls in its
+  /// slice (for `.anyone`, only the files of photos that anyone may read, and pictures).
+  func sources(in shard: ShardSpec, audience: Audience) throws(PlanError) -> [PlannedSource] {
     var sources: [PlannedSource] = []
+    let shown = audience == .anyone ? " AND s.publicShown = 1" : ""
     try database.prepare(
-      "SELECT \(Self.sourceColumns) FROM sources s WHERE s.hash >= ? AND s.hash < ?"
+      "SELECT \(Self.sourceColumns) FROM sources s WHERE s.hash >= ? AND s.hash < ?\(shown)"
     ).forEach([.integer(shard.hashRange.lowerBound), .integer(shard.hashRange.upperBound)]) {
       row in
       if let source = Self.source(row, from: 0) { sources.append(source) }

@@ -1,7 +1,7 @@
 /// The tables of a plan database and how its values are written (docs/sharding.md, "The plan").
 enum PlanSchema {
   /// Bumped whenever a table or an encoding changes; a plan of another format is refused.
-  static let format = "wallgen-plan-1"
+  static let format = "wallgen-plan-2"
 
   /// The statements that create an empty plan.
   static let create = """
@@ -26,11 +26,16 @@ enum PlanSchema {
       path TEXT NOT NULL, avatar INTEGER NOT NULL, ownerClass TEXT NOT NULL,
       ownerId TEXT NOT NULL, digest TEXT, readError TEXT, format TEXT, width INTEGER,
       height INTEGER, orientation INTEGER, hasAlpha INTEGER, probeError TEXT,
-      hash INTEGER NOT NULL, PRIMARY KEY(path, avatar));
+      hash INTEGER NOT NULL, publicShown INTEGER NOT NULL, PRIMARY KEY(path, avatar));
     CREATE TABLE problems(
       severity TEXT NOT NULL, file TEXT NOT NULL, className TEXT NOT NULL,
-      objectId TEXT NOT NULL, reason TEXT NOT NULL, publicOnly INTEGER NOT NULL);
+      objectId TEXT NOT NULL, reason TEXT NOT NULL, audience INTEGER NOT NULL);
     """
+
+  /// The `problems.audience` of a problem every build reports.
+  static let everyAudience: Int64 = 0
+  /// The `problems.audience` of a problem only a build for `audience` reports.
+  static func only(_ audience: Audience) -> Int64 { audience == .anyone ? 1 : 2 }
 
   /// Indexes, made after the rows are in (faster than keeping them up to date row by row).
   static let indexes = """

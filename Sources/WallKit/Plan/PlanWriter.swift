@@ -34,8 +34,8 @@ public struct PlanWriter {
     public var upToDate: Bool
     /// Users, images and comments planned, and image files probed.
     public var users = 0, images = 0, comments = 0, sources = 0
-    /// The import's problems (on a public build; a private one leaves the renamed-wall
-    /// warnings out).
+    /// The import's problems, what no owner may see (a private build's) and the renamed walls
+    /// (a public build's).
     public var report = ProblemReport()
   }
 
@@ -73,7 +73,7 @@ public struct PlanWriter {
     let identity = Self.identity(source: source, limits: settings.importLimits)
     if let existing = try? PlanReader(path: settings.plan), existing.identity == identity {
       var result = Result(identity: identity, upToDate: true)
-      result.report.append(contentsOf: (try? existing.problems(isPublic: true)) ?? [])
+      result.report.append(contentsOf: (try? existing.problems(audience: nil)) ?? [])
       progress.finished()
       return result
     }
@@ -81,7 +81,10 @@ public struct PlanWriter {
     if let failure = imported.failure {
       throw .build(.unusableExport(failure, problems: imported.report.sorted))
     }
-    let index = WallIndex(dataset: imported.dataset)
+    // The plan serves both audiences: it holds every image, and marks the files that a public
+    // site shows (`sources.publicShown`); each shard filters its walls for its audience.
+    let index = WallIndex(dataset: imported.dataset, audience: .owner)
+    let shown = index.shownImages()
     let layout: SiteLayout
     do {
       layout = try SiteLayout(users: index.users)
@@ -89,11 +92,16 @@ public struct PlanWriter {
       throw .build(.layout(error))
     }
     var report = imported.report
-    index.reportUnseen(into: &report)
+    // What no owner may see is reported by private builds only: a public site leaves every
+    // restricted object out and counts them in one line instead.
+    var unseen = ProblemReport()
+    index.reportUnseen(into: &unseen)
     var renamed = ProblemReport()
     layout.reportRenamedWalls(of: index.users, into: &renamed)
 
-    let media = MediaPlan(images: index.images, users: index.users)
+    let media = MediaPlan(images: shown, users: index.users)
+    let publicPaths = Set(shown.lazy.filter { $0.acl.grantsPublicRead }.compactMap(\.file?.path))
+    let omitted = PublicOmissions(dataset: imported.dataset)
     progress.announce("images", of: Self.steps, total: media.sources.count)
     let probes = probe(media.sources, source: source)
 
@@ -112,17 +120,22 @@ public struct PlanWriter {
           "importLimits",
           "\(settings.importLimits.classFileBytes) \(settings.importLimits.graphFileBytes) \(settings.importLimits.maximumDepth)"
         ),
+        ("publicPhotosLeftOut", "\(omitted.photos)"),
+        ("publicCommentsLeftOut", "\(omitted.comments)"),
       ] {
         try meta.run([.text(key), .text(value)])
       }
       try Self.insert(index: index, dataset: imported.dataset, into: database)
-      try Self.insert(media: media, probes: probes, into: database)
+      try Self.insert(media: media, probes: probes, publicPaths: publicPaths, into: database)
       let problems = try database.prepare("INSERT INTO problems VALUES (?, ?, ?, ?, ?, ?)")
-      for (list, publicOnly) in [(report.problems, 0), (renamed.problems, 1)] {
+      for (list, audience) in [
+        (report.problems, PlanSchema.everyAudience), (unseen.problems, PlanSchema.only(.owner)),
+        (renamed.problems, PlanSchema.only(.anyone)),
+      ] {
         for problem in list {
           try problems.run([
             .text(problem.severity.rawValue), .text(problem.file), .text(problem.className),
-            .text(problem.objectId), .text(problem.reason), .integer(Int64(publicOnly)),
+            .text(problem.objectId), .text(problem.reason), .integer(audience),
           ])
         }
       }
@@ -143,6 +156,7 @@ public struct PlanWriter {
     result.images = index.images.count
     result.comments = imported.dataset.comments.count
     result.sources = media.sources.count
+    report.append(contentsOf: unseen.problems)
     report.append(contentsOf: renamed.problems)
     result.report = report
     return result
@@ -224,11 +238,13 @@ public struct PlanWriter {
     }
   }
 
-  private static func insert(media: MediaPlan, probes: [Probe], into database: SQLiteDatabase)
-    throws(PlanError)
-  {
+  /// Inserts the sources of `media` with their probes; `publicPaths` are the photo files that a
+  /// public site shows (every picture is: each user has a wall).
+  private static func insert(
+    media: MediaPlan, probes: [Probe], publicPaths: Set<String>, into database: SQLiteDatabase
+  ) throws(PlanError) {
     let sources = try database.prepare(
-      "INSERT OR IGNORE INTO sources VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+      "INSERT OR IGNORE INTO sources VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
     for (position, source) in media.sources.enumerated() {
       let probe = probes[position]
       let owner =
@@ -244,6 +260,7 @@ public struct PlanWriter {
         text(probe.digest), text(probe.readError), text(probe.info?.format.rawValue),
         integer(probe.info?.width), integer(probe.info?.height), integer(probe.info?.orientation),
         integer(probe.info.map { $0.hasAlpha ? 1 : 0 }), text(probe.probeError), .integer(hash),
+        .integer(source.avatar || publicPaths.contains(source.path) ? 1 : 0),
       ])
     }
   }

@@ -127,7 +127,7 @@ public struct ShardBuilder {
     reader: PlanReader, source: any ExportSource, media: PlannedMedia,
     into record: inout ShardRecord
   ) throws(PlanError) {
-    let sources = try reader.sources(in: shard)
+    let sources = try reader.sources(in: shard, audience: settings.audience)
     var images: [WallImage] = []
     var pictured: [User] = []
     for planned in sources {

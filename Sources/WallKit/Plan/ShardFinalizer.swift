@@ -48,8 +48,9 @@ public struct ShardFinalizer {
     var files: [String] = []
     var mediaRecords: [String] = []
     var report = ProblemReport()
-    report.append(contentsOf: try reader.problems(isPublic: settings.privateSecret == nil))
+    report.append(contentsOf: try reader.problems(audience: settings.audience))
     var summary = BuildSummary()
+    if settings.audience == .anyone { summary.publicOmissions = reader.publicOmissions }
     var covers: [String: WallCover] = [:]
     for record in records {
       covers.merge(record.covers) { first, _ in first }
@@ -218,7 +219,7 @@ public struct ShardFinalizer {
       }
     }
     let builder = SiteBuilder(settings: settings)
-    let index = WallIndex(dataset: Dataset(users: users))
+    let index = WallIndex(dataset: Dataset(users: users), audience: settings.audience)
     let layout: SiteLayout
     do {
       layout = try builder.layout(for: index.users)

@@ -111,7 +111,7 @@ struct WallBatchRenderer {
     avatars: AvatarCache
   ) throws(PlanError) -> Outcome {
     let uploaders = neighborhood.uploaders
-    let index = neighborhood.takeIndex()
+    let index = neighborhood.takeIndex(audience: settings.audience)
     let layout: SiteLayout
     do {
       if let secret = settings.privateSecret {

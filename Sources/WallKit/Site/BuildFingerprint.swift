@@ -68,6 +68,8 @@ struct BuildRecord: Sendable {
     summary.errors = count("errors")
     summary.warnings = count("warnings")
     summary.filesUnchanged = count("files")
+    summary.publicOmissions = PublicOmissions(
+      photos: count("publicPhotosLeftOut"), comments: count("publicCommentsLeftOut"))
     let problems: [Problem] = (document["problems"]?.arrayValue ?? []).compactMap { entry in
       guard let file = entry["file"]?.stringValue, let reason = entry["reason"]?.stringValue else {
         return nil
@@ -93,6 +95,8 @@ struct BuildRecord: Sendable {
       "imagesFailed": .number(Double(summary.imagesFailed)),
       "errors": .number(Double(summary.errors)), "warnings": .number(Double(summary.warnings)),
       "files": .number(Double(fileCount)),
+      "publicPhotosLeftOut": .number(Double(summary.publicOmissions.photos)),
+      "publicCommentsLeftOut": .number(Double(summary.publicOmissions.comments)),
     ]
     let document: JSONValue = [
       "fingerprint": .string(fingerprint), "summary": counts,

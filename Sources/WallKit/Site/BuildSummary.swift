@@ -20,6 +20,8 @@ public struct BuildSummary: Sendable, Equatable {
   public var errors = 0
   /// Warnings reported.
   public var warnings = 0
+  /// Photos and comments a public build left out because anyone may not read them.
+  public var publicOmissions = PublicOmissions()
 
   /// Creates an empty summary.
   public init() {}
@@ -57,6 +59,10 @@ extension BuildSummary {
       "imagesProcessed": .number(Double(imagesProcessed)),
       "imagesReused": .number(Double(imagesReused)), "imagesFailed": .number(Double(imagesFailed)),
       "errors": .number(Double(errors)), "warnings": .number(Double(warnings)),
+      "leftOutOfPublicSite": [
+        "photos": .number(Double(publicOmissions.photos)),
+        "comments": .number(Double(publicOmissions.comments)),
+      ],
       "seconds": milliseconds(seconds),
       "steps": .object(
         Dictionary(

@@ -30,6 +30,8 @@ public struct ExportCheck: Sendable {
     public var report: ProblemReport
     /// Why nothing may be built from the export, when that is so.
     public var failure: ImportError?
+    /// What a public build of the export leaves out because of its ACL.
+    public var publicOmissions = PublicOmissions()
   }
 
   let settings: Settings
@@ -50,7 +52,8 @@ public struct ExportCheck: Sendable {
     guard imported.failure == nil else {
       return Result(dataset: imported.dataset, report: report, failure: imported.failure)
     }
-    let index = WallIndex(dataset: imported.dataset)
+    // Checked for the widest audience, so that a private build's problems are listed too.
+    let index = WallIndex(dataset: imported.dataset, audience: .owner)
     index.reportUnseen(into: &report)
     do {
       try SiteLayout(users: index.users).reportRenamedWalls(of: index.users, into: &report)
@@ -60,7 +63,9 @@ public struct ExportCheck: Sendable {
     let media = MediaCheck(
       source: source, thumbnailer: Thumbnailer(limits: settings.pipeline.limits),
       jobs: settings.pipeline.jobs, depth: settings.deep ? .decode : .header, progress: progress)
-    media.run(images: index.images, users: index.users, report: &report)
-    return Result(dataset: imported.dataset, report: report, failure: nil)
+    media.run(images: index.shownImages(), users: index.users, report: &report)
+    return Result(
+      dataset: imported.dataset, report: report, failure: nil,
+      publicOmissions: PublicOmissions(dataset: imported.dataset))
   }
 }

@@ -11,19 +11,23 @@ struct PreparedSite: Sendable {
   /// Who sees what.
   let index: WallIndex
 
-  /// Imports an opened export and compiles the theme's templates.
+  /// Imports an opened export, compiles the theme's templates and indexes the walls for
+  /// `audience`.
   /// - Parameters:
   ///   - source: The export, already opened.
   ///   - settings: The import limits, and the theme the templates come from.
+  ///   - audience: Who reads the output: a public site shows only what anyone may read.
   /// - Throws: `TemplateError` when a template of the theme is invalid.
-  init(source: any ExportSource, settings: PipelineSettings) throws(TemplateError) {
+  init(source: any ExportSource, settings: PipelineSettings, audience: Audience)
+    throws(TemplateError)
+  {
     imported = ExportImporter.load(from: source, limits: settings.importLimits)
     do {
       templates = try TemplateLibrary(templates: settings.theme.templates)
     } catch {
       throw settings.theme.locating(error)
     }
-    index = WallIndex(dataset: imported.dataset)
+    index = WallIndex(dataset: imported.dataset, audience: audience)
   }
 
   /// Makes the display sizes of `images` and the avatars of `users` in `store`, then gives every

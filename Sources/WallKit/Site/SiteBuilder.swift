@@ -30,6 +30,8 @@ public struct SiteBuilder {
     /// Walls then go to `walls/<token>/` (see `SiteLayout.privateToken`), with no index page
     /// and no link to one.
     public var privateSecret: [UInt8]?
+    /// Who reads the site: anyone for a public build, each wall's owner for a private one.
+    public var audience: Audience { privateSecret == nil ? .anyone : .owner }
     /// Whether the render step reuses work across walls.
     ///
     /// When on, it makes each card's template data once and reuses rendered cards
@@ -105,7 +107,8 @@ public struct SiteBuilder {
     // is touched, so that a refused build leaves both exactly as they were.
     let prepared: PreparedSite
     do {
-      prepared = try PreparedSite(source: source, settings: settings.pipeline)
+      prepared = try PreparedSite(
+        source: source, settings: settings.pipeline, audience: settings.audience)
     } catch {
       throw .template(error)
     }
@@ -141,7 +144,7 @@ public struct SiteBuilder {
     do {
       let counters: MediaStage.Counters
       (catalog, counters) = try prepared.runMedia(
-        images: index.images, users: index.users,
+        images: index.shownImages(), users: index.users,
         store: MediaStore(siteRoot: settings.output, stateRoot: stateRoot),
         settings: settings.pipeline, copyOriginals: settings.copyOriginals,
         progress: progress, report: &report)
@@ -165,6 +168,7 @@ public struct SiteBuilder {
       throw error
     }
     summary.walls = index.users.count
+    summary.publicOmissions = index.omitted
     // The search box's list of people is written with the pages, but is none.
     summary.pages = rendered.paths.count { $0.hasSuffix(".html") }
     summary.filesWritten = rendered.written
@@ -229,6 +233,7 @@ public struct SiteBuilder {
     summary.imagesFailed = record.summary.imagesFailed
     summary.errors = record.summary.errors
     summary.warnings = record.summary.warnings
+    summary.publicOmissions = record.summary.publicOmissions
     var report = ProblemReport()
     report.append(contentsOf: record.problems)
     return BuildResult(summary: summary, report: report, wallPages: record.wallPages)

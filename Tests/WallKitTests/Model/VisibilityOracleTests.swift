@@ -23,7 +23,7 @@ import WallSynth
     #expect(result.report.problems.allSatisfy { $0.reason.hasPrefix("missing file") })
     #expect(result.report.problems.count == export.images.count)
 
-    let index = WallIndex(dataset: result.dataset)
+    let index = WallIndex(dataset: result.dataset, audience: .owner)
     let oracle = VisibilityOracle(export)
     var mismatches: [String] = []
     var shown = 0

@@ -53,7 +53,7 @@ import WallKitTestSupport
   @Test("walls: an empty one, a friendless one, the private and the role image")
   func walls() throws {
     let dataset = try Self.result.get().dataset
-    let index = WallIndex(dataset: dataset)
+    let index = WallIndex(dataset: dataset, audience: .owner)
     func wall(_ username: String) -> [WallImage] { index.wall(for: Self.id(username, in: dataset)) }
     #expect(wall("kemi.laine").isEmpty)
     let jonas = Self.id("jonas.kowalski", in: dataset)

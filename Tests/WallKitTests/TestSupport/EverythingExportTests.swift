@@ -20,7 +20,7 @@ import WallKitTestSupport
   func walls() throws {
     let folder = try TemporaryDirectory("everything")
     try EverythingExport.write(to: folder.path)
-    let index = WallIndex(dataset: try ExportImporter.load(folder.path).dataset)
+    let index = WallIndex(dataset: try ExportImporter.load(folder.path).dataset, audience: .owner)
     let wall = { (user: String) in index.wall(for: user).map(\.objectId) }
     #expect(
       wall("uAnn") == ["imgBroken", "imgRole", "imgForAnn", "imgAlpha", "imgPublic", "imgOld"])
