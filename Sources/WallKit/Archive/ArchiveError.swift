@@ -12,6 +12,9 @@ public enum ArchiveError: Error, Equatable, CustomStringConvertible {
   case unknownUsers([UnknownUser])
   /// The output folder and the export overlap.
   case placement(OutputPlacementError)
+  /// A folder or zip of a bundle's name is in the output folder and wallgen did not write it
+  /// (`BagOwnership`): it is left as it is, and nothing is written.
+  case foreignBundle(path: String)
   /// Two users would share one bundle folder.
   case layout(SiteLayoutError)
   /// A file of the step named (`media` for the media cache, `bundle` for a bundle) could not
@@ -31,6 +34,10 @@ public enum ArchiveError: Error, Equatable, CustomStringConvertible {
     case .zip(let error): "[zip] \(error)"
     case .layout(let error): "[layout] \(error)"
     case .placement(let error): "[output] \(error)"
+    case .foreignBundle(let path):
+      "[bundle] \(path): a bundle goes here, and this is not one wallgen wrote (it holds no "
+        + "bag-info.txt naming wallgen); it was left as it is: move it away, or choose another "
+        + "output folder (-o DIR)"
     }
   }
 }

@@ -71,7 +71,11 @@ public struct Archiver: Sendable {
   ///   user is unknown, a template is invalid, or a bundle cannot be written.
   public func run() throws(ArchiveError) -> ArchiveResult {
     do {
-      try OutputPlacement.check(export: settings.export, output: settings.output)
+      // A folder of wallgen's bags is wallgen's, also once its cache was deleted.
+      try OutputPlacement.claim(
+        export: settings.export, output: settings.output,
+        stateFolder: "\(settings.output)/\(Self.cacheFolder)",
+        force: settings.pipeline.force || BagOwnership.holdsOwnBag(settings.output))
     } catch {
       throw .placement(error)
     }
@@ -98,6 +102,10 @@ public struct Archiver: Sendable {
       folders = try SiteLayout(users: index.users).wallFolders
     } catch {
       throw .layout(error)
+    }
+    for owner in owners {
+      try BagOwnership.checkReplaceable(
+        folders[owner.objectId] ?? owner.objectId, in: settings.output, zip: settings.zip)
     }
     var report = prepared.imported.report
     let cache = "\(settings.output)/\(Self.cacheFolder)"
@@ -243,8 +251,12 @@ public struct Archiver: Sendable {
   /// Removes the half-written bags and zips a killed run left (the media cache's temporaries
   /// go with `PreparedSite.prepareFolder`).
   private func removeStaleBundles() {
+    // ZipWriter's are `<name>.zip.tmp-` and six characters of mkstemp: no other file is taken
+    // for one (the folder may hold a user's files, with --force).
     for name in FileSystem.contents(of: settings.output)
-    where name.contains(FileSystem.temporarySuffix) || name.contains(".zip.tmp-") {
+    where name.contains(FileSystem.temporarySuffix)
+      || name.dropLast(6).hasSuffix(".zip.tmp-") && name.utf8.count > 15
+    {
       BagWriter.removeTree("\(settings.output)/\(name)")
     }
   }

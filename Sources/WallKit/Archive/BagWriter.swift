@@ -53,10 +53,17 @@ enum BagWriter {
 
   /// Puts a finished bag at `destination`, replacing an earlier one: the old folder is moved
   /// aside first and deleted only once the new one is in place.
-  /// - Throws: `WriteError` when a rename fails.
+  ///
+  /// Only a bag wallgen wrote is replaced (`BagOwnership.isOwnBag`): anything else at
+  /// `destination` is left as it is.
+  /// - Throws: `WriteError` when `destination` is not wallgen's or a rename fails.
   static func install(_ folder: String, at destination: String) throws(WriteError) {
     let aside = destination + FileSystem.temporarySuffix + "old-\(getpid())"
     let replacing = FileSystem.linkKind(of: destination) != .missing
+    if replacing && !BagOwnership.isOwnBag(destination) {
+      throw WriteError(
+        path: destination, reason: "not a bag wallgen wrote, so it is not replaced; move it away")
+    }
     if replacing {
       removeTree(aside)
       guard rename(destination, aside) == 0 else {

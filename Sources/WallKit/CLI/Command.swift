@@ -34,6 +34,8 @@ public struct BuildOptions: Sendable, Equatable {
   public var theme: String?
   /// Whether photo variants get WebP siblings (`--webp`, `--no-webp`).
   public var webp: Bool = PipelineSettings.webpByDefault
+  /// Whether to write into a non-empty output folder wallgen did not make (`--force`).
+  public var force = false
   /// Largest image accepted, in pixels.
   public var maxPixels: Int = 100_000_000
   /// The most uncompressed bytes a zip export may hold.
@@ -103,6 +105,8 @@ public struct ServeOptions: Sendable, Equatable {
   public var theme: String?
   /// Whether photo variants get WebP siblings (`--webp`, `--no-webp`).
   public var webp: Bool = PipelineSettings.webpByDefault
+  /// Whether to write into a non-empty output folder wallgen did not make (`--force`).
+  public var force = false
   /// The IPv4 address to listen on: loopback unless asked otherwise.
   public var host: String = "127.0.0.1"
   /// The port to listen on; 0 picks a free one.
@@ -140,6 +144,8 @@ public struct ArchiveOptions: Sendable, Equatable {
   public var theme: String?
   /// Whether photo variants get WebP siblings (`--webp`, `--no-webp`).
   public var webp: Bool = PipelineSettings.webpByDefault
+  /// Whether to write into a non-empty output folder wallgen did not make (`--force`).
+  public var force = false
   /// Largest image accepted, in pixels.
   public var maxPixels: Int = 100_000_000
   /// The most uncompressed bytes a zip export may hold.

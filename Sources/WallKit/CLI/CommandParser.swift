@@ -142,13 +142,14 @@ extension CommandParser {
   }
 }
 
-/// The options every command that renders walls shares.
+/// The options every command that renders walls (and writes them into an output folder) shares.
 protocol RenderingOptions {
   var pageSize: Int { get set }
   var timeZone: String { get set }
   var jobs: Int? { get set }
   var theme: String? { get set }
   var webp: Bool { get set }
+  var force: Bool { get set }
 }
 
 extension BuildOptions: RenderingOptions {}
@@ -167,6 +168,7 @@ extension ArgumentReader {
     case "--theme": options.theme = try value(for: argument)
     case "--webp": options.webp = true
     case "--no-webp": options.webp = false
+    case "--force": options.force = true
     default: return false
     }
     return true

@@ -44,7 +44,12 @@ public enum HelpText {
     Problems are printed to stderr; the build goes on past bad records and images.
 
     Options:
-      -o, --output DIR     Output folder (default: _site)
+      -o, --output DIR     Output folder (default: _site): a new or empty folder, or one
+                           wallgen built (see --force)
+      --force              Write into a non-empty output folder that wallgen did not
+                           make (files of the same names are replaced, nothing else is
+                           removed); /, your home folder and folders holding the export
+                           are refused all the same
       --report FILE        Also write the problems as JSON lines to FILE
       --page-size N        Images per wall page (default: 30)
       --timezone TZ        Time zone of shown dates: UTC (default), +02:00, Europe/Paris
@@ -84,7 +89,9 @@ public enum HelpText {
       1   nothing was published (a class file that cannot be read, an export with no user
           or no class file of walls, an output that cannot be written), or --strict and
           problems were reported
-      64  usage error
+      64  usage error; also an output folder that is refused: /, your home folder, the
+          export, a folder inside it or holding it, or (without --force) a non-empty
+          folder wallgen did not make
     """
 
   static let archive = """
@@ -98,7 +105,13 @@ public enum HelpText {
     Options:
       -u, --user ID        Archive this user's wall; ID is an objectId or a username (repeatable)
       --all                Archive every user's wall
-      -o, --output DIR     Output folder (default: _archive)
+      -o, --output DIR     Output folder (default: _archive): a new or empty folder, or
+                           one wallgen archived into (see --force); a bundle replaces only
+                           a bag wallgen wrote
+      --force              Write into a non-empty output folder that wallgen did not
+                           make (files of the same names are replaced, nothing else is
+                           removed); /, your home folder and folders holding the export
+                           are refused all the same
       --zip                Also write DIR/<user objectId>.zip (deterministic: sorted entries,
                            fixed timestamps from SOURCE_DATE_EPOCH or the data)
       --page-size N        Images per wall page (default: 30)
@@ -153,7 +166,12 @@ public enum HelpText {
       -p, --port N         Port to listen on (default: 8080; 0 picks a free one)
       --host ADDR          IPv4 address to listen on (default: 127.0.0.1, this machine
                            only; 0.0.0.0 shows the site to your whole network)
-      -o, --output DIR     Output folder (default: _site)
+      -o, --output DIR     Output folder (default: _site): a new or empty folder, or one
+                           wallgen built (see --force)
+      --force              Write into a non-empty output folder that wallgen did not
+                           make (files of the same names are replaced, nothing else is
+                           removed); /, your home folder and folders holding the export
+                           are refused all the same
       --page-size N        Images per wall page (default: 30)
       --timezone TZ        Time zone of shown dates: UTC (default), +02:00, Europe/Paris
       -j, --jobs N         Image workers (default: one per core)

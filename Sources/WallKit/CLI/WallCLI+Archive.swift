@@ -27,8 +27,10 @@ extension WallCLI {
       printFailure(
         error, unusable: error.unusableExport, output: options.output, export: export,
         command: "archive", console: console)
-      if case .placement = error { return .usage }
-      return .failure
+      switch error {
+      case .placement, .foreignBundle: return .usage
+      default: return .failure
+      }
     }
     for problem in result.report.sorted {
       console.err(problem.description)

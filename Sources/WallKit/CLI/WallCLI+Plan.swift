@@ -60,7 +60,7 @@ extension WallCLI {
           .build()
       } catch {
         console.err("error: \(error)")
-        return .failure
+        return error.isPlacement ? .usage : .failure
       }
       _ = printProblems(result.report, reportFile: nil, console: console)
       if !options.quiet {
@@ -80,10 +80,18 @@ extension WallCLI {
       result = try ShardFinalizer(plan: plan, settings: settings, progress: timer).build()
     } catch {
       console.err("error: \(error)")
-      return .failure
+      return error.isPlacement ? .usage : .failure
     }
     return finishBuild(
       result, options: options, urlsFile: urlsFile, verb: "finalized", started: started,
       timer: timer, console: console)
+  }
+}
+
+extension PlanError {
+  /// Whether the output folder was refused (`OutputPlacementError`): a usage error, 64.
+  var isPlacement: Bool {
+    if case .build(.placement) = self { return true }
+    return false
   }
 }

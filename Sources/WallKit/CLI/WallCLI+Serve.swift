@@ -22,6 +22,15 @@ extension WallCLI {
     } catch {
       return optionFailure(error, console: console)
     }
+    do {
+      // Before the output folder is made: `/`, the export or a folder of someone else's.
+      var placement = SiteBuilder.Settings(export: export, output: options.output)
+      placement.pipeline.force = options.force
+      try OutputPlacement.claim(placement)
+    } catch {
+      console.err(TerminalText.escaped("error: [output] \(error)"))
+      return .usage
+    }
     let generation = BuildGeneration()
     let server: PreviewServer
     do {

@@ -124,6 +124,7 @@ extension WallCLI {
     settings.pageSize = options.pageSize
     settings.jobs = options.jobs ?? SiteBuilder.defaultJobs
     settings.webp = options.webp
+    settings.force = options.force
     return settings
   }
 

@@ -46,6 +46,7 @@ public struct ShardBuilder {
   public func build() throws(PlanError) -> Result {
     progress.announce("plan", of: Self.steps)
     let reader = try PlanReader(path: plan)
+    try ShardedBuild.claimOutput(settings, export: reader.exportPath)
     let fingerprint = ShardedBuild.fingerprint(plan: reader.identity, settings: settings)
     let stateRoot = settings.stateFolder ?? SiteBuilder.stateFolder(for: settings.output)
     if let record = ShardRecord.load(shard, stateRoot: stateRoot), record.plan == reader.identity,

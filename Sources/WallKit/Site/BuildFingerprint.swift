@@ -115,7 +115,11 @@ struct BuildRecord: Sendable {
 
   /// Removes the record, before a build starts changing the output: a build killed midway must
   /// never leave a record that claims its output complete.
+  ///
+  /// Makes the state folder first when it is missing: its being there is what marks the output
+  /// as wallgen's (`OutputPlacement.claim`), so it must exist before the output's first file.
   static func invalidate(stateRoot: String) throws(WriteError) {
+    try FileSystem.createDirectory(stateRoot)
     try FileSystem.removeFile("\(stateRoot)/\(fileName)")
   }
 }

@@ -54,6 +54,10 @@ public struct BuildManifest: Sendable, Equatable {
   }
 
   /// Deletes what `previous` lists and this manifest does not; returns how many site files.
+  ///
+  /// Never through a symlink: a folder of a listed path below `siteRoot` or `stateRoot` that
+  /// is one (say `walls/<id>` made a link to elsewhere) fails the prune with a `WriteError`
+  /// naming it, and nothing it leads to is deleted.
   public func prune(previous: BuildManifest, siteRoot: String, stateRoot: String) throws(WriteError)
     -> Int
   {
@@ -70,6 +74,10 @@ public struct BuildManifest: Sendable, Equatable {
     var emptied: Set<String> = []
     for file in old where !keep.contains(file) {
       let path = "\(root)/\(file)"
+      let folders = file.split(separator: "/").dropLast()
+      guard try ConfinedFolders.checkFolders(folders, under: root, creating: false) else {
+        continue
+      }
       if FileSystem.linkKind(of: path) == .regular {
         try FileSystem.removeFile(path)
         removed += 1

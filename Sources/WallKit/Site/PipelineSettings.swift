@@ -1,5 +1,5 @@
-/// The settings a build and an archive share: how `PreparedSite` imports and makes media, and
-/// how walls are rendered.
+/// The settings a build and an archive share: how `PreparedSite` imports and makes media, how
+/// walls are rendered, and whether a folder wallgen did not make may be written into.
 public struct PipelineSettings: Sendable {
   /// Images per wall page.
   public var pageSize = 30
@@ -17,6 +17,11 @@ public struct PipelineSettings: Sendable {
   public var importLimits = ImportLimits()
   /// Whether photo variants get WebP siblings, offered to browsers through `<picture>`.
   public var webp = PipelineSettings.webpByDefault
+
+  /// Whether to write into a non-empty output folder that wallgen did not make (`--force`).
+  ///
+  /// Files of the same names are replaced; nothing else is removed (`OutputPlacement.claim`).
+  public var force = false
 
   /// Whether builds make WebP siblings unless told otherwise (docs/media.md, "WebP").
   public static let webpByDefault = false

@@ -47,8 +47,15 @@ public struct SiteBuilder {
   }
 
   /// The default state folder of an output folder: `<parent>/.wallgen/<name>`.
+  ///
+  /// Trailing slashes are ignored; an output named `.` or `..` (`-o .`, `-o site/..`) is
+  /// resolved first, so the state folder is never inside the output.
   public static func stateFolder(for output: String) -> String {
-    let trimmed = output.hasSuffix("/") && output.count > 1 ? String(output.dropLast()) : output
+    var trimmed = output
+    while trimmed.hasSuffix("/") && trimmed.count > 1 { trimmed.removeLast() }
+    if [".", ".."].contains(trimmed.split(separator: "/").last ?? "") {
+      trimmed = OutputPlacement.canonical(trimmed)
+    }
     guard let slash = trimmed.lastIndex(of: "/") else { return ".wallgen/\(trimmed)" }
     let parent = trimmed[..<slash]
     return "\(parent.isEmpty ? "" : parent)/.wallgen/\(trimmed[trimmed.index(after: slash)...])"
@@ -78,7 +85,7 @@ public struct SiteBuilder {
   ///   invalid, or the output cannot be written.
   public func build() throws(BuildError) -> BuildResult {
     do {
-      try OutputPlacement.check(export: settings.export, output: settings.output)
+      try OutputPlacement.claim(settings)
     } catch {
       throw .placement(error)
     }

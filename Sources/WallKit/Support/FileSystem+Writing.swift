@@ -31,7 +31,14 @@ extension FileSystem {
   public static let temporarySuffix = ".wallgen-tmp-"
 
   /// Creates a folder and its parents; succeeds when it exists already.
+  ///
+  /// Below a confined folder (`ConfinedFolders`), no folder of `path` may be a symlink.
   public static func createDirectory(_ path: String) throws(WriteError) {
+    if let (root, below) = ConfinedFolders.locate(path) {
+      if !root.isEmpty { try createDirectory(root) }
+      _ = try ConfinedFolders.checkFolders(below, under: root, creating: true)
+      return
+    }
     if kind(of: path) == .directory { return }
     var partial = path.hasPrefix("/") ? "" : "."
     for component in path.split(separator: "/") {
@@ -115,7 +122,15 @@ extension FileSystem {
   }
 
   /// Removes a file; succeeds when it is already gone.
+  ///
+  /// Below a confined folder (`ConfinedFolders`), a folder of `path` that is a symlink is
+  /// refused, never followed.
   public static func removeFile(_ path: String) throws(WriteError) {
+    if let (root, below) = ConfinedFolders.locate(path),
+      try !ConfinedFolders.checkFolders(below.dropLast(), under: root, creating: false)
+    {
+      return
+    }
     if unlink(path) != 0 && errno != ENOENT {
       throw WriteError(path: path, reason: lastErrorReason)
     }
@@ -123,6 +138,9 @@ extension FileSystem {
 
   /// Removes the folder at `path` if it is empty, then each parent that this leaves empty, up
   /// to but not including `root`; a folder that still holds anything is kept.
+  ///
+  /// Below a confined folder (`ConfinedFolders`), it stops at a folder whose path passes
+  /// through a symlink.
   /// - Parameter path: A folder below `root`.
   /// - Parameter root: Where to stop.
   /// - Returns: How many folders were removed.
@@ -130,12 +148,28 @@ extension FileSystem {
   public static func removeEmptyFolders(from path: String, upTo root: String) -> Int {
     var removed = 0
     var folder = path
-    while folder.count > root.count, folder.hasPrefix(root + "/"), rmdir(folder) == 0 {
+    while folder.count > root.count, folder.hasPrefix(root + "/"), throughFolders(folder),
+      rmdir(folder) == 0
+    {
+      ConfinedFolders.forget(folder)
       removed += 1
       guard let slash = folder.utf8.lastIndex(of: UInt8(ascii: "/")) else { break }
       folder = String(folder[..<slash])
     }
     return removed
+  }
+}
+
+extension FileSystem {
+  /// Whether the folders that lead to `path` are real folders, when it lies below a confined
+  /// folder (always true otherwise).
+  fileprivate static func throughFolders(_ path: String) -> Bool {
+    guard let (root, below) = ConfinedFolders.locate(path) else { return true }
+    do {
+      return try ConfinedFolders.checkFolders(below.dropLast(), under: root, creating: false)
+    } catch {
+      return false
+    }
   }
 }
 
@@ -147,6 +181,9 @@ private struct TemporaryFile {
   let fd: Int32
 
   /// Creates the folders of `path` and opens a new temporary file beside it.
+  ///
+  /// Below a confined folder no folder of `path` may be a symlink (`createDirectory`), and the
+  /// rename that installs the file replaces a symlink at `path` rather than following it.
   init(for path: String) throws(WriteError) {
     let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
       .joined(separator: "/")
@@ -155,7 +192,15 @@ private struct TemporaryFile {
     temporary =
       path + FileSystem.temporarySuffix
       + "\(getpid())-\(temporaryCounter.add(1, ordering: .relaxed).newValue)"
-    fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    // A new file, never one (or a symlink) already there: a killed process's leftover of the
+    // same name is removed first.
+    let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC
+    var opened = open(temporary, flags, 0o644)
+    if opened < 0 && errno == EEXIST {
+      unlink(temporary)
+      opened = open(temporary, flags, 0o644)
+    }
+    fd = opened
     guard fd >= 0 else { throw WriteError(path: path, reason: FileSystem.lastErrorReason) }
   }
 

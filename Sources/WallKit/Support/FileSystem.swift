@@ -71,6 +71,20 @@ public enum FileSystem {
     return names.sorted()
   }
 
+  /// Whether `path` is a folder (following a symlink) with nothing in it; false when it cannot
+  /// be read.
+  public static func isEmptyFolder(_ path: String) -> Bool {
+    guard let handle = opendir(path) else { return false }
+    defer { closedir(handle) }
+    while let entry = readdir(handle) {
+      let name = withUnsafePointer(to: entry.pointee.d_name) {
+        $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+      }
+      if name != "." && name != ".." { return false }
+    }
+    return true
+  }
+
   /// The names of the regular files in a folder (following symlinks); empty when the folder is
   /// unreadable.
   ///
