@@ -88,8 +88,7 @@ public struct ShardBuilder {
       try ShardRecords.supersede(otherThan: shard.count, stateRoot: stateRoot)
       if own == nil, let aside, isComplete(aside, plan: reader.identity, fingerprint: fingerprint) {
         // A run of another count set this record aside; this count is meant again.
-        try aside.save(stateRoot: stateRoot)
-        try FileSystem.removeFile(asidePath)
+        try ShardRecords.move(asidePath, to: ShardRecord.path(shard, stateRoot: stateRoot))
         progress.finished()
         return Self.unchanged(aside)
       }

@@ -2,7 +2,7 @@
 public struct ShardMismatch: Sendable, Equatable, CustomStringConvertible {
   /// The shard.
   public var shard: ShardSpec
-  /// What differs, one phrase each: `another secret`, `page size 7 (finalize: 30)`.
+  /// What differs, one phrase each: `another secret`, `page size 7 where finalize's is 30`.
   public var differences: [String]
 
   /// Creates a mismatch.

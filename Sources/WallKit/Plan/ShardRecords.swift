@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The shard records of a state folder as a whole: setting aside the records of another shard
 /// count, and removing what records list once no build needs it.
 enum ShardRecords {
@@ -8,20 +14,31 @@ enum ShardRecords {
   /// Nothing they list is removed here (a shard of one count must not remove a file a shard
   /// of another count may be writing): the finalize step, or a one-process build, removes
   /// what no longer belongs to the site, and a shard of that count run again takes its record
-  /// back when it still holds (a mistyped `--shard 0/30` costs nothing). A record that cannot
-  /// be read lists nothing and is removed.
+  /// back when it still holds (a mistyped `--shard 0/30` costs nothing). A record is renamed
+  /// as it is, unless one of the shard was set aside before: then the two are merged.
   /// - Throws: `WriteError` when a record cannot be written or removed.
   static func supersede(otherThan count: Int, stateRoot: String) throws(WriteError) {
     for shard in ShardRecord.present(stateRoot: stateRoot) where shard.count != count {
       let path = ShardRecord.path(shard, stateRoot: stateRoot)
+      let aside = ShardRecord.supersededPath(shard, stateRoot: stateRoot)
+      // Renamed rather than rewritten: a record can be megabytes.
+      guard let older = ShardRecord.load(path: aside, shard: shard) else {
+        try move(path, to: aside)
+        continue
+      }
       if var record = ShardRecord.load(path: path, shard: shard) {
-        let aside = ShardRecord.supersededPath(shard, stateRoot: stateRoot)
-        if let older = ShardRecord.load(path: aside, shard: shard) {
-          record.leftovers.formUnion(older.claims)
-        }
+        record.leftovers.formUnion(older.claims)
         try record.save(to: aside, stateRoot: stateRoot)
       }
       try FileSystem.removeFile(path)
+    }
+  }
+
+  /// Renames a record; a record another process moved first is no error.
+  /// - Throws: `WriteError` when it cannot be renamed.
+  static func move(_ path: String, to target: String) throws(WriteError) {
+    guard rename(path, target) == 0 || errno == ENOENT else {
+      throw WriteError(path: path, reason: FileSystem.lastErrorReason)
     }
   }
 

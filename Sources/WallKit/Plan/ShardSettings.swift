@@ -55,7 +55,7 @@ struct ShardSettings: Sendable, Equatable {
   }
 
   /// What differs between a shard's settings (`self`) and the finalize step's, one phrase
-  /// each in `names` order: `audience public (finalize: private)`, `another secret`.
+  /// each in `names` order: `audience public where finalize's is private`, `another secret`.
   ///
   /// The secret is not compared when the audience differs (a public build has none).
   func differences(from finalize: ShardSettings) -> [String] {
@@ -65,7 +65,8 @@ struct ShardSettings: Sendable, Equatable {
       guard theirs != ours else { continue }
       if name == "secret", values["audience"] != finalize.values["audience"] { continue }
       result.append(
-        Self.opaque.contains(name) ? "another \(name)" : "\(name) \(theirs) (finalize: \(ours))")
+        Self.opaque.contains(name)
+          ? "another \(name)" : "\(name) \(theirs) where finalize's is \(ours)")
     }
     return result
   }

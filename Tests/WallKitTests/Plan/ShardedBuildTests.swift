@@ -95,7 +95,7 @@ import WallSynth
     let (first, second) = (try #require(ShardSpec("0/2")), try #require(ShardSpec("1/2")))
     _ = try ShardBuilder(plan: plan, shard: first, settings: ShardFixture.settings(site)).build()
     _ = try ShardBuilder(plan: plan, shard: second, settings: other).build()
-    let mismatch = ShardMismatch(shard: second, differences: ["page size 7 (finalize: 30)"])
+    let mismatch = ShardMismatch(shard: second, differences: ["page size 7 where finalize's is 30"])
     #expect(throws: PlanError.shardsDiffer([mismatch], missing: [])) {
       try ShardFinalizer(plan: plan, settings: ShardFixture.settings(site)).build()
     }
