@@ -60,7 +60,7 @@ extension ArgumentReader {
       let text = try value(for: argument)
       guard let shard = ShardSpec(text) else {
         throw UsageError(
-          "option '--shard' needs K/N with 0 <= K < N <= \(ShardSpec.maximumCount) "
+          "option '--shard' needs K/N with 0 <= K < N <= \(ShardList.grouped(ShardSpec.maximumCount)) "
             + "(K counts from 0, as SLURM_ARRAY_TASK_ID and JOB_COMPLETION_INDEX do), not '\(text)'",
           command: command)
       }

@@ -12,8 +12,9 @@ extension HelpText {
       wallgen build --plan PLAN --finalize -o SITE      once every shard has finished
 
     The site equals a one-process 'wallgen build EXPORT -o SITE' byte for byte. Shards and
-    finalize take the build options (--page-size, --timezone, --theme, ...): give each of
-    them the same. See docs/sharding.md.
+    finalize take the build options (--page-size, --timezone, --theme, --private, ...): give
+    each of them the same; finalize refuses a shard made with others, naming it. See
+    docs/sharding.md.
 
     Options:
       -o, --output PLAN    The plan file (required; replaced atomically)

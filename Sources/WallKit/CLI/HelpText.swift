@@ -72,10 +72,12 @@ public enum HelpText {
                            (default: <output>.urls.tsv; never inside the output folder)
       --plan PLAN          Build from a plan ('wallgen plan') instead of an export, as
                            one shard (--shard) or the last step (--finalize)
-      --shard K/N          Make shard K of N (0 <= K < N): the walls and media that fall
-                           in it; shards may run at once, on machines sharing the output
+      --shard K/N          Make shard K of N (0 <= K < N <= 10,000): the walls and media
+                           that fall in it; shards may run at once, on machines sharing
+                           the output
       --finalize           After every shard: the index, assets, manifest and record;
-                           exit 1 naming the shards that have not finished
+                           exit 1 naming the shards that have not finished or were made
+                           with other options or from another plan
       -h, --help           Show this help
 
     Progress goes to stderr: a live line per step on a terminal, plain lines otherwise.

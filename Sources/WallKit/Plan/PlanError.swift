@@ -11,12 +11,15 @@ public enum PlanError: Error, Equatable, CustomStringConvertible {
   /// An image file of the export no longer holds the bytes the plan recorded: the export
   /// changed after `wallgen plan` ran.
   case exportChanged(path: String)
-  /// Some shards have not finished (or finished for another plan or other settings), so the
-  /// site cannot be finalized; sorted by index.
+  /// Some shards have not finished, so the site cannot be finalized; sorted by index.
   case shardsMissing([ShardSpec])
+  /// Some shards finished with other settings, or from another plan, than the finalize
+  /// step's (and `missing` have not finished); sorted by index.
+  case shardsDiffer([ShardMismatch], missing: [ShardSpec])
   /// No shard of the plan has finished, so not even their number is known.
   case noShardFinished
-  /// Shards of different counts finished for the plan: which run is meant is unclear.
+  /// Records of shards of different counts are present (none set aside): two runs wrote into
+  /// the site at once, and which one is meant is unclear.
   case mixedShardCounts([Int])
   /// A file could not be written; `step` says which (`media`, `render`, `state`, ...).
   case write(step: String, WriteError)
@@ -31,13 +34,21 @@ public enum PlanError: Error, Equatable, CustomStringConvertible {
     case .shardsMissing(let shards):
       shards.count == 1
         ? "shard \(shards[0]) has not finished"
-        : "shards \(shards.map(\.description).joined(separator: ", ")) have not finished"
+        : "shards \(ShardList.describe(shards)) have not finished"
+    case .shardsDiffer(let mismatches, let missing):
+      (mismatches.count == 1
+        ? "shard \(mismatches[0]) was made with other settings than this finalize's; run it "
+        : "shards \(ShardList.describe(mismatches)) were made with other settings than this "
+          + "finalize's; run them ")
+        + "again with the plan and the options given to finalize, then finalize again"
+        + (missing.isEmpty ? "" : "; \(PlanError.shardsMissing(missing)) either")
     case .noShardFinished:
       "no shard of this plan has finished; run 'wallgen build --plan PLAN --shard K/N' "
         + "for every K from 0 to N-1 first"
     case .mixedShardCounts(let counts):
-      "shards of this plan finished with different counts (\(counts.map(String.init).joined(separator: ", "))); "
-        + "finish one run of all its shards"
+      "records of shards of different counts (\(counts.map(String.init).joined(separator: ", "))) "
+        + "are present: two runs wrote into this site at once; run every shard of the one meant "
+        + "again, then finalize"
     case .write(let step, let error): "[\(step)] \(error)"
     }
   }

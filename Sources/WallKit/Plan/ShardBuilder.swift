@@ -41,25 +41,24 @@ public struct ShardBuilder {
   static let steps = ["plan", "media", "avatars", "render"]
 
   /// Runs the shard.
+  ///
+  /// Before writing anything it records, unfinished, what earlier runs of the shard wrote and
+  /// the wall folders this run writes; it removes at once the earlier runs' wall pages this run
+  /// does not write (another audience or secret: no public wall waits for the run's end), and
+  /// the rest of what they wrote that this run did not write again when it finishes.
   /// - Throws: `PlanError` for a plan that cannot be read, an export that changed since the
-  ///   plan, an invalid template or a file that cannot be written.
+  ///   plan (the files made for it are removed first), an invalid template or a file that
+  ///   cannot be written.
   public func build() throws(PlanError) -> Result {
     progress.announce("plan", of: Self.steps)
     let reader = try PlanReader(path: plan)
     try ShardedBuild.claimOutput(settings, export: reader.exportPath)
     let fingerprint = ShardedBuild.fingerprint(plan: reader.identity, settings: settings)
     let stateRoot = settings.stateFolder ?? SiteBuilder.stateFolder(for: settings.output)
-    if let record = ShardRecord.load(shard, stateRoot: stateRoot), record.plan == reader.identity,
-      record.fingerprint == fingerprint,
-      BuildManifest(files: record.files).allFilesExist(
-        siteRoot: settings.output, jobs: settings.pipeline.jobs)
-    {
+    let own = ShardRecord.load(shard, stateRoot: stateRoot)
+    if let own, isComplete(own, plan: reader.identity, fingerprint: fingerprint) {
       progress.finished()
-      var result = Result(unchanged: true, walls: record.walls, pages: record.pages)
-      result.imagesReused = record.processed + record.reused
-      result.imagesFailed = record.failed
-      result.report.append(contentsOf: record.problems)
-      return result
+      return Self.unchanged(own)
     }
     let templates: TemplateLibrary
     do {
@@ -73,30 +72,57 @@ public struct ShardBuilder {
     } catch {
       throw .build(.importFailed(error))
     }
+    let asidePath = ShardRecord.supersededPath(shard, stateRoot: stateRoot)
+    let aside = ShardRecord.load(path: asidePath, shard: shard)
+    var record = ShardRecord(
+      plan: reader.identity, fingerprint: fingerprint,
+      settings: ShardSettings(plan: reader.identity, settings: settings), shard: shard)
+    record.leftovers = own?.claims ?? ShardClaims()
+    if let aside { record.leftovers.formUnion(aside.claims) }
+    let owners = try reader.owners(in: shard)
+    record.folders = owners.map { ShardRecords.wallFolder(of: $0, secret: settings.privateSecret) }
     do {
       // A site changing under a one-process build's record must not look complete to it.
       try BuildRecord.invalidate(stateRoot: stateRoot)
-      try FileSystem.removeFile(ShardRecord.path(shard, stateRoot: stateRoot))
-      for other in ShardRecord.finished(stateRoot: stateRoot) where other.count != shard.count {
-        try FileSystem.removeFile(ShardRecord.path(other, stateRoot: stateRoot))
-      }
       try FileSystem.createDirectory(settings.output)
       try FileSystem.createDirectory(stateRoot)
+      try ShardRecords.supersede(otherThan: shard.count, stateRoot: stateRoot)
+      if own == nil, let aside, isComplete(aside, plan: reader.identity, fingerprint: fingerprint) {
+        // A run of another count set this record aside; this count is meant again.
+        try ShardRecords.move(asidePath, to: ShardRecord.path(shard, stateRoot: stateRoot))
+        progress.finished()
+        return Self.unchanged(aside)
+      }
+      // The journal, before anything is written; it replaces the earlier record.
+      try record.save(stateRoot: stateRoot)
+      try FileSystem.removeFile(asidePath)
+      _ = try ShardRecords.remove(
+        record.leftovers.wallPages(outside: record.folders, siteRoot: settings.output),
+        keeping: ShardClaims(), siteRoot: settings.output, stateRoot: stateRoot)
     } catch {
       throw .write(step: "state", error)
     }
     let media = PlannedMedia(
       thumbnailer: settings.pipeline.thumbnailer,
       copyOriginals: settings.copyOriginals)
-    var record = ShardRecord(plan: reader.identity, fingerprint: fingerprint, shard: shard)
 
     progress.announce("media", of: Self.steps)
-    try makeMedia(reader: reader, source: source, media: media, into: &record)
+    let sources = try reader.sources(in: shard, audience: settings.audience)
+    if let changed = try makeMedia(
+      reader: reader, sources: sources, source: source, media: media, into: &record)
+    {
+      try removeUnlisted(record, stateRoot: stateRoot)
+      throw .exportChanged(path: changed)
+    }
 
     progress.announce("avatars", of: Self.steps)
     record.files += try makeGeneratedAvatars(reader: reader, media: media)
+    do {
+      try record.save(stateRoot: stateRoot)
+    } catch {
+      throw .write(step: "state", error)
+    }
 
-    let owners = try reader.owners(in: shard)
     progress.announce("render", of: Self.steps, total: owners.count)
     let renderer = WallBatchRenderer(
       plan: reader, media: media, settings: settings, templates: templates,
@@ -107,6 +133,14 @@ public struct ShardBuilder {
     record.pages = walls.paths.count
     record.covers = walls.covers
     do {
+      // What earlier runs wrote and this one did not write again goes before the record says
+      // the run finished (killed in between, the journal still lists it).
+      _ = try ShardRecords.remove(
+        record.leftovers, keeping: ShardClaims(files: record.files, records: record.records),
+        siteRoot: settings.output, stateRoot: stateRoot)
+      record.leftovers = ShardClaims()
+      record.folders = []
+      record.finished = true
       try record.save(stateRoot: stateRoot)
     } catch {
       throw .write(step: "state", error)
@@ -122,106 +156,37 @@ public struct ShardBuilder {
     return result
   }
 
-  /// Runs the media stage over the shard's image files and notes where they came out
-  /// otherwise than predicted.
-  private func makeMedia(
-    reader: PlanReader, source: any ExportSource, media: PlannedMedia,
-    into record: inout ShardRecord
-  ) throws(PlanError) {
-    let sources = try reader.sources(in: shard, audience: settings.audience)
-    var images: [WallImage] = []
-    var pictured: [User] = []
-    for planned in sources {
-      if planned.avatar {
-        pictured += try reader.users(withPicture: planned.path)
-      } else {
-        // The image the file is reported under stands for every image that shows it.
-        images.append(
-          WallImage(
-            objectId: planned.ownerId, className: planned.ownerClass, uploaderID: "",
-            file: FileReference(path: planned.path, originalName: ""),
-            createdAt: Timestamp(millisecondsSince1970: 0), acl: nil))
-      }
-    }
-    let stage = MediaStage(
-      source: source,
-      store: MediaStore(
-        siteRoot: settings.output,
-        stateRoot: settings.stateFolder ?? SiteBuilder.stateFolder(for: settings.output)),
-      thumbnailer: media.thumbnailer, jobs: settings.pipeline.jobs,
-      copyOriginals: settings.copyOriginals, progress: progress)
-    var report = ProblemReport()
-    let (catalog, counters) = stage.run(images: images, users: pictured, report: &report)
-    // The key of every file read must be the plan's: else the export changed since.
-    for planned in sources {
-      if let key = media.key(of: planned),
-        !catalog.records.contains(MediaStore.recordPath(key: key))
-      {
-        throw .exportChanged(path: "\(reader.exportPath)/\(planned.path)")
-      }
-    }
-    for planned in sources {
-      let predicted = media.outcome(of: planned)
-      if planned.avatar {
-        let owner = pictured.first { $0.picture?.path == planned.path }?.objectId ?? ""
-        let made = catalog.avatars[owner]
-        if made != PlannedMedia.avatar(predicted) {
-          record.corrections.pictures[planned.path] =
-            made.map {
-              .ready(
-                variants: [
-                  StoredImage(path: $0.small, width: 0, height: 0),
-                  StoredImage(path: $0.large, width: 0, height: 0),
-                ], original: nil)
-            } ?? .failed(reason: "")
-        }
-      } else if let made = catalog.images[planned.path], !ShardedBuild.same(made, predicted) {
-        record.corrections.photos[planned.path] = made
-      }
-    }
-    record.files += catalog.allPaths
-    record.records = Array(catalog.records)
-    record.problems = report.problems
-    record.processed = counters.processed
-    record.reused = counters.reused
-    record.failed = counters.failed
+  /// Whether `record` is a finished run of `plan` with the settings of `fingerprint` whose
+  /// files are all there: the shard has nothing to do.
+  private func isComplete(_ record: ShardRecord, plan: String, fingerprint: String) -> Bool {
+    record.isFinished(plan: plan, fingerprint: fingerprint)
+      && BuildManifest(files: record.files).allFilesExist(
+        siteRoot: settings.output, jobs: settings.pipeline.jobs)
   }
 
-  /// Writes the generated avatars of the shard's slice that the plan's predictions need.
-  private func makeGeneratedAvatars(reader: PlanReader, media: PlannedMedia) throws(PlanError)
-    -> [String]
-  {
-    var written: Set<String> = []
-    for (user, picture) in try reader.generatedAvatarUsers(in: shard) {
-      if let picture, PlannedMedia.avatar(media.outcome(of: picture)) != nil { continue }
-      let (path, svg) = PlannedMedia.generatedAvatar(of: user)
-      guard written.insert(path).inserted else { continue }
-      do {
-        _ = try SiteWriter.write(svg, to: "\(settings.output)/\(path)")
-      } catch {
-        throw .write(step: "media", error)
-      }
-    }
-    return written.sorted()
-  }
-}
-
-/// What the shards and the finalize step of one sharded build share.
-enum ShardedBuild {
-  /// The fingerprint of building `plan` with `settings`: the shards' records and the finalize
-  /// step must agree on it.
-  static func fingerprint(plan: String, settings: SiteBuilder.Settings) -> String {
-    let text = "sharded\nplan \(plan)\n" + BuildFingerprint.settingsText(settings)
-    return Hex.encode(SHA256.doubleDigest(Array(text.utf8)))
+  /// The result of a shard with nothing to do: what its record says.
+  private static func unchanged(_ record: ShardRecord) -> Result {
+    var result = Result(unchanged: true, walls: record.walls, pages: record.pages)
+    result.imagesReused = record.processed + record.reused
+    result.imagesFailed = record.failed
+    result.report.append(contentsOf: record.problems)
+    return result
   }
 
-  /// Whether two outcomes give the same page: both failed (whatever the reason), or both the
-  /// same files of the same sizes.
-  static func same(_ a: MediaOutcome, _ b: MediaOutcome) -> Bool {
-    switch (a, b) {
-    case (.failed, .failed): true
-    case (.ready, .ready): a == b
-    default: false
+  /// Removes what the run made that nothing lists, for a run that stops with an error.
+  ///
+  /// Kept is what the last complete build's manifest lists and the earlier runs' leftovers in
+  /// the journal (a later run or finalize removes those when no longer needed).
+  private func removeUnlisted(_ record: ShardRecord, stateRoot: String) throws(PlanError) {
+    var keep = record.leftovers
+    let manifest = BuildManifest.load(stateRoot: stateRoot)
+    keep.formUnion(ShardClaims(files: manifest.files, records: manifest.records))
+    do {
+      _ = try ShardRecords.remove(
+        ShardClaims(files: record.files, records: record.records), keeping: keep,
+        siteRoot: settings.output, stateRoot: stateRoot)
+    } catch {
+      throw .write(step: "media", error)
     }
   }
 }

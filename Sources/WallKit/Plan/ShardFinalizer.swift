@@ -19,7 +19,8 @@ public struct ShardFinalizer {
   static let steps = ["shards", "corrections", "index", "assets"]
 
   /// Finalizes the site.
-  /// - Throws: `PlanError.shardsMissing` naming the shards that have not finished (nothing is
+  /// - Throws: `PlanError.shardsDiffer` naming the shards made with other settings or from
+  ///   another plan, `.shardsMissing` naming the shards that have not finished (nothing is
   ///   written then), `.noShardFinished`, `.mixedShardCounts`, or the errors of reading the
   ///   plan and writing the site.
   public func build() throws(PlanError) -> BuildResult {
@@ -29,7 +30,8 @@ public struct ShardFinalizer {
     let fingerprint = ShardedBuild.fingerprint(plan: reader.identity, settings: settings)
     let stateRoot = settings.stateFolder ?? SiteBuilder.stateFolder(for: settings.output)
     let records = try Self.finishedRecords(
-      stateRoot: stateRoot, plan: reader.identity, fingerprint: fingerprint)
+      stateRoot: stateRoot, plan: reader.identity, fingerprint: fingerprint,
+      settings: ShardSettings(plan: reader.identity, settings: settings))
     let templates: TemplateLibrary
     do {
       templates = try TemplateLibrary(templates: settings.pipeline.theme.templates)
@@ -103,10 +105,19 @@ public struct ShardFinalizer {
     }
     let manifest = BuildManifest(files: files, records: mediaRecords)
     do {
+      // What the last build listed, and what the records of other shard counts (set aside
+      // when this run started) list, goes unless this build lists it too.
+      var previous = BuildManifest.load(stateRoot: stateRoot)
+      let superseded = ShardRecords.supersededClaims(stateRoot: stateRoot)
+      if !superseded.isEmpty {
+        previous = BuildManifest(
+          files: previous.files + superseded.siteFiles(siteRoot: settings.output),
+          records: previous.records + superseded.records)
+      }
       summary.filesRemoved = try manifest.prune(
-        previous: BuildManifest.load(stateRoot: stateRoot), siteRoot: settings.output,
-        stateRoot: stateRoot)
+        previous: previous, siteRoot: settings.output, stateRoot: stateRoot)
       try manifest.save(stateRoot: stateRoot)
+      try ShardRecords.removeSuperseded(stateRoot: stateRoot)
     } catch {
       throw .write(step: "manifest", error)
     }
@@ -123,31 +134,6 @@ public struct ShardFinalizer {
     }
     progress.finished()
     return BuildResult(summary: summary, report: report, wallPages: wallPages)
-  }
-
-  /// The records of every shard of the run, all for this plan and these settings.
-  /// - Throws: `PlanError.shardsMissing`, `.noShardFinished` or `.mixedShardCounts`.
-  static func finishedRecords(stateRoot: String, plan: String, fingerprint: String)
-    throws(PlanError) -> [ShardRecord]
-  {
-    let found = ShardRecord.finished(stateRoot: stateRoot)
-    var valid: [ShardRecord] = []
-    for shard in found {
-      if let record = ShardRecord.load(shard, stateRoot: stateRoot), record.plan == plan,
-        record.fingerprint == fingerprint
-      {
-        valid.append(record)
-      }
-    }
-    let counts = Set((valid.isEmpty ? found : valid.map(\.shard)).map(\.count))
-    guard let count = counts.first else { throw .noShardFinished }
-    guard counts.count == 1 else { throw .mixedShardCounts(counts.sorted()) }
-    let done = Set(valid.map(\.shard.index))
-    let missing = (0..<count).filter { !done.contains($0) }.compactMap {
-      ShardSpec(index: $0, count: count)
-    }
-    guard missing.isEmpty else { throw .shardsMissing(missing) }
-    return valid.sorted { $0.shard < $1.shard }
   }
 
   /// Renders again the walls that show a corrected image or name a user whose picture was

@@ -1,18 +1,32 @@
-/// A finished shard's completion record, `shards/<K>-of-<N>.json` in the state folder.
+/// A shard's completion record, `shards/<K>-of-<N>.json` in the state folder.
 ///
-/// Written last and atomically; the finalize step reads one per shard.
+/// A shard writes it when it starts, unfinished (a journal of what the run may write and what
+/// earlier runs of the shard wrote), again after its media, and last, finished and atomically,
+/// with every file it made; the finalize step reads one per shard. A record another shard
+/// count set aside is kept as `<K>-of-<N>.superseded.json` until a build removes what it lists
+/// (`ShardRecords`).
 struct ShardRecord: Sendable {
   /// The plan's identity.
   var plan: String
   /// The settings' fingerprint (`ShardedBuild.fingerprint`): every shard and the finalize
   /// step must use the same.
   var fingerprint: String
+  /// The same settings by name, so that a difference can be named (`ShardSettings`).
+  var settings: ShardSettings
   /// Which shard.
   var shard: ShardSpec
+  /// Whether the shard finished: false in the journal it writes when it starts.
+  var finished = false
   /// Site-relative paths of every file the shard made: wall pages, media, generated avatars.
   var files: [String] = []
   /// State-relative paths of the media records it used.
   var records: [String] = []
+  /// The wall folders (`walls/<folder>`) of the shard's owners: in a journal, where pages may
+  /// have been written before they were listed in `files`.
+  var folders: [String] = []
+  /// What earlier runs of the shard wrote, which this run may not write again: removed when
+  /// the run finishes, but what it made.
+  var leftovers = ShardClaims()
   /// Where its media came out otherwise than predicted.
   var corrections = MediaCorrections()
   /// The problems its media step reported.
@@ -27,19 +41,52 @@ struct ShardRecord: Sendable {
   /// it renders again. Empty in a private build, which has no index.
   var covers: [String: WallCover] = [:]
 
+  /// Creates the unfinished record of a run of `shard`.
+  init(plan: String, fingerprint: String, settings: ShardSettings, shard: ShardSpec) {
+    self.plan = plan
+    self.fingerprint = fingerprint
+    self.settings = settings
+    self.shard = shard
+  }
+
+  /// Everything the record says was, or may have been, written: its files, records and
+  /// folders and its leftovers.
+  var claims: ShardClaims {
+    var claims = ShardClaims(files: files, records: records, folders: folders)
+    claims.formUnion(leftovers)
+    return claims
+  }
+
+  /// Whether the record is a finished run of `plan` with the settings of `fingerprint` that
+  /// left nothing to remove.
+  func isFinished(plan: String, fingerprint: String) -> Bool {
+    finished && self.plan == plan && self.fingerprint == fingerprint && leftovers.isEmpty
+  }
+
   /// The folder of the records inside a state folder.
   static let folder = "shards"
 
   /// The file name of a shard's record.
   static func fileName(_ shard: ShardSpec) -> String { "\(shard.index)-of-\(shard.count).json" }
 
-  /// The shard a record file name names, nil for any other name.
-  static func shard(fileName: String) -> ShardSpec? {
+  /// The file name of a shard's record once a run of another shard count set it aside.
+  static func supersededFileName(_ shard: ShardSpec) -> String {
+    "\(shard.index)-of-\(shard.count).superseded.json"
+  }
+
+  /// The shard a record file name names, and whether the record was set aside; nil for any
+  /// other name.
+  static func shard(fileName: String) -> (shard: ShardSpec, superseded: Bool)? {
     guard fileName.hasSuffix(".json") else { return nil }
-    let parts = fileName.dropLast(5).split(separator: "-", omittingEmptySubsequences: false)
-    guard parts.count == 3, parts[1] == "of", let index = Int(parts[0]), let count = Int(parts[2])
+    var stem = fileName.dropLast(5)
+    let superseded = stem.hasSuffix(".superseded")
+    if superseded { stem = stem.dropLast(11) }
+    let parts = stem.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 3, parts[1] == "of", let index = Int(parts[0]), let count = Int(parts[2]),
+      let shard = ShardSpec(index: index, count: count),
+      fileName == (superseded ? supersededFileName(shard) : Self.fileName(shard))
     else { return nil }
-    return ShardSpec(index: index, count: count)
+    return (shard, superseded)
   }
 
   /// The record's path under `stateRoot`.
@@ -47,92 +94,30 @@ struct ShardRecord: Sendable {
     "\(stateRoot)/\(folder)/\(fileName(shard))"
   }
 
-  /// Writes the record atomically.
-  func save(stateRoot: String) throws(WriteError) {
-    func outcomes(_ map: [String: MediaOutcome]) -> JSONValue {
-      .object(map.mapValues(MediaRecord.encode))
-    }
-    let document: JSONValue = [
-      "plan": .string(plan), "fingerprint": .string(fingerprint),
-      "shard": .integer(Int64(shard.index)), "count": .integer(Int64(shard.count)),
-      "files": .array(files.map { .string($0) }), "records": .array(records.map { .string($0) }),
-      "photos": outcomes(corrections.photos), "pictures": outcomes(corrections.pictures),
-      "problems": .array(
-        problems.map {
-          [
-            "file": .string($0.file), "class": .string($0.className),
-            "objectId": .string($0.objectId), "reason": .string($0.reason),
-            "severity": .string($0.severity.rawValue),
-          ]
-        }),
-      "processed": .integer(Int64(processed)), "reused": .integer(Int64(reused)),
-      "failed": .integer(Int64(failed)), "walls": .integer(Int64(walls)),
-      "pages": .integer(Int64(pages)),
-      "covers": .object(
-        covers.mapValues { cover in
-          var entry: [String: JSONValue] = ["images": .integer(Int64(cover.imageCount))]
-          if !cover.variants.isEmpty {
-            entry["cover"] = MediaRecord.encode(.ready(variants: cover.variants, original: nil))
-          }
-          return .object(entry)
-        }),
-    ]
-    try FileSystem.createDirectory("\(stateRoot)/\(Self.folder)")
-    try FileSystem.writeAtomically(
-      Array(document.serialized.utf8), to: Self.path(shard, stateRoot: stateRoot))
+  /// The path under `stateRoot` of the record once set aside.
+  static func supersededPath(_ shard: ShardSpec, stateRoot: String) -> String {
+    "\(stateRoot)/\(folder)/\(supersededFileName(shard))"
+  }
+
+  /// The path under `stateRoot` of the record, or of the record set aside.
+  static func path(_ shard: ShardSpec, superseded: Bool, stateRoot: String) -> String {
+    superseded
+      ? supersededPath(shard, stateRoot: stateRoot) : path(shard, stateRoot: stateRoot)
   }
 
   /// The record of `shard` under `stateRoot`, nil when there is none or it cannot be read.
   static func load(_ shard: ShardSpec, stateRoot: String) -> ShardRecord? {
-    let path = Self.path(shard, stateRoot: stateRoot)
-    guard FileSystem.kind(of: path) == .regular,
-      let bytes = try? FileSystem.readFile(path, limit: 1 << 31),
-      let document = try? JSONReader.parse(bytes),
-      let plan = document["plan"]?.stringValue,
-      let fingerprint = document["fingerprint"]?.stringValue,
-      document["shard"]?.integerValue == Int64(shard.index),
-      document["count"]?.integerValue == Int64(shard.count),
-      // A record without covers (of an older wallgen) cannot give the index: not finished.
-      let covers = document["covers"]?.objectValue
-    else { return nil }
-    func strings(_ key: String) -> [String] {
-      (document[key]?.arrayValue ?? []).compactMap(\.stringValue).filter(BuildManifest.isOwnPath)
-    }
-    func outcomes(_ key: String) -> [String: MediaOutcome] {
-      (document[key]?.objectValue ?? [:]).compactMapValues(MediaRecord.decode)
-    }
-    func count(_ key: String) -> Int { Int(clamping: document[key]?.integerValue ?? 0) }
-    var record = ShardRecord(plan: plan, fingerprint: fingerprint, shard: shard)
-    record.files = strings("files")
-    record.records = strings("records")
-    record.corrections = MediaCorrections(
-      photos: outcomes("photos"), pictures: outcomes("pictures"))
-    record.problems = (document["problems"]?.arrayValue ?? []).compactMap { entry in
-      guard let file = entry["file"]?.stringValue, let reason = entry["reason"]?.stringValue else {
-        return nil
-      }
-      return Problem(
-        entry["severity"]?.stringValue == "warning" ? .warning : .error, file: file,
-        className: entry["class"]?.stringValue ?? "",
-        objectId: entry["objectId"]?.stringValue ?? "", reason: reason)
-    }
-    record.processed = count("processed")
-    record.reused = count("reused")
-    record.failed = count("failed")
-    record.walls = count("walls")
-    record.pages = count("pages")
-    record.covers = covers.mapValues { entry in
-      var cover = WallCover(imageCount: Int(clamping: entry["images"]?.integerValue ?? 0))
-      if let value = entry["cover"], case .ready(let variants, _)? = MediaRecord.decode(value) {
-        cover.variants = variants
-      }
-      return cover
-    }
-    return record
+    load(path: path(shard, stateRoot: stateRoot), shard: shard)
   }
 
-  /// The shards that left a record under `stateRoot`.
-  static func finished(stateRoot: String) -> [ShardSpec] {
-    FileSystem.contents(of: "\(stateRoot)/\(folder)").compactMap { shard(fileName: $0) }.sorted()
+  /// The records under `stateRoot`, set aside or not.
+  static func all(stateRoot: String) -> [(shard: ShardSpec, superseded: Bool)] {
+    FileSystem.contents(of: "\(stateRoot)/\(folder)").compactMap { shard(fileName: $0) }
+      .sorted { $0.shard < $1.shard }
+  }
+
+  /// The shards that left a record under `stateRoot` (finished or not, not set aside).
+  static func present(stateRoot: String) -> [ShardSpec] {
+    all(stateRoot: stateRoot).filter { !$0.superseded }.map(\.shard)
   }
 }

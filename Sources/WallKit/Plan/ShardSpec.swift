@@ -11,8 +11,12 @@ public struct ShardSpec: Sendable, Hashable, Comparable, CustomStringConvertible
   /// How many shards the build has.
   public let count: Int
 
-  /// The most shards a build may have.
-  public static let maximumCount = 1 << 20
+  /// The most shards a build may have: 10,000.
+  ///
+  /// Ten times the most `docs/scale.md` plans for (1,000 shards of 10 million users, 10,000
+  /// walls each); past it a shard's fixed cost (opening the plan, the templates, the media
+  /// stage) outweighs its share, and finalize reads one record per shard.
+  public static let maximumCount = 10_000
 
   /// Creates a shard; nil unless `0 <= index < count <= maximumCount`.
   public init?(index: Int, count: Int) {

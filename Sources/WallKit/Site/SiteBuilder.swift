@@ -200,6 +200,9 @@ public struct SiteBuilder {
     do {
       summary.filesRemoved = try manifest.prune(
         previous: previous, siteRoot: settings.output, stateRoot: stateRoot)
+      // And what shard records list (a sharded run this build replaces), with the records.
+      summary.filesRemoved += try ShardRecords.discard(
+        keeping: manifest, siteRoot: settings.output, stateRoot: stateRoot)
       try manifest.save(stateRoot: stateRoot)
     } catch {
       throw .write(step: "manifest", error)

@@ -82,7 +82,7 @@ import WallSynth
     #expect(FileSystem.kind(of: "\(site)/index.html") == .missing)
   }
 
-  @Test("a shard built with other settings does not count as finished")
+  @Test("a shard built with other settings does not count as finished: finalize names it")
   func otherSettingsAreNotFinished() throws {
     let folder = try TemporaryDirectory("other-settings")
     let root = folder.url("export")
@@ -95,7 +95,8 @@ import WallSynth
     let (first, second) = (try #require(ShardSpec("0/2")), try #require(ShardSpec("1/2")))
     _ = try ShardBuilder(plan: plan, shard: first, settings: ShardFixture.settings(site)).build()
     _ = try ShardBuilder(plan: plan, shard: second, settings: other).build()
-    #expect(throws: PlanError.shardsMissing([second])) {
+    let mismatch = ShardMismatch(shard: second, differences: ["page size 7 where finalize's is 30"])
+    #expect(throws: PlanError.shardsDiffer([mismatch], missing: [])) {
       try ShardFinalizer(plan: plan, settings: ShardFixture.settings(site)).build()
     }
   }
