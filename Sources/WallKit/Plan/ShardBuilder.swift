@@ -150,7 +150,13 @@ public struct ShardBuilder {
       thumbnailer: media.thumbnailer, jobs: settings.pipeline.jobs,
       copyOriginals: settings.copyOriginals, progress: progress)
     var report = ProblemReport()
-    let (catalog, counters) = stage.run(images: images, users: pictured, report: &report)
+    let catalog: MediaCatalog
+    let counters: MediaStage.Counters
+    do {
+      (catalog, counters) = try stage.run(images: images, users: pictured, report: &report)
+    } catch {
+      throw .write(step: "media", error)
+    }
     // The key of every file read must be the plan's: else the export changed since.
     for planned in sources {
       if let key = media.key(of: planned),
