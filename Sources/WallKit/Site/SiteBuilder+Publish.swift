@@ -19,11 +19,13 @@ extension SiteBuilder {
   /// Publishes what the build staged: every staged file is moved into place, and only then
   /// are the files this build no longer makes removed and the manifest and record saved.
   ///
-  /// Before the first move, the folders the files go to are checked writable (and the missing
-  /// ones made), the record of the last build is taken away (a build killed while publishing
-  /// must not leave a record that calls the site complete), and the manifest is widened to
-  /// the files about to be placed (so the next build prunes them whatever happens). Until the
-  /// last move, any failure is rolled back: the site and the state folder are as they were.
+  /// Before the first move, the folders the files go to (or their nearest existing parents)
+  /// are checked writable, the record of the last build is taken away (a build killed while
+  /// publishing must not leave a record that calls the site complete), and the manifest is
+  /// widened to the files about to be placed (so the next build prunes them whatever
+  /// happens). Until the last move, any failure is rolled back: the site and the state folder
+  /// are as they were. A folder that is new (a new wall, a first build's whole site) is moved
+  /// in as one.
   /// - Returns: How many site files were removed.
   /// - Throws: `BuildError.write` with step `publish` (rolled back), or `prune`, `manifest`
   ///   or `record` (the new site is in place, but not all the state is: the next build
@@ -33,27 +35,38 @@ extension SiteBuilder {
   ) throws(BuildError) -> Int {
     guard let staging else { return 0 }
     let output = settings.output
-    let siteFiles = staging.stagedFiles(in: .site).sorted {
-      (Self.publishOrder($0), $0) < (Self.publishOrder($1), $1)
-    }
+    // Sorted paths, bucketed by the order they are published in.
+    var ranked: [[String]] = [[], [], [], []]
+    for file in staging.stagedFiles(in: .site) { ranked[Self.publishOrder(file)].append(file) }
+    let siteFiles = ranked.flatMap { $0 }
     let stateFiles = staging.stagedFiles(in: .state)
-    let kept = Set(manifest.files)
-    let removals = previous.files.filter { !kept.contains($0) }
+    let keptFiles = Set(manifest.files)
+    let keptRecords = Set(manifest.records)
+    let removals = previous.files.filter { !keptFiles.contains($0) }
+    let recordRemovals = previous.records.filter { !keptRecords.contains($0) }
     var folders: Set<String> = [output, stateRoot]
-    for file in siteFiles + removals { folders.insert(Self.folder(of: "\(output)/\(file)")) }
-    for file in stateFiles { folders.insert(Self.folder(of: "\(stateRoot)/\(file)")) }
+    for (root, files) in [(output, siteFiles + removals), (stateRoot, stateFiles)] {
+      for folder in Set(files.map(Self.folderPart)) {
+        folders.insert(folder.isEmpty ? root : "\(root)/\(folder)")
+      }
+    }
+    // Whether the manifest lists a file the previous one does not, and one it no longer lists.
+    let adds =
+      manifest.files.count > previous.files.count - removals.count
+      || manifest.records.count > previous.records.count - recordRemovals.count
+    let drops = !removals.isEmpty || !recordRemovals.isEmpty
 
     let commit = StagingCommit(area: staging)
     do {
       try commit.prepare(folders: folders)
       try commit.remove(BuildRecord.fileName, in: .state)
-      let known = Set(previous.files)
-      let knownRecords = Set(previous.records)
-      if manifest.files.contains(where: { !known.contains($0) })
-        || manifest.records.contains(where: { !knownRecords.contains($0) })
-      {
-        let widened = BuildManifest(
-          files: previous.files + manifest.files, records: previous.records + manifest.records)
+      if adds {
+        // The next build must know every file this one may have put in place.
+        let widened =
+          drops
+          ? BuildManifest(
+            files: previous.files + manifest.files, records: previous.records + manifest.records)
+          : manifest
         try commit.write(widened.serialized, at: BuildManifest.fileName, in: .state)
       }
       for file in stateFiles { try commit.place(file, in: .state) }
@@ -73,10 +86,14 @@ extension SiteBuilder {
     } catch {
       throw .write(step: "prune", error)
     }
-    do {
-      try manifest.save(stateRoot: stateRoot)
-    } catch {
-      throw .write(step: "manifest", error)
+    // A manifest that only grew was written before the first move; one that lists the same
+    // files needs no writing.
+    if drops {
+      do {
+        try manifest.save(stateRoot: stateRoot)
+      } catch {
+        throw .write(step: "manifest", error)
+      }
     }
     do {
       try record.save(stateRoot: stateRoot, fileCount: manifest.files.count)
@@ -86,9 +103,9 @@ extension SiteBuilder {
     return removed
   }
 
-  /// The folder part of `path`.
-  static func folder(of path: String) -> String {
-    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
-    return slash == path.startIndex ? "/" : String(path[..<slash])
+  /// The folder part of a relative path, "" for a file at the root.
+  static func folderPart(_ path: String) -> Substring {
+    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+    return path[..<slash]
   }
 }

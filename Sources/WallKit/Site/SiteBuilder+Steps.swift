@@ -70,8 +70,10 @@ extension SiteBuilder {
       files: rendered.paths + settings.pipeline.theme.assets.keys.map { "assets/\($0)" }
         + catalog.allPaths,
       records: catalog.records)
-    progress.finished()
-    if settings.strict && !report.problems.isEmpty { throw .strict(problems: report.sorted) }
+    if settings.strict && !report.problems.isEmpty {
+      progress.finished()
+      throw .strict(problems: report.sorted)
+    }
     summary.errors = report.errorCount
     summary.warnings = report.warningCount
     var wallPages: [String: String] = [:]
@@ -82,8 +84,10 @@ extension SiteBuilder {
     record.summary = summary
     record.problems = report.sorted
     record.wallPages = wallPages
+    announce("publish")
     summary.filesRemoved = try publish(
       manifest: manifest, previous: previous, record: record, stateRoot: stateRoot)
+    progress.finished()
     return BuildResult(summary: summary, report: report, wallPages: wallPages)
   }
 }

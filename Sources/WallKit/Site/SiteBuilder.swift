@@ -78,7 +78,7 @@ public struct SiteBuilder {
     self.progress = progress
   }
 
-  static let steps = ["import", "media", "render", "assets"]
+  static let steps = ["import", "media", "render", "assets", "publish"]
 
   func announce(_ step: String, total: Int = 0) {
     progress.announce(step, of: Self.steps, total: total)
