@@ -42,8 +42,10 @@ public struct BuildOptions: Sendable, Equatable {
   public var maxExportBytes: UInt64 = ZipLimits.standard.totalBytes
   /// Whether to copy originals into the site bit for bit.
   public var copyOriginals: Bool = true
-  /// Exit 1 when any problem was reported.
+  /// Publish nothing, and exit 1, when any problem was reported.
   public var strict: Bool = false
+  /// Publish an export that lacks a part the last build read (`--allow-missing`).
+  public var allowMissing: Bool = false
   /// Print only problems and errors.
   public var quiet: Bool = false
   /// Print the summary as JSON on standard output.

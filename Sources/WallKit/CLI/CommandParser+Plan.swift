@@ -33,6 +33,11 @@ extension CommandParser {
       }
       return
     }
+    if options.allowMissing {
+      throw UsageError(
+        "'--allow-missing' applies to a build from an export, not to one with '--plan'",
+        command: "build")
+    }
     if options.shard != nil && options.finalize {
       throw UsageError("'--shard' and '--finalize' cannot be combined", command: "build")
     }

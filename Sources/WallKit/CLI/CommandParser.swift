@@ -43,6 +43,7 @@ public enum CommandParser {
         options.maxPixels = try reader.integer(for: argument, in: 1...10_000_000_000)
       case "--no-originals": options.copyOriginals = false
       case "--strict": options.strict = true
+      case "--allow-missing": options.allowMissing = true
       case "-q", "--quiet": options.quiet = true
       case "--json": options.json = true
       case "--private": options.privateBuild = true

@@ -62,7 +62,10 @@ public enum HelpText {
       --max-export-bytes N Refuse a zip export holding more than N bytes uncompressed
                            (default: 8G; K, M, G and T suffixes are powers of 1024)
       --no-originals       Do not copy original images into the site
-      --strict             Exit 1 if any problem was reported
+      --strict             Publish nothing, and exit 1, if any problem was reported
+      --allow-missing      Publish even when the export lacks a part the last build read
+                           (a class file of the walls, the files in files/, graph/);
+                           without it such a build is refused
       -q, --quiet          Print only problems
       --json               Print the summary as JSON on stdout
       --private            Put each wall at walls/<token>/, token = hex HMAC-SHA256(secret,
@@ -83,13 +86,16 @@ public enum HelpText {
     Progress goes to stderr: a live line per step on a terminal, plain lines otherwise.
     NO_COLOR is honoured.
 
-    A class file that cannot be read (not valid JSON, too large, unreadable, a refused zip
-    entry) stops the build before the output is touched: the last site stays as it was.
+    Every file that changes is written aside first; the site and its state folder change
+    only once the build has succeeded. A class file that cannot be read (not valid JSON, too
+    large, unreadable, a refused zip entry), an output that cannot be written (a full disk, a
+    read-only folder) or --strict with problems leave the last site exactly as it was.
 
     Exit codes:
       0   the site was published as asked
       1   nothing was published (a class file that cannot be read, an export with no user
-          or no class file of walls, an output that cannot be written), or --strict and
+          or no class file of walls, a part the last build read that is missing, an
+          output that cannot be written), or --strict and
           problems were reported
       64  usage error; also an output folder that is refused: /, your home folder, the
           export, a folder inside it or holding it, or (without --force) a non-empty

@@ -24,7 +24,9 @@ extension WallCLI {
       printFailure(
         error, unusable: error.unusableExport, output: options.output, export: export,
         command: "build", console: console)
-      if let reportFile = options.reportFile, let (_, problems) = error.unusableExport {
+      if let reportFile = options.reportFile,
+        let problems = error.unusableExport?.1 ?? error.refusedProblems
+      {
         _ = writeReport(problems, to: reportFile, console: console)
       }
       if case .placement = error { return .usage }

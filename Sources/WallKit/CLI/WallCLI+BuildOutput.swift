@@ -22,6 +22,8 @@ extension WallCLI {
     settings.pipeline.limits.maxPixels = options.maxPixels
     settings.pipeline.zipLimits = zipLimits(maxExportBytes: options.maxExportBytes)
     settings.copyOriginals = options.copyOriginals
+    settings.strict = options.strict
+    settings.allowMissingParts = options.allowMissing
     var urlsFile: String?
     if options.privateBuild {
       do {

@@ -26,7 +26,7 @@ extension WallCLI {
     let lines = failureLines(
       error, unusable: unusable, output: output, export: export, command: command)
     // One write for all problems (there may be a hundred thousand), one for each line after.
-    let problems = unusable?.1.count ?? 0
+    let problems = unusable?.1.count ?? (error as? BuildError)?.refusedProblems?.count ?? 0
     if problems > 0 { console.err(lines.prefix(problems).joined(separator: "\n")) }
     for line in lines.dropFirst(problems) { console.err(line) }
   }
@@ -43,6 +43,10 @@ extension WallCLI {
         failure.isAboutTheWholeExport
         ? exportHint(for: export, command: command)
         : "\(hint(for: failure)); '\(output)' was left as it was"
+      return problems.map(\.description) + [line, TerminalText.escaped("hint: \(hint)")]
+    }
+    if let build = error as? BuildError, let hint = build.hint(output: output, command: command) {
+      let problems = build.refusedProblems ?? []
       return problems.map(\.description) + [line, TerminalText.escaped("hint: \(hint)")]
     }
     let opening: ImportError? =

@@ -12,6 +12,22 @@ public struct ImportResult: Sendable {
   /// (`ImportError.unreadableClassFiles`), no user (`.noUsers`), or no class file of walls
   /// (`.noWallClassFile`). The report holds the same problems.
   public var failure: ImportError?
+  /// How many images name a file in `files/`, and how many of those files are there.
+  public var photoFiles = PhotoFileCount()
+}
+
+/// How many images name a file, and how many of those files an export holds.
+public struct PhotoFileCount: Sendable, Equatable {
+  /// Images whose Parse File has a safe name or URL.
+  public var named = 0
+  /// Those whose file is in the export's `files/`.
+  public var found = 0
+
+  /// Creates a count.
+  public init(named: Int = 0, found: Int = 0) {
+    self.named = named
+    self.found = found
+  }
 }
 
 /// Reads a Parse wall export (docs/input-format.md) into a `Dataset`, collecting problems instead of
@@ -51,9 +67,10 @@ public enum ExportImporter {
     session.reportAsymmetricFriends()
     session.checkOtherClassFiles()
     session.reportFollowOns()
+    session.reportUnfilledFilesFolder()
     return ImportResult(
       dataset: session.dataset, report: session.report, source: source,
-      failure: session.fileLevelFailure())
+      failure: session.fileLevelFailure(), photoFiles: session.photoFiles)
   }
 }
 
@@ -73,6 +90,12 @@ struct ImportSession {
   var followOns: [FollowOn: Int] = [:]
   /// Images left out only because their uploader was in an unreadable `_User.json`.
   var lostImages: Set<String> = []
+  /// How many images name a file, and how many of those files the export holds.
+  var photoFiles = PhotoFileCount()
+  /// What `files/` holds, looked up on first need.
+  var filesFolder: FolderState?
+  /// Images whose file is missing because `files/` holds no file at all, by class file.
+  var photosWithoutFilesFolder: [String: Int] = [:]
 
   init(source: any ExportSource, limits: ImportLimits) {
     self.source = source

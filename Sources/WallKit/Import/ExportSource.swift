@@ -12,6 +12,11 @@ public protocol ExportSource: Sendable {
   /// The names of the regular files directly inside `directory` ("" for the root), sorted.
   func fileNames(in directory: String) -> [String]
 
+  /// Whether the folder `directory` of the export is missing, empty, or holds a file at any
+  /// depth: how the import tells an export whose `files/` was never filled from one that lost
+  /// a few files.
+  func folderState(_ directory: String) -> FolderState
+
   /// The bytes of `path`.
   /// - Throws: `ImportError` when the file is absent, outside the export, over `limit`
   ///   bytes, or unreadable.
@@ -36,8 +41,22 @@ public protocol ExportSource: Sendable {
   func allContentIdentities() -> [(path: String, identity: String)]
 }
 
+/// What a folder of an export holds, as far as a build cares.
+public enum FolderState: Sendable, Equatable {
+  /// There is no such folder.
+  case missing
+  /// The folder is there but holds no file (at any depth).
+  case empty
+  /// The folder holds at least one file.
+  case holdsFiles
+}
+
 extension ExportSource {
   public var openingProblems: [Problem] { [] }
+
+  public func folderState(_ directory: String) -> FolderState {
+    fileNames(in: directory).isEmpty ? .missing : .holdsFiles
+  }
 
   public func byteCount(of path: String) -> Int? { nil }
 }

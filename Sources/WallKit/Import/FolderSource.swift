@@ -44,6 +44,30 @@ public struct FolderSource: ExportSource {
     return FileSystem.contents(of: folder).filter { fileExists(prefix + $0) }
   }
 
+  public func folderState(_ directory: String) -> FolderState {
+    let top = canonicalRoot + "/" + directory
+    // Like `resolve`, only a real folder of the export counts, not a link elsewhere.
+    guard ExportPath.isSafeRelative(directory), FileSystem.realPath(top) == top,
+      FileSystem.kind(of: top) == .directory
+    else { return .missing }
+    // Depth first, stopping at the first file: one directory read for a filled folder.
+    var pending = [directory]
+    while let folder = pending.popLast() {
+      var found = false
+      FileSystem.forEachEntry(in: canonicalRoot + "/" + folder) { name, _ in
+        guard !found else { return }
+        let relative = folder + "/" + name
+        switch FileSystem.linkKind(of: canonicalRoot + "/" + relative) {
+        case .directory: pending.append(relative)
+        case .regular: found = true
+        default: found = fileExists(relative)
+        }
+      }
+      if found { return .holdsFiles }
+    }
+    return .empty
+  }
+
   public func read(_ path: String, limit: Int) throws(ImportError) -> [UInt8] {
     let resolved = try resolve(path)
     switch FileSystem.kind(of: resolved) {

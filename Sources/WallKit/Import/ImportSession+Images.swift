@@ -80,10 +80,17 @@ extension ImportSession {
       }
       let path = "files/" + candidate
       if source.fileExists(path) {
+        photoFiles.named += 1
+        photoFiles.found += 1
         return FileReference(path: path, originalName: name.isEmpty ? candidate : name)
       }
     }
-    if !unsafe.isEmpty {
+    let named = unsafe.isEmpty && !(name.isEmpty && fromURL.isEmpty)
+    if named { photoFiles.named += 1 }
+    if named && filesFolderIsUnfilled {
+      // Then every photo misses its file: said once for the export, not once per photo.
+      photosWithoutFilesFolder[file, default: 0] += 1
+    } else if !unsafe.isEmpty {
       report.error(
         file, className, object.objectId,
         "file name \"\(unsafe[0])\" would leave files/; refused, shown as a placeholder")

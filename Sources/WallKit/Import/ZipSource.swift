@@ -8,6 +8,8 @@ public struct ZipSource: ExportSource {
   private let archive: ZipArchive
   private let prefix: String
   private let entriesByPath: [String: ZipEntry]
+  /// The folder entries, by path in the export without their trailing `/`.
+  private let folders: Set<String>
 
   /// Opens the zip at `path` and reads its directory.
   /// - Parameter path: The `.zip` file.
@@ -35,6 +37,13 @@ public struct ZipSource: ExportSource {
       map[String(entry.name.dropFirst(prefix.count))] = entry
     }
     entriesByPath = map
+    let top = prefix
+    folders = Set(
+      archive.entries.filter { $0.isDirectory && $0.name.hasPrefix(top) }.map { entry in
+        var name = String(entry.name.dropFirst(top.count))
+        while name.hasSuffix("/") { name.removeLast() }
+        return name
+      })
   }
 
   /// Entry names the zip reader refused, as import problems, each naming the entry by its path
@@ -76,6 +85,12 @@ public struct ZipSource: ExportSource {
       $0.hasPrefix(head) && !$0.dropFirst(head.count).contains("/")
     }
     .map { String($0.dropFirst(head.count)) }.sorted()
+  }
+
+  public func folderState(_ directory: String) -> FolderState {
+    let head = directory + "/"
+    if entriesByPath.keys.contains(where: { $0.hasPrefix(head) }) { return .holdsFiles }
+    return folders.contains(directory) ? .empty : .missing
   }
 
   public func read(_ path: String, limit: Int) throws(ImportError) -> [UInt8] {

@@ -3,7 +3,9 @@ import Synchronization
 /// Turns every source image of the export into display variants (and avatars), in parallel, reusing
 /// what earlier builds stored.
 ///
-/// One bad image never stops the stage: it is reported and shown as a placeholder.
+/// One bad image never stops the stage: it is reported and shown as a placeholder. A file that
+/// cannot be written does: that is the output's fault, not the image's, so it is thrown, never
+/// shown as a placeholder nor recorded as the image's failure.
 struct MediaStage {
   /// Display widths of wall photos.
   static let photoWidths = [320, 640, 1280]
@@ -30,6 +32,8 @@ struct MediaStage {
     var problem: String?
     var warnings: [String] = []
     var reused: Bool
+    /// Why the outputs could not be stored; the stage then fails.
+    var writeFailure: WriteError?
   }
 
   /// What the one pass over the sources found for one of them.
@@ -40,12 +44,16 @@ struct MediaStage {
     case duplicate(key: String)
     /// This source's content was processed (or found stored) here.
     case done(key: String, Job)
+    /// Not looked at: an earlier source's outputs could not be written, so the stage fails.
+    case abandoned
   }
 
   /// Processes the photos of `images` and the pictures of `users`.
-  func run(images: [WallImage], users: [User], report: inout ProblemReport) -> (
-    MediaCatalog, Counters
-  ) {
+  /// - Throws: `WriteError` when an output or a record cannot be written (the first, in the
+  ///   sources' order, of those met); the sources after it are then not processed.
+  func run(images: [WallImage], users: [User], report: inout ProblemReport) throws(WriteError)
+    -> (MediaCatalog, Counters)
+  {
     var catalog = MediaCatalog()
     var counters = Counters()
     // Each file once, however many images or walls use it; in a fixed order.
@@ -58,13 +66,23 @@ struct MediaStage {
     // nor which source claims a key changes them.
     let order = Self.largestFirst(sources.map { source.byteCount(of: $0.path) ?? 0 })
     let claimed = Mutex<Set<String>>([])
+    let writeFailed = Atomic<Bool>(false)
     progress.counting(sources.count)
     let passes = ParallelWork.map(count: order.count, jobs: jobs, progress: progress) {
       [self] position -> Pass in
-      pass(sources[order[position]], claimed: claimed)
+      // Once the output refused a write (a full disk), decoding the rest is wasted work.
+      guard !writeFailed.load(ordering: .relaxed) else { return .abandoned }
+      let result = pass(sources[order[position]], claimed: claimed)
+      if case .done(_, let job) = result, job.writeFailure != nil {
+        writeFailed.store(true, ordering: .relaxed)
+      }
+      return result
     }
     var results = [Pass?](repeating: nil, count: sources.count)
     for (position, index) in order.enumerated() { results[index] = passes[position] }
+    for case .done(_, let job)? in results {
+      if let failure = job.writeFailure { throw failure }
+    }
     var jobByKey: [String: Job] = [:]
     for case .done(let key, let job)? in results {
       jobByKey[key] = job
@@ -89,7 +107,7 @@ struct MediaStage {
       case .unreadable(let error)?:
         counters.failed += 1
         job = Job(outcome: .failed(reason: error.reason), problem: error.reason, reused: false)
-      case nil:
+      case .abandoned?, nil:
         job = Job(outcome: .failed(reason: "not processed"), reused: false)
       }
       plan.report(
@@ -155,6 +173,9 @@ struct MediaStage {
   }
 
   /// Decodes and stores the bytes of one source, or reuses what is stored for its key.
+  ///
+  /// A file that cannot be decoded is recorded as failed, so a rebuild does not decode it
+  /// again; a file that cannot be written is the job's `writeFailure`, and nothing is recorded.
   private func process(_ bytes: [UInt8], avatar: Bool, key: String) -> Job {
     if let cached = store.cached(key: key) {
       if case .failed(let reason) = cached {
@@ -162,40 +183,48 @@ struct MediaStage {
       }
       return Job(outcome: cached, reused: true)
     }
+    let set: ThumbnailSet
     do {
-      let set = try Self.variants(of: bytes, avatar: avatar, thumbnailer: thumbnailer)
-      var files: [(path: String, bytes: [UInt8])] = []
-      var variants: [StoredImage] = []
-      for (position, variant) in set.variants.enumerated() {
-        let label = "\(avatar ? "a" : "w")\(variant.width)"
-        let name = MediaStore.path(
-          key: key, variant: label, fileExtension: variant.format.fileExtension)
-        files.append((name, variant.bytes))
-        var stored = StoredImage(path: name, width: variant.width, height: variant.height)
-        if position < set.webpVariants.count {
-          let webp = MediaStore.path(key: key, variant: label, fileExtension: "webp")
-          files.append((webp, set.webpVariants[position]))
-          stored.webp = webp
-        }
-        variants.append(stored)
-      }
-      var original: StoredImage?
-      if copyOriginals && !avatar, let format = ImageFormat.sniff(bytes) {
-        let name = MediaStore.path(
-          key: key, variant: "original", fileExtension: format.fileExtension)
-        files.append((name, bytes))
-        original = StoredImage(path: name, width: set.sourceWidth, height: set.sourceHeight)
-      }
-      let outcome = MediaOutcome.ready(variants: variants, original: original)
-      try store.store(key: key, files: files, outcome: outcome)
-      return Job(outcome: outcome, warnings: set.warnings, reused: false)
-    } catch let error as ImagingError {
-      let reason = error.description
-      // Failures are recorded too, so a rebuild does not decode a bad file again.
-      try? store.store(key: key, files: [], outcome: .failed(reason: reason))
-      return Job(outcome: .failed(reason: reason), problem: reason, reused: false)
+      set = try Self.variants(of: bytes, avatar: avatar, thumbnailer: thumbnailer)
     } catch {
-      return Job(outcome: .failed(reason: "\(error)"), problem: "\(error)", reused: false)
+      let reason = error.description
+      var job = Job(outcome: .failed(reason: reason), problem: reason, reused: false)
+      do {
+        try store.store(key: key, files: [], outcome: .failed(reason: reason))
+      } catch {
+        job.writeFailure = error
+      }
+      return job
     }
+    var files: [(path: String, bytes: [UInt8])] = []
+    var variants: [StoredImage] = []
+    for (position, variant) in set.variants.enumerated() {
+      let label = "\(avatar ? "a" : "w")\(variant.width)"
+      let name = MediaStore.path(
+        key: key, variant: label, fileExtension: variant.format.fileExtension)
+      files.append((name, variant.bytes))
+      var stored = StoredImage(path: name, width: variant.width, height: variant.height)
+      if position < set.webpVariants.count {
+        let webp = MediaStore.path(key: key, variant: label, fileExtension: "webp")
+        files.append((webp, set.webpVariants[position]))
+        stored.webp = webp
+      }
+      variants.append(stored)
+    }
+    var original: StoredImage?
+    if copyOriginals && !avatar, let format = ImageFormat.sniff(bytes) {
+      let name = MediaStore.path(
+        key: key, variant: "original", fileExtension: format.fileExtension)
+      files.append((name, bytes))
+      original = StoredImage(path: name, width: set.sourceWidth, height: set.sourceHeight)
+    }
+    let outcome = MediaOutcome.ready(variants: variants, original: original)
+    var job = Job(outcome: outcome, warnings: set.warnings, reused: false)
+    do {
+      try store.store(key: key, files: files, outcome: outcome)
+    } catch {
+      job.writeFailure = error
+    }
+    return job
   }
 }

@@ -14,11 +14,20 @@ public struct MediaStore: Sendable {
   public let siteRoot: String
   /// The folder of the build's state, where records are kept.
   public let stateRoot: String
+  /// Where files and records are written until the build is published; nil writes them in
+  /// place.
+  public let staging: StagingArea?
 
   /// Creates a store writing derived files under `siteRoot` and records under `stateRoot`.
-  public init(siteRoot: String, stateRoot: String) {
+  /// - Parameters:
+  ///   - siteRoot: The site's folder.
+  ///   - stateRoot: The state folder.
+  ///   - staging: When given, files and records are staged there instead (its roots must be
+  ///     `siteRoot` and `stateRoot`), and published with the rest of the build.
+  public init(siteRoot: String, stateRoot: String, staging: StagingArea? = nil) {
     self.siteRoot = siteRoot
     self.stateRoot = stateRoot
+    self.staging = staging
   }
 
   /// The key of a source: the first 32 hex digits of the double SHA-256 of
@@ -67,11 +76,29 @@ public struct MediaStore: Sendable {
   func store(key: String, files: [(path: String, bytes: [UInt8])], outcome: MediaOutcome)
     throws(WriteError)
   {
-    for file in files {
-      try FileSystem.writeAtomically(file.bytes, to: "\(siteRoot)/\(file.path)")
+    let record = Array(MediaRecord.encode(outcome).serialized.utf8)
+    guard let staging else {
+      for file in files {
+        try FileSystem.writeAtomically(file.bytes, to: "\(siteRoot)/\(file.path)")
+      }
+      try FileSystem.writeAtomically(record, to: "\(stateRoot)/\(Self.recordPath(key: key))")
+      return
     }
-    try FileSystem.writeAtomically(
-      MediaRecord.encode(outcome).serialized, to: "\(stateRoot)/\(Self.recordPath(key: key))")
+    for file in files { try staging.stage(file.bytes, at: file.path, in: .site) }
+    try staging.stage(record, at: Self.recordPath(key: key), in: .state)
+  }
+
+  /// Writes (or stages) `bytes` as the site file `path` unless it already holds them.
+  /// - Parameter bytes: The file's content.
+  /// - Parameter path: Site-relative.
+  /// - Returns: Whether the file was written or staged.
+  /// - Throws: `WriteError` when it cannot be.
+  @discardableResult
+  func write(_ bytes: [UInt8], at path: String) throws(WriteError) -> Bool {
+    if let staging { return try staging.stageIfChanged(bytes, at: path, in: .site) }
+    if StagingArea.file(at: "\(siteRoot)/\(path)", holds: bytes) { return false }
+    try FileSystem.writeAtomically(bytes, to: "\(siteRoot)/\(path)")
+    return true
   }
 }
 

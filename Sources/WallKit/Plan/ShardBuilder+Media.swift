@@ -29,7 +29,13 @@ extension ShardBuilder {
       thumbnailer: media.thumbnailer, jobs: settings.pipeline.jobs,
       copyOriginals: settings.copyOriginals, progress: progress)
     var report = ProblemReport()
-    let (catalog, counters) = stage.run(images: images, users: pictured, report: &report)
+    let catalog: MediaCatalog
+    let counters: MediaStage.Counters
+    do {
+      (catalog, counters) = try stage.run(images: images, users: pictured, report: &report)
+    } catch {
+      throw .write(step: "media", error)
+    }
     record.files += catalog.allPaths
     record.records = Array(catalog.records)
     // The key of every file read must be the plan's: else the export changed since. A

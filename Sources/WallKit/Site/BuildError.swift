@@ -16,8 +16,19 @@ public enum BuildError: Error, Equatable, CustomStringConvertible {
   case placement(OutputPlacementError)
   /// The walls cannot be laid out (two users would share a folder).
   case layout(SiteLayoutError)
+  /// The export lacks parts that the last build read (`ExportParts`): a class file of the
+  /// walls (`WallImageComment.json`), `files/` (none of the files its class files name is
+  /// there) or `graph/`; `problems` is everything the import reported, sorted. Refused unless
+  /// `SiteBuilder.Settings.allowMissingParts`; the output and state folder are left as they
+  /// were.
+  case missingParts([String], problems: [Problem])
+  /// `SiteBuilder.Settings.strict` is set and the build reported `problems` (sorted): nothing
+  /// was published.
+  case strict(problems: [Problem])
   /// A file could not be written; `step` is what was being written: `output` (the site
-  /// folder), `state` (the build's state folder), `media`, `render`, `assets` or `manifest`.
+  /// folder), `state` (the build's state folder), `media`, `render` or `assets` (staged),
+  /// `publish` (moving the staged files into place; undone), or, once the new site is in
+  /// place, `prune`, `manifest` or `record`.
   case write(step: String, WriteError)
 
   public var description: String {
@@ -28,7 +39,23 @@ public enum BuildError: Error, Equatable, CustomStringConvertible {
     case .theme(let error): "[theme] \(error)"
     case .layout(let error): "[layout] \(error)"
     case .placement(let error): "[output] \(error)"
+    case .missingParts(let parts, _):
+      "[import] \(ImportError.listed(parts)), read by the last build, "
+        + (parts.count == 1 ? "is" : "are")
+        + " missing from this export; publishing it would take from the site what "
+        + (parts.count == 1 ? "it holds" : "they hold") + ", so nothing was published"
+    case .strict(let problems):
+      "[strict] \(BuildSummary.count(problems.count, "problem")) reported and --strict is on, "
+        + "so nothing was published"
     case .write(let step, let error): "[\(step)] \(error)"
     }
+  }
+
+  /// Whether the build failed before anything of the site or its state folder changed (or
+  /// after undoing what had): false only for a write that failed once the new site was in
+  /// place.
+  public var leftOutputAsItWas: Bool {
+    guard case .write(let step, _) = self else { return true }
+    return !["prune", "manifest", "record"].contains(step)
   }
 }

@@ -46,6 +46,8 @@ struct BuildRecord: Sendable {
   var summary: BuildSummary
   var problems: [Problem]
   var wallPages: [String: String]
+  /// What of the export the build read; nil in a record of an older wallgen or a sharded build.
+  var parts: ExportParts?
 
   /// The record in `stateRoot`, if a complete build left one.
   static func load(stateRoot: String) -> BuildRecord? {
@@ -83,11 +85,17 @@ struct BuildRecord: Sendable {
     var pages: [String: String] = [:]
     for (user, page) in document["wallPages"]?.objectValue ?? [:] { pages[user] = page.stringValue }
     return BuildRecord(
-      fingerprint: fingerprint, summary: summary, problems: problems, wallPages: pages)
+      fingerprint: fingerprint, summary: summary, problems: problems, wallPages: pages,
+      parts: document["export"].flatMap(ExportParts.init(json:)))
   }
 
   /// Writes the record (only when it changed).
   func save(stateRoot: String, fileCount: Int) throws(WriteError) {
+    _ = try SiteWriter.write(serialized(fileCount: fileCount), to: "\(stateRoot)/\(Self.fileName)")
+  }
+
+  /// The record's file, `fileCount` being the number of files the build's manifest lists.
+  func serialized(fileCount: Int) -> [UInt8] {
     let counts: JSONValue = [
       "walls": .number(Double(summary.walls)), "pages": .number(Double(summary.pages)),
       "imagesProcessed": .number(Double(summary.imagesProcessed)),
@@ -98,7 +106,7 @@ struct BuildRecord: Sendable {
       "publicPhotosLeftOut": .number(Double(summary.publicOmissions.photos)),
       "publicCommentsLeftOut": .number(Double(summary.publicOmissions.comments)),
     ]
-    let document: JSONValue = [
+    var document: JSONValue = [
       "fingerprint": .string(fingerprint), "summary": counts,
       "problems": .array(
         problems.map {
@@ -110,7 +118,11 @@ struct BuildRecord: Sendable {
         }),
       "wallPages": .object(wallPages.mapValues { .string($0) }),
     ]
-    _ = try SiteWriter.write(Array(document.serialized.utf8), to: "\(stateRoot)/\(Self.fileName)")
+    if let parts, case .object(var members) = document {
+      members["export"] = parts.json
+      document = .object(members)
+    }
+    return Array(document.serialized.utf8)
   }
 
   /// Removes the record, before a build starts changing the output: a build killed midway must

@@ -47,10 +47,15 @@ public struct BuildManifest: Sendable, Equatable {
 
   /// Writes the manifest (only when it changed, so a no-op build touches nothing).
   public func save(stateRoot: String) throws(WriteError) {
+    _ = try SiteWriter.write(serialized, to: "\(stateRoot)/\(Self.fileName)")
+  }
+
+  /// The manifest's file.
+  public var serialized: [UInt8] {
     let document: JSONValue = [
       "files": .array(files.map { .string($0) }), "records": .array(records.map { .string($0) }),
     ]
-    _ = try SiteWriter.write(Array(document.serialized.utf8), to: "\(stateRoot)/\(Self.fileName)")
+    return Array(document.serialized.utf8)
   }
 
   /// Deletes what `previous` lists and this manifest does not; returns how many site files.

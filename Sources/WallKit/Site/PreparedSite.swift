@@ -41,7 +41,8 @@ struct PreparedSite: Sendable {
   ///   - progress: Told of each processed source.
   ///   - report: Receives a problem for each file that cannot be used.
   /// - Returns: What each image and picture became, and the counts of the work done.
-  /// - Throws: `WriteError` when a generated avatar cannot be written.
+  /// - Throws: `WriteError` when a derived file, a record or a generated avatar cannot be
+  ///   written.
   func runMedia(
     images: [WallImage], users: [User], store: MediaStore, settings: PipelineSettings,
     copyOriginals: Bool, progress: any BuildProgress, report: inout ProblemReport
@@ -49,22 +50,22 @@ struct PreparedSite: Sendable {
     let stage = MediaStage(
       source: imported.source, store: store, thumbnailer: settings.thumbnailer,
       jobs: settings.jobs, copyOriginals: copyOriginals, progress: progress)
-    var (catalog, counters) = stage.run(images: images, users: users, report: &report)
-    try Self.addGeneratedAvatars(to: &catalog, users: users, siteRoot: store.siteRoot)
+    var (catalog, counters) = try stage.run(images: images, users: users, report: &report)
+    try Self.addGeneratedAvatars(to: &catalog, users: users, store: store)
     return (catalog, counters)
   }
 
-  /// Users without a usable picture get an SVG of their initials, stored by content under
-  /// `siteRoot`.
+  /// Users without a usable picture get an SVG of their initials, stored by content in
+  /// `store`'s site.
   private static func addGeneratedAvatars(
-    to catalog: inout MediaCatalog, users: [User], siteRoot: String
+    to catalog: inout MediaCatalog, users: [User], store: MediaStore
   ) throws(WriteError) {
     for user in users where catalog.avatars[user.objectId] == nil {
       let svg = Array(GeneratedAvatar.svg(userID: user.objectId, name: user.displayName).utf8)
       let path = MediaStore.path(
         key: MediaStore.key(for: svg, recipe: "generated avatar"), variant: "avatar",
         fileExtension: "svg")
-      _ = try SiteWriter.write(svg, to: "\(siteRoot)/\(path)")
+      try store.write(svg, at: path)
       catalog.avatars[user.objectId] = AvatarImage(small: path, large: path)
     }
   }

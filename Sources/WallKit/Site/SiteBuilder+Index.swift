@@ -20,7 +20,8 @@ extension SiteBuilder {
     var written = 0
     for page in model.pages(entries) {
       let outcome = try Self.writePage(
-        "index", page.context, to: "\(settings.output)/\(page.path)", templates: templates
+        "index", page.context, at: page.path, in: settings.output, staging: staging,
+        templates: templates
       ).outcome
       paths.append(page.path)
       if outcome == .written { written += 1 }
@@ -29,7 +30,7 @@ extension SiteBuilder {
       let path = SiteLayout.peopleList
       do {
         let outcome = try SiteWriter.write(
-          model.peopleScript(entries), to: "\(settings.output)/\(path)")
+          model.peopleScript(entries), at: path, in: settings.output, staging: staging)
         paths.append(path)
         if outcome == .written { written += 1 }
       } catch {

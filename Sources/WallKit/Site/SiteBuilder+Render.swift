@@ -1,3 +1,5 @@
+import Synchronization
+
 extension SiteBuilder {
   /// The most bytes of rendered cards a build keeps for reuse across walls (a card is 1–2 KB).
   static let renderMemoBudget = 128 << 20
@@ -20,7 +22,9 @@ extension SiteBuilder {
       isPublic: !isPrivate)
     let reuse = settings.reuseRenderings
     let model = reuse ? plainModel.cached() : plainModel
-    let output = settings.output
+    let (output, staging) = (settings.output, staging)
+    // After one page could not be written (a full disk), the others are not rendered.
+    let failed = Atomic<Bool>(false)
     // Most of a wall page is cards that other walls show too: render each once.
     let memo = reuse ? templates.makeMemo(byteBudget: Self.renderMemoBudget) : nil
     struct WallResult: Sendable {
@@ -32,20 +36,23 @@ extension SiteBuilder {
       count: index.users.count, jobs: settings.pipeline.jobs, progress: progress
     ) {
       position -> WallResult in
+      var result = WallResult()
+      guard !failed.load(ordering: .relaxed) else { return result }
       let user = index.users[position]
       let wall = model.pages(for: user)
-      var result = WallResult()
       var expectedSize = 16_384
       for page in wall.pages {
         do throws(BuildError) {
           let (outcome, size) = try Self.writePage(
-            "wall", page.context, to: "\(output)/\(page.path)", templates: templates,
-            capacity: expectedSize, memo: memo)
+            "wall", page.context, at: page.path, in: output, staging: staging,
+            templates: templates, capacity: expectedSize, memo: memo)
           expectedSize = size + 4_096
           if outcome == .written { result.written += 1 }
           result.paths.append(page.path)
         } catch {
           result.failure = error
+          failed.store(true, ordering: .relaxed)
+          break
         }
       }
       return result
@@ -63,11 +70,13 @@ extension SiteBuilder {
     return (paths, written)
   }
 
-  /// Renders the template `name` and writes it to `path` unless the file already holds those
-  /// bytes; returns what happened and the page's size.
+  /// Renders the template `name` and writes it to the site file `relative` of `siteRoot` (or
+  /// stages it in `staging`) unless the file already holds those bytes; returns what happened
+  /// and the page's size.
   static func writePage(
-    _ name: String, _ context: TemplateValue, to path: String, templates: TemplateLibrary,
-    capacity: Int = 0, memo: FragmentMemo? = nil
+    _ name: String, _ context: TemplateValue, at relative: String, in siteRoot: String,
+    staging: StagingArea?, templates: TemplateLibrary, capacity: Int = 0,
+    memo: FragmentMemo? = nil
   ) throws(BuildError) -> (outcome: SiteWriter.Outcome, size: Int) {
     let html: [UInt8]
     do {
@@ -76,7 +85,8 @@ extension SiteBuilder {
       throw .template(error)
     }
     do {
-      return (try SiteWriter.write(html, to: path), html.count)
+      let outcome = try SiteWriter.write(html, at: relative, in: siteRoot, staging: staging)
+      return (outcome, html.count)
     } catch {
       throw .write(step: "render", error)
     }

@@ -2,12 +2,15 @@
   import Glibc
 #endif
 
-/// Builds a site from an export in named steps: import → media → render → assets.
+/// Builds a site from an export in named steps: import → media → render → assets, then
+/// publishes it.
 ///
 /// Bad records and images are reported and skipped; only a missing or unusable export (a class
-/// file of the walls that cannot be read, no user, no class file of walls), a broken theme or
-/// an unwritable output stop the build. An unusable export or a broken theme stops it before
-/// anything in the output or the state folder is touched.
+/// file of the walls that cannot be read, no user, no class file of walls, a part the last
+/// build read that is gone), a broken theme or an unwritable output stop the build. Every file
+/// that changes is written to a staging area first (`StagingArea`), and the site and its state
+/// folder are touched only once everything is made (and, with `strict`, no problem was
+/// reported): a build that fails leaves both exactly as they were.
 public struct SiteBuilder {
   /// The build's settings.
   public struct Settings: Sendable {
@@ -38,6 +41,13 @@ public struct SiteBuilder {
     /// (`FragmentMemo`). The pages are the same either way; turning it off is for checking
     /// exactly that.
     public var reuseRenderings = true
+    /// Whether a build that reported any problem is refused (`BuildError.strict`) instead of
+    /// published.
+    public var strict = false
+    /// Whether to publish an export that lacks a part the last build read (a class file of the
+    /// walls, the files of `files/`, `graph/`); when false it is refused
+    /// (`BuildError.missingParts`).
+    public var allowMissingParts = false
 
     /// Settings with defaults for everything but the paths.
     public init(export: String, output: String) {
@@ -67,6 +77,9 @@ public struct SiteBuilder {
   let settings: Settings
   /// Told of each step and item as the build goes.
   let progress: any BuildProgress
+  /// Where the build writes what changes until it is published; nil writes in place (a
+  /// sharded build's finalize step renders the index through this builder).
+  var staging: StagingArea?
 
   /// Creates a builder.
   public init(settings: Settings, progress: any BuildProgress = SilentProgress()) {
@@ -74,15 +87,16 @@ public struct SiteBuilder {
     self.progress = progress
   }
 
-  static let steps = ["import", "media", "render", "assets"]
+  static let steps = ["import", "media", "render", "assets", "publish"]
 
-  private func announce(_ step: String, total: Int = 0) {
+  func announce(_ step: String, total: Int = 0) {
     progress.announce(step, of: Self.steps, total: total)
   }
 
   /// Runs the build.
-  /// - Throws: `BuildError` when the export cannot be opened or is unusable, a template is
-  ///   invalid, or the output cannot be written.
+  /// - Throws: `BuildError` when the export cannot be opened, is unusable or lost a part the
+  ///   last build read, a template is invalid, `strict` is set and a problem was reported, or
+  ///   the output cannot be written. The site and its state folder are then as they were.
   public func build() throws(BuildError) -> BuildResult {
     do {
       try OutputPlacement.claim(settings)
@@ -108,6 +122,9 @@ public struct SiteBuilder {
       fingerprint: fingerprint, record: last.0, manifest: last.1)
     {
       progress.finished()
+      if settings.strict && !unchanged.report.problems.isEmpty {
+        throw .strict(problems: unchanged.report.sorted)
+      }
       return unchanged
     }
     // Everything that can refuse the build is decided before the output or the state folder
@@ -119,8 +136,14 @@ public struct SiteBuilder {
     } catch {
       throw .template(error)
     }
-    if let failure = prepared.imported.failure {
-      throw .unusableExport(failure, problems: prepared.imported.report.sorted)
+    let imported = prepared.imported
+    if let failure = imported.failure {
+      throw .unusableExport(failure, problems: imported.report.sorted)
+    }
+    let parts = ExportParts(imported)
+    if !settings.allowMissingParts, let lastParts = last.0?.parts {
+      let missing = parts.missing(since: lastParts, photoFiles: imported.photoFiles)
+      if !missing.isEmpty { throw .missingParts(missing, problems: imported.report.sorted) }
     }
     // Laid out before anything is written: two users sharing a folder is refused here.
     let layout: SiteLayout
@@ -129,99 +152,27 @@ public struct SiteBuilder {
     } catch {
       throw .layout(error)
     }
+    let kind = FileSystem.kind(of: settings.output)
+    guard kind == .directory || kind == .missing else {
+      throw .write(
+        step: "output", WriteError(path: settings.output, reason: "exists and is not a folder"))
+    }
+    let staging: StagingArea
     do {
-      try BuildRecord.invalidate(stateRoot: stateRoot)
+      staging = try StagingArea(
+        folder: Self.stagingFolder(output: settings.output, stateRoot: stateRoot),
+        siteRoot: settings.output, stateRoot: stateRoot)
     } catch {
       throw .write(step: "state", error)
     }
-    var report = prepared.imported.report
-    prepared.index.reportUnseen(into: &report)
-    var summary = BuildSummary()
-    do {
-      try PreparedSite.prepareFolder(settings.output)
-    } catch {
-      throw .write(step: "output", error)
-    }
-    BuildManifest.removeStaleTemporaries(siteRoot: stateRoot)
-    let previous = last.1
-
-    announce("media")
-    let index = prepared.index
-    let catalog: MediaCatalog
-    do {
-      let counters: MediaStage.Counters
-      (catalog, counters) = try prepared.runMedia(
-        images: index.shownImages(), users: index.users,
-        store: MediaStore(siteRoot: settings.output, stateRoot: stateRoot),
-        settings: settings.pipeline, copyOriginals: settings.copyOriginals,
-        progress: progress, report: &report)
-      summary.imagesProcessed = counters.processed
-      summary.imagesReused = counters.reused
-      summary.imagesFailed = counters.failed
-    } catch {
-      throw .write(step: "media", error)
-    }
-
-    announce("render", total: index.users.count)
-    let rendered: (paths: [String], written: Int)
-    do {
-      rendered = try renderPages(
-        index: index, catalog: catalog, templates: prepared.templates, layout: layout,
-        report: &report)
-    } catch .template(let error) {
-      // A template that fails only when rendered (nesting too deep) names its file too.
-      throw .template(settings.pipeline.theme.locating(error))
-    } catch {
-      throw error
-    }
-    summary.walls = index.users.count
-    summary.publicOmissions = index.omitted
-    // The search box's list of people is written with the pages, but is none.
-    summary.pages = rendered.paths.count { $0.hasSuffix(".html") }
-    summary.filesWritten = rendered.written
-    summary.filesUnchanged = rendered.paths.count - rendered.written
-
-    announce("assets")
-    for (path, bytes) in settings.pipeline.theme.assets.sorted(by: { $0.key < $1.key }) {
-      do {
-        if try SiteWriter.write(bytes, to: "\(settings.output)/assets/\(path)") == .written {
-          summary.filesWritten += 1
-        } else {
-          summary.filesUnchanged += 1
-        }
-      } catch {
-        throw .write(step: "assets", error)
-      }
-    }
-    let manifest = BuildManifest(
-      files: rendered.paths + settings.pipeline.theme.assets.keys.map { "assets/\($0)" }
-        + catalog.allPaths,
-      records: catalog.records)
-    do {
-      summary.filesRemoved = try manifest.prune(
-        previous: previous, siteRoot: settings.output, stateRoot: stateRoot)
-      // And what shard records list (a sharded run this build replaces), with the records.
-      summary.filesRemoved += try ShardRecords.discard(
-        keeping: manifest, siteRoot: settings.output, stateRoot: stateRoot)
-      try manifest.save(stateRoot: stateRoot)
-    } catch {
-      throw .write(step: "manifest", error)
-    }
-    progress.finished()
-    summary.errors = report.errorCount
-    summary.warnings = report.warningCount
-    var wallPages: [String: String] = [:]
-    for user in index.users {
-      wallPages[user.objectId] = layout.wallPage(userID: user.objectId, page: 1)
-    }
-    let record = BuildRecord(
-      fingerprint: fingerprint, summary: summary, problems: report.sorted, wallPages: wallPages)
-    do {
-      try record.save(stateRoot: stateRoot, fileCount: manifest.files.count)
-    } catch {
-      throw .write(step: "state", error)
-    }
-    return BuildResult(summary: summary, report: report, wallPages: wallPages)
+    var builder = self
+    builder.staging = staging
+    defer { staging.discard() }
+    return try builder.makeSite(
+      prepared, layout: layout, stateRoot: stateRoot, previous: last.1,
+      record: BuildRecord(
+        fingerprint: fingerprint, summary: BuildSummary(), problems: [], wallPages: [:],
+        parts: parts))
   }
 
   /// The result of the last complete build, when its fingerprint equals this one and every

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Writes output files, skipping those whose content is already what it would write, so a
 /// rebuild with nothing changed rewrites nothing (contents and mtimes stay).
 public enum SiteWriter {
@@ -14,23 +8,23 @@ public enum SiteWriter {
 
   /// Writes `bytes` to `path` atomically unless the file already holds exactly them.
   public static func write(_ bytes: [UInt8], to path: String) throws(WriteError) -> Outcome {
-    if FileSystem.size(of: path) == bytes.count,
-      let existing = try? FileSystem.readFile(path, limit: bytes.count), sameBytes(existing, bytes)
-    {
-      return .unchanged
-    }
+    if StagingArea.file(at: path, holds: bytes) { return .unchanged }
     try FileSystem.writeAtomically(bytes, to: path)
     return .written
   }
 
-  private static func sameBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-    guard a.count == b.count else { return false }
-    return a.withUnsafeBytes { a in
-      b.withUnsafeBytes { b in
-        guard let first = a.baseAddress, let second = b.baseAddress else { return true }
-        return memcmp(first, second, a.count) == 0
-      }
-    }
+  /// Writes `bytes` as the site file `relative` of `siteRoot`, or stages it in `staging` when
+  /// one is given, unless the file already holds exactly them.
+  /// - Parameters:
+  ///   - bytes: The file's content.
+  ///   - relative: Its path in the site.
+  ///   - siteRoot: The site's folder.
+  ///   - staging: Where the build stages what it changes; nil writes in place.
+  /// - Throws: `WriteError` when the file cannot be written or staged.
+  public static func write(
+    _ bytes: [UInt8], at relative: String, in siteRoot: String, staging: StagingArea?
+  ) throws(WriteError) -> Outcome {
+    guard let staging else { return try write(bytes, to: "\(siteRoot)/\(relative)") }
+    return try staging.stageIfChanged(bytes, at: relative, in: .site) ? .written : .unchanged
   }
-
 }

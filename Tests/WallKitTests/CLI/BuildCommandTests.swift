@@ -31,7 +31,7 @@ import WallSynth
     #expect(full["pages"] == .number(2))
     #expect(full["imagesProcessed"] == .number(1))
     let steps = try #require(full["steps"]?.objectValue)
-    #expect(steps.keys.sorted() == ["assets", "import", "media", "render"])
+    #expect(steps.keys.sorted() == ["assets", "import", "media", "publish", "render"])
     for (step, seconds) in steps {
       guard let value = seconds.doubleValue else {
         Issue.record("step \(step) has no number: \(seconds)")

@@ -42,14 +42,17 @@ import WallSynth
     #expect(FileSystem.kind(of: folder.url("b/index.html")) == .regular)
   }
 
-  @Test("1: --strict with problems (the site is still written)")
+  @Test("1: --strict with problems, and nothing is published")
   func strictWithProblems() throws {
     let folder = try TemporaryDirectory()
     try Self.writeExport(at: folder.url("clean"))
     try Self.writeExport(at: folder.url("flawed"), missingPhoto: true)
     #expect(Self.build(folder.url("clean"), folder.url("a"), ["--strict"]).0 == .success)
-    #expect(Self.build(folder.url("flawed"), folder.url("b"), ["--strict"]).0 == .failure)
-    #expect(FileSystem.kind(of: folder.url("b/index.html")) == .regular)
+    let (code, captured) = Self.build(folder.url("flawed"), folder.url("b"), ["--strict"])
+    #expect(code == .failure)
+    #expect(captured.err.last?.hasPrefix("hint: '\(folder.url("b"))' was left as it was") == true)
+    #expect(FileSystem.kind(of: folder.url("b")) == .missing)
+    #expect(FileSystem.kind(of: folder.url(".wallgen/b")) == .missing)
   }
 
   @Test(

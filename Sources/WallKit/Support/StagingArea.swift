@@ -1,0 +1,187 @@
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A folder where a build writes every file that changes, instead of its place in the site or
+/// the state folder, so that nothing published is touched until the build has succeeded.
+///
+/// A `StagingCommit` then moves the staged files into place; `discard()` forgets them. Staged
+/// files keep their path relative to the tree they go to, under `<folder>/site/` and
+/// `<folder>/state/`.
+public final class StagingArea: Sendable {
+  /// Which tree a staged file goes to.
+  public enum Tree: String, Sendable, CaseIterable {
+    /// The published site (the output folder).
+    case site
+    /// The build's state folder (records, manifest), beside the site.
+    case state
+  }
+
+  /// The staging folder.
+  public let folder: String
+  /// The output folder the `.site` files go to.
+  public let siteRoot: String
+  /// The state folder the `.state` files go to.
+  public let stateRoot: String
+  /// The outermost folder that making `folder` created, removed again by `discard()`.
+  private let createdFrom: String?
+  /// What was staged, by tree.
+  private let staged = Mutex<[Tree: Set<String>]>([:])
+
+  /// Makes an empty staging folder at `folder`, removing what a killed build left there.
+  /// - Parameters:
+  ///   - folder: The staging folder; best on the file system of `siteRoot`, so that
+  ///     publishing is a rename per file.
+  ///   - siteRoot: The output folder.
+  ///   - stateRoot: The state folder.
+  /// - Throws: `WriteError` when the folder cannot be made.
+  public init(folder: String, siteRoot: String, stateRoot: String) throws(WriteError) {
+    self.folder = folder
+    self.siteRoot = siteRoot
+    self.stateRoot = stateRoot
+    Self.removeTree(folder)
+    createdFrom = Self.firstMissingFolder(of: folder)
+    try FileSystem.createDirectory(folder)
+  }
+
+  /// Where the staged copy of `relative` in `tree` is written.
+  public func stagedPath(_ relative: String, in tree: Tree) -> String {
+    "\(folder)/\(tree.rawValue)/\(relative)"
+  }
+
+  /// Where `relative` in `tree` goes when published.
+  public func targetPath(_ relative: String, in tree: Tree) -> String {
+    "\(tree == .site ? siteRoot : stateRoot)/\(relative)"
+  }
+
+  /// Stages `bytes` as the new content of `relative` in `tree`.
+  /// - Throws: `WriteError` naming the staged file when it cannot be written.
+  public func stage(_ bytes: [UInt8], at relative: String, in tree: Tree) throws(WriteError) {
+    try Self.writeStaged(bytes, to: stagedPath(relative, in: tree))
+    _ = staged.withLock { $0[tree, default: []].insert(relative) }
+  }
+
+  /// Stages `bytes` for `relative` in `tree` unless the file there already holds exactly them.
+  /// - Returns: Whether the bytes were staged (false: the published file is up to date).
+  /// - Throws: `WriteError` naming the staged file when it cannot be written.
+  public func stageIfChanged(_ bytes: [UInt8], at relative: String, in tree: Tree)
+    throws(WriteError) -> Bool
+  {
+    if Self.file(at: targetPath(relative, in: tree), holds: bytes) { return false }
+    try stage(bytes, at: relative, in: tree)
+    return true
+  }
+
+  /// The relative paths staged for `tree`, sorted.
+  public func stagedFiles(in tree: Tree) -> [String] {
+    staged.withLock { ($0[tree] ?? []).sorted() }
+  }
+
+  /// Whether anything was staged for `tree`.
+  public func hasStagedFiles(in tree: Tree) -> Bool {
+    staged.withLock { !($0[tree] ?? []).isEmpty }
+  }
+
+  /// Removes the staging folder and what it holds, and the folders that making it created.
+  public func discard() {
+    Self.removeTree(folder)
+    guard let createdFrom, folder != createdFrom else { return }
+    var current = folder
+    while let slash = current.utf8.lastIndex(of: UInt8(ascii: "/")), slash != current.startIndex {
+      current = String(current[..<slash])
+      guard rmdir(current) == 0, current != createdFrom else { return }
+    }
+  }
+
+  /// Whether the regular file at `path` holds exactly `bytes`.
+  public static func file(at path: String, holds bytes: [UInt8]) -> Bool {
+    guard FileSystem.size(of: path) == bytes.count,
+      let existing = try? FileSystem.readFile(path, limit: bytes.count),
+      existing.count == bytes.count
+    else { return false }
+    return existing.withUnsafeBytes { a in
+      bytes.withUnsafeBytes { b in
+        guard let first = a.baseAddress, let second = b.baseAddress else { return true }
+        return memcmp(first, second, a.count) == 0
+      }
+    }
+  }
+
+  /// Writes a staged file: no temporary and rename, since nothing reads the staging folder
+  /// before the build is done; its folders are made on first need.
+  static func writeStaged(_ bytes: [UInt8], to path: String) throws(WriteError) {
+    var fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    if fd < 0 && errno == ENOENT, let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) {
+      try FileSystem.createDirectory(String(path[..<slash]))
+      fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    }
+    guard fd >= 0 else { throw WriteError(path: path, reason: FileSystem.lastErrorReason) }
+    var written = 0
+    let failure = bytes.withUnsafeBytes { buffer -> String? in
+      while written < buffer.count {
+        let count = write(fd, buffer.baseAddress.map { $0 + written }, buffer.count - written)
+        if count < 0 {
+          if errno == EINTR { continue }
+          return FileSystem.lastErrorReason
+        }
+        written += count
+      }
+      return nil
+    }
+    // A full disk may only show when the file is closed (NFS, quotas).
+    let closed = close(fd) == 0 ? nil : FileSystem.lastErrorReason
+    if let reason = failure ?? closed {
+      unlink(path)
+      throw WriteError(path: path, reason: reason)
+    }
+  }
+
+  /// The outermost folder of `path` that does not exist yet (nil when `path` exists).
+  static func firstMissingFolder(of path: String) -> String? {
+    var missing: String?
+    var folder = path
+    while FileSystem.kind(of: folder) == .missing {
+      missing = folder
+      guard let slash = folder.utf8.lastIndex(of: UInt8(ascii: "/")), slash != folder.startIndex
+      else { break }
+      folder = String(folder[..<slash])
+    }
+    return missing
+  }
+
+  /// Removes `path` and everything below it, never following a symlink.
+  static func removeTree(_ path: String) {
+    switch FileSystem.linkKind(of: path) {
+    case .missing: return
+    case .directory:
+      for name in FileSystem.contents(of: path) { removeTree("\(path)/\(name)") }
+      rmdir(path)
+    default: unlink(path)
+    }
+  }
+
+  /// The device of `path`, or of its nearest existing parent; nil when none can be read.
+  static func device(of path: String) -> UInt64? {
+    var folder = path
+    while true {
+      var info = stat()
+      if stat(folder, &info) == 0 { return UInt64(info.st_dev) }
+      guard let slash = folder.utf8.lastIndex(of: UInt8(ascii: "/")), slash != folder.startIndex
+      else { break }
+      folder = String(folder[..<slash])
+    }
+    var info = stat()
+    return stat(path.hasPrefix("/") ? "/" : ".", &info) == 0 ? UInt64(info.st_dev) : nil
+  }
+
+  /// Whether `first` and `second` (or their nearest existing parents) are on one file system,
+  /// so a file renamed from one to the other needs no copy.
+  public static func sameFileSystem(_ first: String, _ second: String) -> Bool {
+    guard let a = device(of: first), let b = device(of: second) else { return false }
+    return a == b
+  }
+}

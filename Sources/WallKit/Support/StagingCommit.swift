@@ -1,0 +1,232 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Moves the files of a `StagingArea` into place, keeping what it replaces, so that a failure
+/// part way (a full disk, a folder that cannot be written) is undone by `rollBack()` and the
+/// site and the state folder hold exactly what they held before.
+///
+/// Each file is renamed over its target, an atomic replacement for anyone reading the site;
+/// the file it replaces is first hard-linked into the staging folder, which keeps it until the
+/// area is discarded. A folder that does not exist yet (a new wall, the whole site of a first
+/// build) is moved as one, with everything staged in it. Where the staging folder is on
+/// another file system than a target (a layout the build avoids), or hard links are not to
+/// be had, files are copied instead.
+public final class StagingCommit {
+  /// One change made, and how to undo it.
+  private enum Change {
+    /// A folder made above a tree's root.
+    case folder(String)
+    /// A file put at `target`; `previous` keeps what was there, nil when nothing was.
+    case placed(target: String, previous: String?)
+    /// A staged folder moved to `target`, where there was none; undone by moving it back.
+    case moved(target: String, staged: String)
+  }
+
+  private let area: StagingArea
+  private var changes: [Change] = []
+  private var kept = 0
+  private var madeKeptFolder = false
+  /// Target folders known to exist.
+  private var present: Set<String> = []
+  /// Target folders moved in whole from the staging folder.
+  private var moved: Set<String> = []
+
+  /// Starts publishing what `area` staged.
+  public init(area: StagingArea) {
+    self.area = area
+  }
+
+  /// Checks that files can be put in `folders` before any is moved: each existing one, and
+  /// the nearest existing parent of each missing one, must be a writable folder.
+  /// - Parameter folders: Absolute folders, in any order.
+  /// - Throws: `WriteError` naming the first folder that cannot be written.
+  public func prepare(folders: Set<String>) throws(WriteError) {
+    var checked: Set<String> = []
+    for var folder in folders.sorted(by: { $0.utf8.count < $1.utf8.count }) {
+      while FileSystem.kind(of: folder) == .missing, let parent = Self.parent(of: folder) {
+        folder = parent
+      }
+      guard checked.insert(folder).inserted else { continue }
+      guard FileSystem.kind(of: folder) == .directory else {
+        throw WriteError(path: folder, reason: "exists and is not a folder")
+      }
+      guard access(folder, W_OK | X_OK) == 0 else {
+        throw WriteError(path: folder, reason: FileSystem.lastErrorReason)
+      }
+    }
+  }
+
+  /// Moves the staged `relative` of `tree` over its target, or, when its folder is missing,
+  /// the outermost missing folder with all it holds.
+  /// - Throws: `WriteError` naming the target when it cannot be replaced.
+  public func place(_ relative: String, in tree: StagingArea.Tree) throws(WriteError) {
+    if try placeFolder(of: relative, in: tree) { return }
+    let staged = area.stagedPath(relative, in: tree)
+    let target = area.targetPath(relative, in: tree)
+    let previous = try keepPrevious(of: target)
+    if rename(staged, target) == 0 {
+      changes.append(.placed(target: target, previous: previous))
+      return
+    }
+    let reason = FileSystem.lastErrorReason
+    guard errno == EXDEV else {
+      if let previous { unlink(previous) }
+      throw WriteError(path: target, reason: reason)
+    }
+    do {
+      try FileSystem.copyAtomically(staged, to: target) { _ in }
+    } catch {
+      if let previous { unlink(previous) }
+      throw error
+    }
+    changes.append(.placed(target: target, previous: previous))
+  }
+
+  /// When a folder on the way to `relative`'s target is missing, moves the outermost one in
+  /// from the staging folder (the tree's root itself in a first build, after making its
+  /// parents) and returns true; also true when such a folder was moved already.
+  private func placeFolder(of relative: String, in tree: StagingArea.Tree) throws(WriteError)
+    -> Bool
+  {
+    let root = area.targetPath("", in: tree).dropLast()
+    var folders = [(target: String(root), staged: String(area.stagedPath("", in: tree).dropLast()))]
+    var path = ""
+    for component in relative.split(separator: "/").dropLast() {
+      path += path.isEmpty ? String(component) : "/" + component
+      folders.append((area.targetPath(path, in: tree), area.stagedPath(path, in: tree)))
+    }
+    for (index, folder) in folders.enumerated() {
+      if moved.contains(folder.target) { return true }
+      if present.contains(folder.target) { continue }
+      switch FileSystem.kind(of: folder.target) {
+      case .directory:
+        present.insert(folder.target)
+        continue
+      case .missing:
+        if index == 0, let parent = Self.parent(of: folder.target) { try makeFolders(parent) }
+        guard rename(folder.staged, folder.target) == 0 else {
+          // From another file system, the folder is made and its files copied one by one.
+          guard errno == EXDEV, mkdir(folder.target, 0o755) == 0 else {
+            throw WriteError(path: folder.target, reason: FileSystem.lastErrorReason)
+          }
+          changes.append(.folder(folder.target))
+          present.insert(folder.target)
+          continue
+        }
+        changes.append(.moved(target: folder.target, staged: folder.staged))
+        moved.insert(folder.target)
+        return true
+      default:
+        throw WriteError(path: folder.target, reason: "exists and is not a folder")
+      }
+    }
+    return false
+  }
+
+  /// Makes `folder` and its missing parents (undone by `rollBack()`).
+  private func makeFolders(_ folder: String) throws(WriteError) {
+    var missing: [String] = []
+    var current = folder
+    while FileSystem.kind(of: current) == .missing {
+      missing.append(current)
+      guard let parent = Self.parent(of: current) else { break }
+      current = parent
+    }
+    for path in missing.reversed() {
+      guard mkdir(path, 0o755) == 0 else {
+        throw WriteError(path: path, reason: FileSystem.lastErrorReason)
+      }
+      changes.append(.folder(path))
+    }
+  }
+
+  /// The folder holding `path`, or nil at the top of a path.
+  static func parent(of path: String) -> String? {
+    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), slash != path.startIndex
+    else { return nil }
+    return String(path[..<slash])
+  }
+
+  /// Writes `bytes` over `relative` of `tree` (atomically), keeping what was there.
+  /// - Throws: `WriteError` naming the target when it cannot be written.
+  public func write(_ bytes: [UInt8], at relative: String, in tree: StagingArea.Tree)
+    throws(WriteError)
+  {
+    let target = area.targetPath(relative, in: tree)
+    let previous = try keepPrevious(of: target)
+    do {
+      try FileSystem.writeAtomically(bytes, to: target)
+    } catch {
+      if let previous { unlink(previous) }
+      throw error
+    }
+    changes.append(.placed(target: target, previous: previous))
+  }
+
+  /// Takes `relative` of `tree` away (it is put back by `rollBack()`).
+  /// - Throws: `WriteError` naming the file when it cannot be moved.
+  public func remove(_ relative: String, in tree: StagingArea.Tree) throws(WriteError) {
+    let target = area.targetPath(relative, in: tree)
+    guard FileSystem.linkKind(of: target) != .missing else { return }
+    let previous = try keepPrevious(of: target)
+    guard unlink(target) == 0 else {
+      let reason = FileSystem.lastErrorReason
+      if let previous { unlink(previous) }
+      throw WriteError(path: target, reason: reason)
+    }
+    changes.append(.placed(target: target, previous: previous))
+  }
+
+  /// The file at `target`, kept in the staging folder (a hard link, else a copy), or nil when
+  /// there is none.
+  private func keepPrevious(of target: String) throws(WriteError) -> String? {
+    if !madeKeptFolder {
+      try FileSystem.createDirectory("\(area.folder)/previous")
+      madeKeptFolder = true
+    }
+    let copy = "\(area.folder)/previous/\(kept + 1)"
+    if link(target, copy) == 0 {
+      kept += 1
+      return copy
+    }
+    if errno == ENOENT { return nil }
+    let reason = FileSystem.lastErrorReason
+    // Another file system, or one without hard links: a copy does. A folder or a symlink
+    // cannot be replaced by a file anyway.
+    guard [EXDEV, EPERM, EOPNOTSUPP, EMLINK].contains(errno),
+      FileSystem.linkKind(of: target) == .regular
+    else {
+      throw WriteError(path: target, reason: "cannot keep the file it replaces: \(reason)")
+    }
+    do {
+      try FileSystem.copyAtomically(target, to: copy) { _ in }
+    } catch {
+      throw WriteError(path: target, reason: "cannot keep the file it replaces: \(error.reason)")
+    }
+    kept += 1
+    return copy
+  }
+
+  /// Undoes every change, the last first: each replaced file gets its previous content back,
+  /// each new file and folder goes.
+  public func rollBack() {
+    for change in changes.reversed() {
+      switch change {
+      case .folder(let path):
+        rmdir(path)
+      case .placed(let target, let previous?):
+        if rename(previous, target) != 0 && errno == EXDEV {
+          _ = try? FileSystem.copyAtomically(previous, to: target) { _ in }
+        }
+      case .placed(let target, nil):
+        unlink(target)
+      case .moved(let target, let staged):
+        rename(target, staged)
+      }
+    }
+    changes.removeAll()
+  }
+}

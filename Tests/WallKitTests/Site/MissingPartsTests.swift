@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+import WallKit
+import WallKitTestSupport
+import WallSynth
+
+/// An export that lost a whole part of itself since the last build (its `files/`, a class file
+/// of the walls) is refused, naming what is missing, unless `--allow-missing`; an export that
+/// never had `files/` says so in one line.
+@Suite struct MissingPartsTests {
+  typealias Safety = PublishSafetyTests
+
+  @Test(
+    "files/ removed after a good build: exit 1 naming files/, the site kept; --allow-missing publishes"
+  )
+  func filesFolderRemoved() throws {
+    let folder = try TemporaryDirectory()
+    let export = folder.url("export")
+    try Safety.writeExport(at: export, version: 1)
+    let site = folder.url("site")
+    #expect(Safety.build(export, site).0 == .success)
+    let before = try Safety.snapshot(site: site)
+
+    try FileManager.default.removeItem(atPath: "\(export)/files")
+    let (code, captured) = Safety.build(export, site)
+    #expect(code == .failure)
+    #expect(
+      captured.err.contains(
+        "error: [import] files/, read by the last build, is missing from this export; publishing "
+          + "it would take from the site what it holds, so nothing was published"),
+      "\(captured.err)")
+    #expect(captured.err.last?.contains("--allow-missing") == true)
+    #expect(try Safety.snapshot(site: site) == before)
+
+    let (allowed, output) = Safety.build(export, site, ["--allow-missing"])
+    #expect(allowed == .success)
+    #expect(output.err.count { $0.hasPrefix("files/: the export has no files/ folder") } == 1)
+    #expect(try Safety.showsPlaceholder(site))
+    // Published without files/, the export is whole again for the next build.
+    #expect(Safety.build(export, site).0 == .success)
+  }
+
+  @Test(
+    "a class file removed after a good build: exit 1 naming it, the site kept",
+    arguments: ["WallImageComment.json", "_Join:friends:_User.json"])
+  func classFileRemoved(file: String) throws {
+    let folder = try TemporaryDirectory()
+    let export = folder.url("export")
+    try Safety.writeExport(at: export, version: 1)
+    let site = folder.url("site")
+    #expect(Safety.build(export, site).0 == .success)
+    let before = try Safety.snapshot(site: site)
+
+    try FileSystem.removeFile("\(export)/\(file)")
+    let (code, captured) = Safety.build(export, site)
+    #expect(code == .failure)
+    #expect(
+      captured.err.contains {
+        $0.hasPrefix("error: [import] \(file), read by the last build, is missing")
+      },
+      "\(captured.err)")
+    #expect(try Safety.snapshot(site: site) == before)
+    #expect(Safety.build(export, site, ["--allow-missing"]).0 == .success)
+    #expect(try Safety.snapshot(site: site) != before)
+  }
+
+  @Test("the first build of an export without files/ says so in one line, not one per photo")
+  func firstBuildWithoutFilesFolder() throws {
+    let folder = try TemporaryDirectory()
+    let export = folder.url("export")
+    try Safety.writeExport(at: export, version: 1)
+    try FileManager.default.removeItem(atPath: "\(export)/files")
+    let (code, captured) = Safety.build(export, folder.url("site"))
+    #expect(code == .success)
+    #expect(
+      captured.err == [
+        "files/: the export has no files/ folder, so the 4 photos that WallImage.json name are "
+          + "shown as placeholders; a Parse export links its files by URL: put each file's "
+          + "bytes at \(export)/files/<name>"
+      ])
+    // An empty files/ is said the same way.
+    try FileSystem.createDirectory("\(export)/files")
+    let check = CapturedConsole()
+    #expect(WallCLI.run(["check", export], console: check.console) == .failure)
+    #expect(
+      check.out.count {
+        $0.hasPrefix("files/: the export's files/ folder is empty, so the 4 photos")
+      } == 1, "\(check.out)")
+    #expect(!check.out.contains { $0.contains("missing file") })
+  }
+}

@@ -1,0 +1,82 @@
+import Testing
+import WallKit
+import WallKitTestSupport
+
+/// Staged files go into place only through a `StagingCommit`, which undoes every move when one
+/// fails part way.
+@Suite struct StagingCommitTests {
+  /// A site with a page, a photo and a wall, and a staging area beside it.
+  func makeSite(in folder: TemporaryDirectory) throws -> StagingArea {
+    for (path, text) in [
+      ("site/index.html", "old index"), ("site/media/aa/x.jpg", "old photo"),
+      ("site/walls/u1/index.html", "old wall"), ("site/blocker", "a file, not a folder"),
+      ("state/last-build.json", "old record"),
+    ] {
+      try FileSystem.writeAtomically(text, to: folder.url(path))
+    }
+    return try StagingArea(
+      folder: folder.url("state/staging"), siteRoot: folder.url("site"),
+      stateRoot: folder.url("state"))
+  }
+
+  /// Every file under the site and the state folder but the staging area, with its bytes.
+  func tree(_ folder: TemporaryDirectory) throws -> [String: [UInt8]] {
+    var files = try SiteTree.contents(of: folder.url("site"))
+    for (path, bytes) in try SiteTree.contents(of: folder.url("state"))
+    where !path.hasPrefix("staging/") {
+      files["state/" + path] = bytes
+    }
+    return files
+  }
+
+  @Test("a failure part way is rolled back: every file and folder as before")
+  func rollBack() throws {
+    let folder = try TemporaryDirectory()
+    let area = try makeSite(in: folder)
+    let before = try tree(folder)
+    try area.stage(Array("new photo".utf8), at: "media/bb/y.jpg", in: .site)
+    try area.stage(Array("new index".utf8), at: "index.html", in: .site)
+    try area.stage(Array("new wall".utf8), at: "walls/u2/index.html", in: .site)
+    try area.stage(Array("changed wall".utf8), at: "walls/u1/index.html", in: .site)
+    try area.stage(Array("cannot go".utf8), at: "blocker/file", in: .site)
+    let commit = StagingCommit(area: area)
+    try commit.remove("last-build.json", in: .state)
+    for file in ["media/bb/y.jpg", "index.html", "walls/u2/index.html", "walls/u1/index.html"] {
+      try commit.place(file, in: .site)
+    }
+    #expect(
+      String(
+        decoding: try FileSystem.readFile(folder.url("site/index.html"), limit: 99), as: UTF8.self)
+        == "new index")
+    let error = #expect(throws: WriteError.self) { try commit.place("blocker/file", in: .site) }
+    #expect(error?.reason == "exists and is not a folder")
+    commit.rollBack()
+    #expect(try tree(folder) == before)
+    #expect(FileSystem.kind(of: folder.url("site/media/bb")) == .missing)
+    #expect(FileSystem.kind(of: folder.url("site/walls/u2")) == .missing)
+    area.discard()
+    #expect(FileSystem.kind(of: folder.url("state/staging")) == .missing)
+  }
+
+  @Test("a first build's site is moved in whole; a folder that cannot be written is found first")
+  func firstBuildAndPreparation() throws {
+    let folder = try TemporaryDirectory()
+    let area = try StagingArea(
+      folder: folder.url("state/staging"), siteRoot: folder.url("out/site"),
+      stateRoot: folder.url("state"))
+    for path in ["index.html", "media/aa/x.jpg", "walls/u1/index.html"] {
+      try area.stage(Array(path.utf8), at: path, in: .site)
+    }
+    let commit = StagingCommit(area: area)
+    try commit.prepare(folders: [folder.url("out/site/walls/u1"), folder.url("state")])
+    for path in area.stagedFiles(in: .site) { try commit.place(path, in: .site) }
+    #expect(SiteTree.files(in: folder.url("out/site")) == area.stagedFiles(in: .site))
+    area.discard()
+
+    try FileSystem.writeAtomically("x", to: folder.url("file"))
+    let refused = #expect(throws: WriteError.self) {
+      try StagingCommit(area: area).prepare(folders: [folder.url("file/sub")])
+    }
+    #expect(refused?.path == folder.url("file"))
+  }
+}
