@@ -126,7 +126,7 @@ struct ImportSession {
   }
 
   /// A quoted description of how a record names its author, for "unknown" messages.
-  func describeAuthor(of object: ParseObject) -> String {
+  static func describeAuthor(of object: ParseObject) -> String {
     var parts: [String] = []
     if let facebookID = object.identifier("userFBId") { parts.append("userFBId \"\(facebookID)\"") }
     if let username = object.string("user") { parts.append("user \"\(username)\"") }
@@ -140,7 +140,9 @@ struct ImportSession {
     case .success(let acl):
       return acl
     case .failure(let error):
-      report.error(file, className, object.objectId, "\(error.reason); nobody is shown the object")
+      report.error(
+        file, className, object.objectId, "\(error.reason); nobody is shown the object",
+        kind: "malformed ACLs")
       return AccessControl()
     }
   }

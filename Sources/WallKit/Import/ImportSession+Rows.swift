@@ -12,15 +12,20 @@ extension ImportSession {
     return forEachRow(className) { session, row, position in
       guard let fields = row.objectValue else {
         session.report.error(
-          file, className, "", "entry #\(position) is \(row.kindDescription), not an object")
+          file, className, "", "entry #\(position) is \(row.kindDescription), not an object",
+          kind: "entries that are not objects")
         return
       }
       guard let objectId = fields["objectId"]?.stringValue, !objectId.isEmpty else {
-        session.report.error(file, className, "", "entry #\(position) has no string objectId")
+        session.report.error(
+          file, className, "", "entry #\(position) has no string objectId",
+          kind: "entries without a string objectId")
         return
       }
       guard seen.insert(objectId).inserted else {
-        session.report.error(file, className, objectId, "duplicate objectId; the first one is kept")
+        session.report.error(
+          file, className, objectId, "duplicate objectId; the first one is kept",
+          kind: "duplicate objectIds")
         return
       }
       body(&session, ParseObject(objectId: objectId, fields: fields))
@@ -85,7 +90,8 @@ extension ImportSession {
     let objectId = row["objectId"]?.stringValue ?? ""
     let entry = objectId.isEmpty ? "entry #\(position): " : ""
     for key in keys {
-      report.error("\(className).json", className, objectId, entry + key.description)
+      report.error(
+        "\(className).json", className, objectId, entry + key.description, kind: "repeated keys")
     }
   }
 }

@@ -11,7 +11,7 @@ extension ProblemReport {
       let reader = JSONReader(try source.read(file, limit: limit), maximumDepth: maximumDepth)
       let document = try reader.document()
       for key in reader.repeatedKeys {
-        error(file, className, objectId, key.description)
+        error(file, className, objectId, key.description, kind: "repeated keys")
       }
       return document
     } catch let error as JSONSyntaxError {

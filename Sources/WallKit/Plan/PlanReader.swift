@@ -135,12 +135,14 @@ final class PlanReader {
   func problems(isPublic: Bool) throws(PlanError) -> [Problem] {
     var problems: [Problem] = []
     try database.prepare(
-      "SELECT severity, file, className, objectId, reason FROM problems WHERE publicOnly <= ?"
+      "SELECT severity, file, className, objectId, reason, omitted FROM problems"
+        + " WHERE publicOnly <= ?"
     ).forEach([.integer(isPublic ? 1 : 0)]) { row in
       problems.append(
         Problem(
           row.text(0) == "warning" ? .warning : .error, file: row.text(1),
-          className: row.text(2), objectId: row.text(3), reason: row.text(4)))
+          className: row.text(2), objectId: row.text(3), reason: row.text(4),
+          omitted: Int(clamping: row.integer(5))))
     }
     return problems
   }

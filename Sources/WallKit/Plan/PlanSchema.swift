@@ -1,7 +1,7 @@
 /// The tables of a plan database and how its values are written (docs/sharding.md, "The plan").
 enum PlanSchema {
   /// Bumped whenever a table or an encoding changes; a plan of another format is refused.
-  static let format = "wallgen-plan-1"
+  static let format = "wallgen-plan-2"
 
   /// The statements that create an empty plan.
   static let create = """
@@ -29,7 +29,8 @@ enum PlanSchema {
       hash INTEGER NOT NULL, PRIMARY KEY(path, avatar));
     CREATE TABLE problems(
       severity TEXT NOT NULL, file TEXT NOT NULL, className TEXT NOT NULL,
-      objectId TEXT NOT NULL, reason TEXT NOT NULL, publicOnly INTEGER NOT NULL);
+      objectId TEXT NOT NULL, reason TEXT NOT NULL, publicOnly INTEGER NOT NULL,
+      omitted INTEGER NOT NULL);
     """
 
   /// Indexes, made after the rows are in (faster than keeping them up to date row by row).

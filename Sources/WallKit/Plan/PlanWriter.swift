@@ -117,12 +117,13 @@ public struct PlanWriter {
       }
       try Self.insert(index: index, dataset: imported.dataset, into: database)
       try Self.insert(media: media, probes: probes, into: database)
-      let problems = try database.prepare("INSERT INTO problems VALUES (?, ?, ?, ?, ?, ?)")
+      let problems = try database.prepare("INSERT INTO problems VALUES (?, ?, ?, ?, ?, ?, ?)")
       for (list, publicOnly) in [(report.problems, 0), (renamed.problems, 1)] {
         for problem in list {
           try problems.run([
             .text(problem.severity.rawValue), .text(problem.file), .text(problem.className),
             .text(problem.objectId), .text(problem.reason), .integer(Int64(publicOnly)),
+            .integer(Int64(problem.omitted)),
           ])
         }
       }

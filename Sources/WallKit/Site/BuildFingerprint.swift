@@ -76,7 +76,7 @@ struct BuildRecord: Sendable {
         entry["severity"]?.stringValue == "warning" ? .warning : .error, file: file,
         className: entry["class"]?.stringValue ?? "",
         objectId: entry["objectId"]?.stringValue ?? "",
-        reason: reason)
+        reason: reason, omitted: entry["omitted"]?.integerValue.map { Int(clamping: $0) } ?? 0)
     }
     var pages: [String: String] = [:]
     for (user, page) in document["wallPages"]?.objectValue ?? [:] { pages[user] = page.stringValue }
@@ -96,14 +96,7 @@ struct BuildRecord: Sendable {
     ]
     let document: JSONValue = [
       "fingerprint": .string(fingerprint), "summary": counts,
-      "problems": .array(
-        problems.map {
-          [
-            "file": .string($0.file), "class": .string($0.className),
-            "objectId": .string($0.objectId),
-            "reason": .string($0.reason), "severity": .string($0.severity.rawValue),
-          ]
-        }),
+      "problems": .array(problems.map(\.reportLine)),
       "wallPages": .object(wallPages.mapValues { .string($0) }),
     ]
     _ = try SiteWriter.write(Array(document.serialized.utf8), to: "\(stateRoot)/\(Self.fileName)")
