@@ -59,6 +59,15 @@ error_code putValue(CSimdjsonShim_Reader &reader, ondemand::value &value);
 /// Puts a token with no text (null, booleans, brackets) on the tape.
 void push(CSimdjsonShim_Reader &reader, CSimdjsonShim_Kind kind);
 
+/// Unescapes the text between a string's quotes as RFC 8259 says, except that a lone UTF-16
+/// surrogate escape (a high one without a low one after it, or a low one alone) becomes U+FFFD,
+/// as simdjson 3.0.1 cannot do: STRING_ERROR for any other bad escape. Only called once
+/// simdjson has refused the string, so strings without such escapes never come here.
+error_code unescapeReplacing(std::string_view body, std::string &out);
+
+/// The text between the quotes of a key whose raw text starts at `start` (after its quote).
+std::string_view keyBody(const char *start);
+
 // Locating faults that simdjson reports without a usable position (locate.cpp).
 bool isSpace(uint8_t byte);
 int64_t firstInvalidUTF8(const uint8_t *bytes, size_t length);

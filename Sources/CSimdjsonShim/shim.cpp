@@ -186,8 +186,18 @@ CSimdjsonShim_Status CSimdjsonShim_nextRow(CSimdjsonShim_Reader *reader) {
         return CSimdjsonShim_NotRows;
       }
       auto field = *r.member;
+      // The raw key first: unescaping it consumes it.
+      ondemand::raw_json_string rawKey;
+      if (auto error = field.key().get(rawKey)) return fail(r, error);
       std::string_view key;
-      if (auto error = field.unescaped_key().get(key)) return fail(r, error);
+      std::string replaced;
+      error_code keyError = field.unescaped_key().get(key);
+      if (keyError == STRING_ERROR) {
+        // A key with a lone surrogate escape: never "results".
+        keyError = unescapeReplacing(keyBody(rawKey.raw()), replaced);
+        key = replaced;
+      }
+      if (keyError) return fail(r, keyError);
       ondemand::value value;
       if (auto error = field.value().get(value)) return fail(r, error);
       ondemand::json_type type;

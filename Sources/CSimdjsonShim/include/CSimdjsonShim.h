@@ -37,6 +37,11 @@ typedef enum : int32_t {
   CSimdjsonShim_StringCopy = 10,
   /// A key with escapes, unescaped in the arena.
   CSimdjsonShim_KeyCopy = 11,
+  /// A string with a lone UTF-16 surrogate escape (`"\ud83d"`, half of an emoji cut in two),
+  /// unescaped in the arena with U+FFFD in its place.
+  CSimdjsonShim_StringReplaced = 12,
+  /// A key with a lone UTF-16 surrogate escape, unescaped in the arena with U+FFFD in its place.
+  CSimdjsonShim_KeyReplaced = 13,
 } CSimdjsonShim_Kind;
 
 /// One tape token (16 bytes).

@@ -66,6 +66,8 @@ extension ImportSession {
       case .row(let row):
         position += 1
         reportRepeatedKeys(reader.repeatedKeys, in: row, position: position, className: className)
+        reportLoneSurrogates(
+          reader.loneSurrogates, in: row, position: position, className: className)
         body(&self, row, position)
       case .end:
         if reader.repeatedResults {
@@ -92,6 +94,19 @@ extension ImportSession {
     for key in keys {
       report.error(
         "\(className).json", className, objectId, entry + key.description, kind: "repeated keys")
+    }
+  }
+
+  private mutating func reportLoneSurrogates(
+    _ strings: [JSONLoneSurrogate], in row: JSONValue, position: Int, className: String
+  ) {
+    guard !strings.isEmpty else { return }
+    let objectId = row["objectId"]?.stringValue ?? ""
+    let entry = objectId.isEmpty ? "entry #\(position): " : ""
+    for string in strings {
+      report.warning(
+        "\(className).json", className, objectId, entry + string.description,
+        kind: "strings with a lone UTF-16 surrogate")
     }
   }
 }

@@ -26,6 +26,9 @@ public final class JSONReader {
   private let handle: OpaquePointer?
   /// The repeated keys of the value last returned.
   public private(set) var repeatedKeys: [JSONRepeatedKey] = []
+  /// The strings and keys of the value last returned that held a lone UTF-16 surrogate escape,
+  /// read with U+FFFD in its place.
+  public private(set) var loneSurrogates: [JSONLoneSurrogate] = []
 
   /// Indexes a document; nesting deeper than `maximumDepth` is a syntax error when read.
   /// - Parameters:
@@ -123,6 +126,7 @@ public final class JSONReader {
       input: CSimdjsonShim_input(handle, &inputCount), arena: CSimdjsonShim_arena(handle))
     let value = tape.value()
     repeatedKeys = tape.repeated
+    loneSurrogates = tape.loneSurrogates
     return value
   }
 }
@@ -135,6 +139,7 @@ private struct Tape {
   var index = 0
   var path: [String] = []
   var repeated: [JSONRepeatedKey] = []
+  var loneSurrogates: [JSONLoneSurrogate] = []
 
   init(
     tokens: UnsafeBufferPointer<CSimdjsonShim_Token>, input: UnsafePointer<UInt8>?,
@@ -155,6 +160,9 @@ private struct Tape {
     case CSimdjsonShim_Integer: return .integer(token.integer)
     case CSimdjsonShim_Number: return .number(token.number)
     case CSimdjsonShim_String, CSimdjsonShim_StringCopy: return .string(text(token))
+    case CSimdjsonShim_StringReplaced:
+      loneSurrogates.append(JSONLoneSurrogate(path: path))
+      return .string(text(token))
     case CSimdjsonShim_ArrayStart:
       var elements: [JSONValue] = []
       while index < tokens.count, tokens[index].kind != CSimdjsonShim_End {
@@ -166,11 +174,14 @@ private struct Tape {
       var members: [String: JSONValue] = [:]
       while index < tokens.count, tokens[index].kind != CSimdjsonShim_End {
         let key = text(tokens[index])
+        if tokens[index].kind == CSimdjsonShim_KeyReplaced {
+          loneSurrogates.append(JSONLoneSurrogate(path: path, inKey: true))
+        }
         index += 1
         let member: JSONValue
         switch tokens[index].kind {
-        case CSimdjsonShim_ObjectStart, CSimdjsonShim_ArrayStart:
-          // Only a container can hold a repeated key, so only then is the path needed.
+        case CSimdjsonShim_ObjectStart, CSimdjsonShim_ArrayStart, CSimdjsonShim_StringReplaced:
+          // Only a container can hold a repeated key, and only these need the path.
           path.append(key)
           member = value()
           path.removeLast()
@@ -191,7 +202,7 @@ private struct Tape {
 
   /// The text of a string or key token: in the input, or in the arena when it was unescaped.
   private func text(_ token: CSimdjsonShim_Token) -> String {
-    let copied = token.kind == CSimdjsonShim_StringCopy || token.kind == CSimdjsonShim_KeyCopy
+    let copied = token.kind != CSimdjsonShim_String && token.kind != CSimdjsonShim_Key
     guard let base = copied ? arena : input, token.length > 0 else { return "" }
     // simdjson has checked that the document is UTF-8.
     return String(
