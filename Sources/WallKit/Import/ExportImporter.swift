@@ -95,7 +95,8 @@ struct ImportSession {
       guard !Self.wallClasses.contains(className) else { continue }
       do {
         let bytes = try source.read(name, limit: limits.classFileBytes)
-        try JSONReader(bytes, maximumDepth: limits.maximumDepth).check()
+        try JSONReader(bytes, maximumDepth: limits.maximumDepth, pieceBytes: limits.rowBytes)
+          .check()
       } catch let error as JSONSyntaxError {
         report.warning(
           name, className, "", "invalid JSON at \(error); the class is not used by walls")

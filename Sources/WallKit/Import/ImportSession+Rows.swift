@@ -48,7 +48,8 @@ extension ImportSession {
     let reader: JSONReader
     do throws(ImportError) {
       reader = JSONReader(
-        try source.read(file, limit: limits.classFileBytes), maximumDepth: limits.maximumDepth)
+        try source.read(file, limit: limits.classFileBytes), maximumDepth: limits.maximumDepth,
+        pieceBytes: limits.rowBytes)
     } catch {
       markUnreadable(className, reason: error.reason)
       return true
@@ -69,6 +70,14 @@ extension ImportSession {
         reportLoneSurrogates(
           reader.loneSurrogates, in: row, position: position, className: className)
         body(&self, row, position)
+      case .tooLarge(let bytes):
+        position += 1
+        let limit = limits.rowBytes
+        report.error(
+          file, className, "",
+          "entry #\(position) is \(NumberText.grouped(bytes)) bytes long, more than the "
+            + "\(NumberText.grouped(limit)) bytes a row may have; it is not read",
+          kind: "entries too long to read")
       case .end:
         if reader.repeatedResults {
           report.error(

@@ -4,6 +4,8 @@ import CSimdjsonShim
 public enum JSONRowStep: Equatable {
   /// The next row.
   case row(JSONValue)
+  /// The next row, checked but not read: it is longer than the reader's `pieceBytes`.
+  case tooLarge(bytes: Int)
   /// The document ended after its last row.
   case end
   /// The document is valid JSON in another shape; the value is what was found (for an object
@@ -18,10 +20,14 @@ public enum JSONRowStep: Equatable {
 /// column of the fault. Numbers: see `JSONValue`. An object keeps the first value of a repeated
 /// key; `repeatedKeys` lists the others for the value last returned. Memory: the reader holds a
 /// padded copy of the bytes (made before indexing, so the caller's array can go first) and
-/// simdjson's index; reading a class file's rows peaked at about 2 times its size, measured.
+/// simdjson's index, of a document or, past `pieceBytes`, of a piece (see `init`); reading a
+/// class file's rows peaked at about 2 times its size, measured.
 public final class JSONReader {
   /// The deepest nesting of arrays and objects read by default.
   public static let defaultMaximumDepth = 512
+  /// The size of the pieces a large document is checked and read in by default (8 MiB); a
+  /// class file's row longer than this is not read.
+  public static let defaultPieceBytes = 8 << 20
 
   private let handle: OpaquePointer?
   /// The repeated keys of the value last returned.
@@ -34,9 +40,18 @@ public final class JSONReader {
   /// - Parameters:
   ///   - bytes: the document (copied, so the caller may drop its array at once).
   ///   - maximumDepth: the deepest nesting accepted.
-  public init(_ bytes: [UInt8], maximumDepth: Int = JSONReader.defaultMaximumDepth) {
+  ///   - pieceBytes: a document longer than this, with an array or object at its root, is
+  ///     checked (`check`, `nextRow`) and its rows read in pieces of about this size, so that
+  ///     simdjson's index stays small whatever the document holds; a row longer than this is
+  ///     checked but not read (`JSONRowStep.tooLarge`). A whole document (`document`) is always
+  ///     read whole.
+  public init(
+    _ bytes: [UInt8], maximumDepth: Int = JSONReader.defaultMaximumDepth,
+    pieceBytes: Int = JSONReader.defaultPieceBytes
+  ) {
     handle = bytes.withUnsafeBufferPointer { buffer in
-      CSimdjsonShim_open(buffer.baseAddress, buffer.count, max(maximumDepth, 1))
+      CSimdjsonShim_open(
+        buffer.baseAddress, buffer.count, max(maximumDepth, 1), max(pieceBytes, 1))
     }
   }
 
@@ -80,6 +95,7 @@ public final class JSONReader {
     let status = CSimdjsonShim_nextRow(handle)
     switch status {
     case CSimdjsonShim_Value: return .row(tapeValue(handle))
+    case CSimdjsonShim_TooLarge: return .tooLarge(bytes: Int(tapeValue(handle).integerValue ?? 0))
     case CSimdjsonShim_Done: return .end
     case CSimdjsonShim_NotRows: return .notRows(found: tapeValue(handle))
     default: throw fault(handle)

@@ -53,7 +53,7 @@ public struct PlanWriter {
   /// The identity of a plan of `source` under `limits`.
   static func identity(source: any ExportSource, limits: ImportLimits) -> String {
     var text = "\(PlanSchema.format)\nwallgen \(wallgenVersion)\n"
-    text += "import \(limits.classFileBytes) \(limits.graphFileBytes) \(limits.maximumDepth)\n"
+    text += "import \(limits.summary)\n"
     for (path, identity) in source.allContentIdentities() { text += "\(path)\t\(identity)\n" }
     return Hex.encode(SHA256.doubleDigest(Array(text.utf8)))
   }
@@ -108,10 +108,7 @@ public struct PlanWriter {
       for (key, value) in [
         ("format", PlanSchema.format), ("identity", identity),
         ("export", FileSystem.realPath(settings.export) ?? settings.export),
-        (
-          "importLimits",
-          "\(settings.importLimits.classFileBytes) \(settings.importLimits.graphFileBytes) \(settings.importLimits.maximumDepth)"
-        ),
+        ("importLimits", settings.importLimits.summary),
       ] {
         try meta.run([.text(key), .text(value)])
       }

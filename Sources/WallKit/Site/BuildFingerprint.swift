@@ -24,7 +24,7 @@ enum BuildFingerprint {
     text += "webp \(settings.pipeline.webp ? WebPSettings.standard.recipe : "no")\n"
     let importLimits = settings.pipeline.importLimits
     text +=
-      "import \(importLimits.classFileBytes) \(importLimits.graphFileBytes) \(importLimits.maximumDepth)\n"
+      "import \(importLimits.summary)\n"
     text +=
       "private \(settings.privateSecret.map { Hex.encode(SHA256.doubleDigest($0)) } ?? "no")\n"
     for (name, template) in settings.pipeline.theme.templates.sorted(by: { $0.key < $1.key }) {

@@ -57,4 +57,27 @@ import WallSynth
         "… and \(flood.friendsPerGraph - 1_000) more friends without an id"
       ])
   }
+
+  @Test("a row longer than rowBytes is checked, reported and skipped; the rows around it are read")
+  func tooLongRow() throws {
+    let folder = try TemporaryDirectory("flood-long-row")
+    try FloodExport.write(to: folder.path)
+    let long = String(repeating: "x", count: 300)
+    let comments = """
+      {"results":[
+      {"objectId":"c1","imageObjectId":"i1","userFBId":"1001","comment":"a","createdAt":"2014-01-01T00:00:01.000Z"},
+      {"objectId":"c2","imageObjectId":"i1","userFBId":"1001","comment":"\(long)","createdAt":"2014-01-01T00:00:02.000Z"},
+      {"objectId":"c3","imageObjectId":"i1","userFBId":"1001","comment":"b","createdAt":"2014-01-01T00:00:03.000Z"}
+      ]}
+      """
+    try ExportWriter(root: folder.path).writeFile("WallImageComment.json", Array(comments.utf8))
+    let result = ExportImporter.load(
+      from: try ExportOpener.open(folder.path), limits: ImportLimits(rowBytes: 260))
+    #expect(result.failure == nil)
+    #expect(Set(result.dataset.comments.keys) == ["c1", "c3"])
+    #expect(
+      result.report.problems.map(\.description).contains(
+        "WallImageComment.json: WallImageComment: entry #2 is 408 bytes long, more than the 260 bytes a row may have; it is not read"
+      ))
+  }
 }
