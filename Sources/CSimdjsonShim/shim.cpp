@@ -6,10 +6,8 @@
 
 using namespace shim;
 
-namespace {
-
-/// Records `error` with its message and the byte offset it points at, and ends the reading.
-CSimdjsonShim_Status fail(CSimdjsonShim_Reader &reader, error_code error) {
+CSimdjsonShim_Status shim::fail(CSimdjsonShim_Reader &reader, error_code error, int64_t at) {
+  restorePatches(reader);
   reader.state = RowState::failed;
   reader.message = error_message(error);
   const uint8_t *bytes = reinterpret_cast<const uint8_t *>(reader.json.data());
@@ -26,9 +24,12 @@ CSimdjsonShim_Status fail(CSimdjsonShim_Reader &reader, error_code error) {
     reader.offset = static_cast<int64_t>(reader.json.size());
     break;
   default: {
-    const char *at = nullptr;
-    if (reader.indexing == SUCCESS && reader.document.current_location().get(at) == SUCCESS) {
-      reader.offset = at - reader.json.data();
+    const char *location = nullptr;
+    if (at >= 0) {
+      reader.offset = at;
+    } else if (reader.live && reader.indexing == SUCCESS &&
+               reader.document.current_location().get(location) == SUCCESS) {
+      reader.offset = location - reader.json.data();
     } else {
       reader.offset = static_cast<int64_t>(length);
     }
@@ -61,6 +62,8 @@ CSimdjsonShim_Status fail(CSimdjsonShim_Reader &reader, error_code error) {
   return CSimdjsonShim_Invalid;
 }
 
+namespace {
+
 /// Runs simdjson's first pass over the document, once.
 error_code indexed(CSimdjsonShim_Reader &reader) {
   if (!reader.indexed) {
@@ -68,6 +71,7 @@ error_code indexed(CSimdjsonShim_Reader &reader) {
     reader.indexing = reader.parser.allocate(reader.json.size());
     if (reader.indexing == SUCCESS) {
       reader.indexing = reader.parser.iterate(reader.json).get(reader.document);
+      reader.live = reader.indexing == SUCCESS;
     }
   }
   return reader.indexing;
@@ -98,7 +102,8 @@ error_code checkWhole(CSimdjsonShim_Reader &reader) {
 
 extern "C" {
 
-CSimdjsonShim_Reader *CSimdjsonShim_open(const uint8_t *bytes, size_t length, size_t max_depth) {
+CSimdjsonShim_Reader *CSimdjsonShim_open(const uint8_t *bytes, size_t length, size_t max_depth,
+                                         size_t piece_bytes) {
   auto *reader = new (std::nothrow) CSimdjsonShim_Reader();
   if (reader == nullptr) return nullptr;
   reader->json = padded_string(reinterpret_cast<const char *>(bytes), length);
@@ -107,6 +112,7 @@ CSimdjsonShim_Reader *CSimdjsonShim_open(const uint8_t *bytes, size_t length, si
     return nullptr;
   }
   reader->maxDepth = max_depth;
+  reader->pieceBytes = piece_bytes;
   return reader;
 }
 
@@ -123,6 +129,7 @@ CSimdjsonShim_Status CSimdjsonShim_readDocument(CSimdjsonShim_Reader *reader) {
 
 CSimdjsonShim_Status CSimdjsonShim_check(CSimdjsonShim_Reader *reader) {
   clearTape(*reader);
+  if (readsInPieces(*reader)) return checkInPieces(*reader, false);
   if (auto error = indexed(*reader)) return fail(*reader, error);
   if (auto error = checkWhole(*reader)) return fail(*reader, error);
   return CSimdjsonShim_Value;
@@ -131,6 +138,13 @@ CSimdjsonShim_Status CSimdjsonShim_check(CSimdjsonShim_Reader *reader) {
 CSimdjsonShim_Status CSimdjsonShim_nextRow(CSimdjsonShim_Reader *reader) {
   CSimdjsonShim_Reader &r = *reader;
   clearTape(r);
+  if (r.state == RowState::start && readsInPieces(r)) {
+    if (checkInPieces(r, true) != CSimdjsonShim_Value) return CSimdjsonShim_Invalid;
+    r.state = RowState::pieceRows;
+  }
+  if (r.state == RowState::pieceRows) return nextRowInPieces(r);
+  if (r.state == RowState::failed) return CSimdjsonShim_Invalid;
+  if (r.state == RowState::done) return CSimdjsonShim_Done;
   if (auto error = indexed(r)) return fail(r, error);
   while (true) {
     switch (r.state) {
@@ -186,8 +200,18 @@ CSimdjsonShim_Status CSimdjsonShim_nextRow(CSimdjsonShim_Reader *reader) {
         return CSimdjsonShim_NotRows;
       }
       auto field = *r.member;
+      // The raw key first: unescaping it consumes it.
+      ondemand::raw_json_string rawKey;
+      if (auto error = field.key().get(rawKey)) return fail(r, error);
       std::string_view key;
-      if (auto error = field.unescaped_key().get(key)) return fail(r, error);
+      std::string replaced;
+      error_code keyError = field.unescaped_key().get(key);
+      if (keyError == STRING_ERROR) {
+        // A key with a lone surrogate escape: never "results".
+        keyError = unescapeReplacing(keyBody(rawKey.raw()), replaced);
+        key = replaced;
+      }
+      if (keyError) return fail(r, keyError);
       ondemand::value value;
       if (auto error = field.value().get(value)) return fail(r, error);
       ondemand::json_type type;
@@ -207,6 +231,7 @@ CSimdjsonShim_Status CSimdjsonShim_nextRow(CSimdjsonShim_Reader *reader) {
       ++r.member;
       break;
     }
+    case RowState::pieceRows:
     case RowState::done:
       return CSimdjsonShim_Done;
     case RowState::failed:

@@ -72,8 +72,18 @@ template <typename Value> error_code putNumber(CSimdjsonShim_Reader &reader, Val
   return SUCCESS;
 }
 
+/// Puts text that simdjson refused for a lone surrogate escape, with U+FFFD in its place.
+error_code putReplacing(CSimdjsonShim_Reader &reader, CSimdjsonShim_Kind kind,
+                        std::string_view body) {
+  std::string text;
+  if (auto error = unescapeReplacing(body, text)) return error;
+  pushCopy(reader, kind, text);
+  return SUCCESS;
+}
+
 /// A string without escapes is taken from the input where it lies (UTF-8 was checked when the
-/// document was indexed); one with escapes is unescaped by simdjson and copied.
+/// document was indexed); one with escapes is unescaped by simdjson and copied, or, when
+/// simdjson refuses it, by `unescapeReplacing`.
 template <typename Value> error_code putString(CSimdjsonShim_Reader &reader, Value &value) {
   std::string_view raw;
   if (auto error = rawToken(value, raw)) return error;
@@ -86,7 +96,11 @@ template <typename Value> error_code putString(CSimdjsonShim_Reader &reader, Val
     return SUCCESS;
   }
   std::string_view text;
-  if (auto error = value.get_string().get(text)) return error;
+  error_code error = value.get_string().get(text);
+  if (error == STRING_ERROR && raw.size() >= 2 && raw.front() == '"' && raw.back() == '"') {
+    return putReplacing(reader, CSimdjsonShim_StringReplaced, raw.substr(1, raw.size() - 2));
+  }
+  if (error) return error;
   pushCopy(reader, CSimdjsonShim_StringCopy, text);
   return SUCCESS;
 }
@@ -112,8 +126,13 @@ error_code putObject(CSimdjsonShim_Reader &reader, ondemand::object object) {
       pushInput(reader, CSimdjsonShim_Key, std::string_view(start, size_t(end - start)));
     } else {
       std::string_view key;
-      if (auto error = field.unescaped_key().get(key)) return error;
-      pushCopy(reader, CSimdjsonShim_KeyCopy, key);
+      error_code error = field.unescaped_key().get(key);
+      if (error == STRING_ERROR) {
+        error = putReplacing(reader, CSimdjsonShim_KeyReplaced, keyBody(start));
+      } else if (!error) {
+        pushCopy(reader, CSimdjsonShim_KeyCopy, key);
+      }
+      if (error) return error;
     }
     ondemand::value member;
     if (auto error = field.value().get(member)) return error;

@@ -37,6 +37,11 @@ typedef enum : int32_t {
   CSimdjsonShim_StringCopy = 10,
   /// A key with escapes, unescaped in the arena.
   CSimdjsonShim_KeyCopy = 11,
+  /// A string with a lone UTF-16 surrogate escape (`"\ud83d"`, half of an emoji cut in two),
+  /// unescaped in the arena with U+FFFD in its place.
+  CSimdjsonShim_StringReplaced = 12,
+  /// A key with a lone UTF-16 surrogate escape, unescaped in the arena with U+FFFD in its place.
+  CSimdjsonShim_KeyReplaced = 13,
 } CSimdjsonShim_Kind;
 
 /// One tape token (16 bytes).
@@ -62,14 +67,20 @@ typedef enum : int32_t {
   CSimdjsonShim_Invalid = 2,
   /// The document is valid JSON but not a class file (`{"results": [...]}` or an array).
   CSimdjsonShim_NotRows = 3,
+  /// The next row is longer than the reader's piece size: it was checked but is not read; the
+  /// tape holds its length in bytes, as an Integer.
+  CSimdjsonShim_TooLarge = 4,
 } CSimdjsonShim_Status;
 
 typedef struct CSimdjsonShim_Reader CSimdjsonShim_Reader;
 
 /// Copies `length` bytes into a padded buffer (the caller may free its own at once); the first
 /// read indexes them. Returns NULL only when memory runs out. Nesting deeper than `max_depth` is
-/// reported as an error while reading.
-CSimdjsonShim_Reader *CSimdjsonShim_open(const uint8_t *bytes, size_t length, size_t max_depth);
+/// reported as an error while reading. A document longer than `piece_bytes` (when not 0) with
+/// an array or object at its root is checked, and its rows read, in pieces of about that many
+/// bytes, so that simdjson's index stays small; a row longer than that is not read (TooLarge).
+CSimdjsonShim_Reader *CSimdjsonShim_open(const uint8_t *bytes, size_t length, size_t max_depth,
+                                         size_t piece_bytes);
 
 /// Frees a reader and everything it owns.
 void CSimdjsonShim_close(CSimdjsonShim_Reader *reader);

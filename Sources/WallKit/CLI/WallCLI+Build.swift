@@ -41,14 +41,7 @@ extension WallCLI {
 extension WallCLI {
   /// Writes `problems` to `path` as JSON lines; false (after printing why) when it cannot.
   static func writeReport(_ problems: [Problem], to path: String, console: Console) -> Bool {
-    let lines = problems.map { problem -> String in
-      let record: JSONValue = [
-        "file": .string(problem.file), "class": .string(problem.className),
-        "objectId": .string(problem.objectId), "reason": .string(problem.reason),
-        "severity": .string(problem.severity.rawValue),
-      ]
-      return record.serialized + "\n"
-    }
+    let lines = problems.map { $0.reportLine.serialized + "\n" }
     do {
       try FileSystem.writeAtomically(lines.joined(), to: path)
       return true

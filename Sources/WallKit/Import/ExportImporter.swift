@@ -118,7 +118,8 @@ struct ImportSession {
       guard !Self.wallClasses.contains(className) else { continue }
       do {
         let bytes = try source.read(name, limit: limits.classFileBytes)
-        try JSONReader(bytes, maximumDepth: limits.maximumDepth).check()
+        try JSONReader(bytes, maximumDepth: limits.maximumDepth, pieceBytes: limits.rowBytes)
+          .check()
       } catch let error as JSONSyntaxError {
         report.warning(
           name, className, "", "invalid JSON at \(error); the class is not used by walls")
@@ -149,7 +150,7 @@ struct ImportSession {
   }
 
   /// A quoted description of how a record names its author, for "unknown" messages.
-  func describeAuthor(of object: ParseObject) -> String {
+  static func describeAuthor(of object: ParseObject) -> String {
     var parts: [String] = []
     if let facebookID = object.identifier("userFBId") { parts.append("userFBId \"\(facebookID)\"") }
     if let username = object.string("user") { parts.append("user \"\(username)\"") }
@@ -163,7 +164,9 @@ struct ImportSession {
     case .success(let acl):
       return acl
     case .failure(let error):
-      report.error(file, className, object.objectId, "\(error.reason); nobody is shown the object")
+      report.error(
+        file, className, object.objectId, "\(error.reason); nobody is shown the object",
+        kind: "malformed ACLs")
       return AccessControl()
     }
   }

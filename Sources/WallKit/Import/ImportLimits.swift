@@ -1,9 +1,10 @@
 /// Size limits of the import, so a hostile or broken export cannot exhaust memory.
 ///
 /// A class file is read with a peak of about 2 times its size (its bytes while they are copied
-/// for simdjson, then that copy and simdjson's index; measured) plus one row at a time and the
-/// records made from it: about 512 MiB plus the dataset for a class file at the default cap.
-/// A file over a cap is reported, naming it, and skipped.
+/// for simdjson; a file longer than `rowBytes` is indexed in pieces of that size) plus one row
+/// at a time and the records made from it: with bounded problem reports, an import stays under
+/// 1 GiB plus the dataset (docs/input-format.md, "Memory"). A file over a cap is reported,
+/// naming it, and skipped.
 public struct ImportLimits: Sendable, Equatable {
   /// Largest class JSON file read, in bytes (default 256 MiB).
   public var classFileBytes: Int
@@ -11,14 +12,24 @@ public struct ImportLimits: Sendable, Equatable {
   public var graphFileBytes: Int
   /// Deepest nesting of arrays and objects in any JSON file (default 512).
   public var maximumDepth: Int
+  /// Longest row of a class file read, in bytes (default 8 MiB).
+  ///
+  /// A longer one is checked, reported and skipped. A class file longer than this is also
+  /// indexed in pieces of this size (`JSONReader` `pieceBytes`).
+  public var rowBytes: Int
 
   /// Creates limits; the defaults suit any real export.
   public init(
     classFileBytes: Int = 256 << 20, graphFileBytes: Int = 16 << 20,
-    maximumDepth: Int = JSONReader.defaultMaximumDepth
+    maximumDepth: Int = JSONReader.defaultMaximumDepth,
+    rowBytes: Int = JSONReader.defaultPieceBytes
   ) {
     self.classFileBytes = classFileBytes
     self.graphFileBytes = graphFileBytes
     self.maximumDepth = maximumDepth
+    self.rowBytes = rowBytes
   }
+
+  /// The limits as they enter a plan's identity and a build's fingerprint.
+  var summary: String { "\(classFileBytes) \(graphFileBytes) \(maximumDepth) \(rowBytes)" }
 }

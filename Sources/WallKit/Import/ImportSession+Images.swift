@@ -16,7 +16,8 @@ extension ImportSession {
       guard session.dataset.images[object.objectId] == nil else {
         session.report.error(
           "\(className).json", className, object.objectId,
-          "objectId is also a WallImage's; the WallImage is kept")
+          "objectId is also a WallImage's; the WallImage is kept",
+          kind: "objectIds that are also a WallImage's")
         return
       }
       guard let image = session.readImage(object, className: className) else { return }
@@ -40,14 +41,15 @@ extension ImportSession {
       }
       report.error(
         file, className, object.objectId,
-        "unknown uploader (\(describeAuthor(of: object))); the image is not shown")
+        "unknown uploader (\(Self.describeAuthor(of: object))); the image is not shown",
+        kind: "images of unknown uploaders")
       return nil
     }
     guard let createdAt = object.timestamp("createdAt") else {
       report.error(
         file, className, object.objectId,
-        "createdAt \(quoted(object.fields["createdAt"])) is not an ISO-8601 date; the image is not shown"
-      )
+        "createdAt \(Self.quoted(object.fields["createdAt"])) is not an ISO-8601 date; the image is not shown",
+        kind: "images without an ISO-8601 createdAt")
       return nil
     }
     let acl = readACL(of: object, file: file, className: className)
@@ -67,7 +69,8 @@ extension ImportSession {
     else {
       report.error(
         file, className, object.objectId,
-        "field \"\(field)\" is not a Parse File; shown as a placeholder")
+        "field \"\(field)\" is not a Parse File; shown as a placeholder",
+        kind: "images without a Parse File")
       return nil
     }
     let name = value["name"]?.stringValue ?? ""
@@ -93,10 +96,12 @@ extension ImportSession {
     } else if !unsafe.isEmpty {
       report.error(
         file, className, object.objectId,
-        "file name \"\(unsafe[0])\" would leave files/; refused, shown as a placeholder")
+        "file name \"\(unsafe[0])\" would leave files/; refused, shown as a placeholder",
+        kind: "file names that would leave files/")
     } else if name.isEmpty && fromURL.isEmpty {
       report.error(
-        file, className, object.objectId, "the File has no name or url; shown as a placeholder")
+        file, className, object.objectId, "the File has no name or url; shown as a placeholder",
+        kind: "Files without a name or url")
     } else {
       var tried: [String] = []
       for candidate in [name, fromURL]
@@ -105,8 +110,8 @@ extension ImportSession {
       }
       report.error(
         file, className, object.objectId,
-        "missing file \(tried.map { "\"\($0)\"" }.joined(separator: " or ")); shown as a placeholder"
-      )
+        "missing file \(tried.map { "\"\($0)\"" }.joined(separator: " or ")); shown as a placeholder",
+        kind: "missing files")
     }
     return nil
   }
@@ -125,7 +130,8 @@ extension ImportSession {
     let file = className + ".json"
     guard let imageID = object.string("imageObjectId") ?? pointerID(object.fields["image"]) else {
       report.error(
-        file, className, object.objectId, "has no imageObjectId; the comment is not shown")
+        file, className, object.objectId, "has no imageObjectId; the comment is not shown",
+        kind: "comments without an imageObjectId")
       return
     }
     guard dataset.images[imageID] != nil else {
@@ -134,7 +140,8 @@ extension ImportSession {
         return
       }
       report.error(
-        file, className, object.objectId, "comment on missing image \"\(imageID)\"; not shown")
+        file, className, object.objectId, "comment on missing image \"\(imageID)\"; not shown",
+        kind: "comments on missing images")
       return
     }
     guard let authorID = resolveAuthor(of: object) else {
@@ -144,19 +151,21 @@ extension ImportSession {
       }
       report.error(
         file, className, object.objectId,
-        "unknown author (\(describeAuthor(of: object))); the comment is not shown")
+        "unknown author (\(Self.describeAuthor(of: object))); the comment is not shown",
+        kind: "comments by unknown authors")
       return
     }
     guard let createdAt = object.timestamp("createdAt") else {
       report.error(
         file, className, object.objectId,
-        "createdAt \(quoted(object.fields["createdAt"])) is not an ISO-8601 date; the comment is not shown"
-      )
+        "createdAt \(Self.quoted(object.fields["createdAt"])) is not an ISO-8601 date; the comment is not shown",
+        kind: "comments without an ISO-8601 createdAt")
       return
     }
     let text = object.string("comment") ?? ""
     if text.isEmpty {
-      report.warning(file, className, object.objectId, "the comment has no text")
+      report.warning(
+        file, className, object.objectId, "the comment has no text", kind: "comments without text")
     }
     dataset.comments[object.objectId] = Comment(
       objectId: object.objectId, className: className, imageID: imageID, authorID: authorID,
@@ -171,7 +180,7 @@ extension ImportSession {
     return pointer["objectId"]?.stringValue
   }
 
-  private func quoted(_ value: JSONValue?) -> String {
+  private static func quoted(_ value: JSONValue?) -> String {
     guard let value else { return "(missing)" }
     if let text = value.stringValue { return "\"\(text)\"" }
     return "(\(value.kindDescription))"

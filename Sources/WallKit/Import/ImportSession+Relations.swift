@@ -10,12 +10,15 @@ extension ImportSession {
         continue
       }
       guard dataset.users[owner] != nil else {
-        report.error(file, className, row.label, "owningId \"\(owner)\" is no user of the export")
+        report.error(
+          file, className, row.label, "owningId \"\(owner)\" is no user of the export",
+          kind: "rows whose owningId is no user")
         continue
       }
       guard dataset.users[related] != nil else {
         report.error(
-          file, className, row.label, "relatedId \"\(related)\" is no user of the export")
+          file, className, row.label, "relatedId \"\(related)\" is no user of the export",
+          kind: "rows whose relatedId is no user")
         continue
       }
       if owner != related { dataset.friends[owner, default: []].insert(related) }
@@ -28,7 +31,9 @@ extension ImportSession {
     var roleName: [String: String] = [:]
     let found = forEachObject("_Role") { session, object in
       guard let name = object.string("name"), !name.isEmpty else {
-        session.report.error("_Role.json", "_Role", object.objectId, "role has no name")
+        session.report.error(
+          "_Role.json", "_Role", object.objectId, "role has no name",
+          kind: "roles without a name")
         return
       }
       roleName[object.objectId] = name
@@ -47,13 +52,14 @@ extension ImportSession {
       guard roleName[row.owningId] != nil else {
         report.error(
           "_Join:users:_Role.json", "_Join:users:_Role", row.label,
-          "owningId \"\(row.owningId)\" is no role")
+          "owningId \"\(row.owningId)\" is no role", kind: "rows whose owningId is no role")
         continue
       }
       guard dataset.users[row.relatedId] != nil else {
         report.error(
           "_Join:users:_Role.json", "_Join:users:_Role", row.label,
-          "relatedId \"\(row.relatedId)\" is no user of the export")
+          "relatedId \"\(row.relatedId)\" is no user of the export",
+          kind: "rows whose relatedId is no user")
         continue
       }
       members[row.owningId, default: []].insert(row.relatedId)
@@ -69,7 +75,8 @@ extension ImportSession {
       }
       guard roleName[row.owningId] != nil, roleName[row.relatedId] != nil else {
         report.error(
-          "_Join:roles:_Role.json", "_Join:roles:_Role", row.label, "a side of the row is no role")
+          "_Join:roles:_Role.json", "_Join:roles:_Role", row.label, "a side of the row is no role",
+          kind: "rows with a side that is no role")
         continue
       }
       includedRoles[row.owningId, default: []].insert(row.relatedId)
@@ -105,7 +112,8 @@ extension ImportSession {
       guard let owner = row["owningId"]?.stringValue, let related = row["relatedId"]?.stringValue
       else {
         session.report.error(
-          file, className, "", "row #\(position) lacks a string owningId or relatedId")
+          file, className, "", "row #\(position) lacks a string owningId or relatedId",
+          kind: "rows without a string owningId and relatedId")
         return
       }
       if seen.insert([owner, related]).inserted {
@@ -123,8 +131,8 @@ extension ImportSession {
       where !(dataset.friends[friendID]?.contains(userID) ?? false) {
         report.warning(
           "_Join:friends:_User.json", "_User", userID,
-          "lists \(friendID) as a friend, but \(friendID) does not list \(userID); taken as written"
-        )
+          "lists \(friendID) as a friend, but \(friendID) does not list \(userID); taken as written",
+          kind: "friendships listed by one side only")
       }
     }
   }

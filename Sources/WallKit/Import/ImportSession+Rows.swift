@@ -12,15 +12,20 @@ extension ImportSession {
     return forEachRow(className) { session, row, position in
       guard let fields = row.objectValue else {
         session.report.error(
-          file, className, "", "entry #\(position) is \(row.kindDescription), not an object")
+          file, className, "", "entry #\(position) is \(row.kindDescription), not an object",
+          kind: "entries that are not objects")
         return
       }
       guard let objectId = fields["objectId"]?.stringValue, !objectId.isEmpty else {
-        session.report.error(file, className, "", "entry #\(position) has no string objectId")
+        session.report.error(
+          file, className, "", "entry #\(position) has no string objectId",
+          kind: "entries without a string objectId")
         return
       }
       guard seen.insert(objectId).inserted else {
-        session.report.error(file, className, objectId, "duplicate objectId; the first one is kept")
+        session.report.error(
+          file, className, objectId, "duplicate objectId; the first one is kept",
+          kind: "duplicate objectIds")
         return
       }
       body(&session, ParseObject(objectId: objectId, fields: fields))
@@ -43,7 +48,8 @@ extension ImportSession {
     let reader: JSONReader
     do throws(ImportError) {
       reader = JSONReader(
-        try source.read(file, limit: limits.classFileBytes), maximumDepth: limits.maximumDepth)
+        try source.read(file, limit: limits.classFileBytes), maximumDepth: limits.maximumDepth,
+        pieceBytes: limits.rowBytes)
     } catch {
       markUnreadable(className, reason: error.reason)
       return true
@@ -61,7 +67,17 @@ extension ImportSession {
       case .row(let row):
         position += 1
         reportRepeatedKeys(reader.repeatedKeys, in: row, position: position, className: className)
+        reportLoneSurrogates(
+          reader.loneSurrogates, in: row, position: position, className: className)
         body(&self, row, position)
+      case .tooLarge(let bytes):
+        position += 1
+        let limit = limits.rowBytes
+        report.error(
+          file, className, "",
+          "entry #\(position) is \(NumberText.grouped(bytes)) bytes long, more than the "
+            + "\(NumberText.grouped(limit)) bytes a row may have; it is not read",
+          kind: "entries too long to read")
       case .end:
         if reader.repeatedResults {
           report.error(
@@ -85,7 +101,21 @@ extension ImportSession {
     let objectId = row["objectId"]?.stringValue ?? ""
     let entry = objectId.isEmpty ? "entry #\(position): " : ""
     for key in keys {
-      report.error("\(className).json", className, objectId, entry + key.description)
+      report.error(
+        "\(className).json", className, objectId, entry + key.description, kind: "repeated keys")
+    }
+  }
+
+  private mutating func reportLoneSurrogates(
+    _ strings: [JSONLoneSurrogate], in row: JSONValue, position: Int, className: String
+  ) {
+    guard !strings.isEmpty else { return }
+    let objectId = row["objectId"]?.stringValue ?? ""
+    let entry = objectId.isEmpty ? "entry #\(position): " : ""
+    for string in strings {
+      report.warning(
+        "\(className).json", className, objectId, entry + string.description,
+        kind: "strings with a lone UTF-16 surrogate")
     }
   }
 }

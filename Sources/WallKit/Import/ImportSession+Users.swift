@@ -19,8 +19,8 @@ extension ImportSession {
       if let other = userByFacebookID[facebookID] {
         report.error(
           file, "_User", object.objectId,
-          "Facebook id \"\(facebookID)\" is also the id of user \(other); records by that id go to \(other)"
-        )
+          "Facebook id \"\(facebookID)\" is also the id of user \(other); records by that id go to \(other)",
+          kind: "users whose Facebook id another user has")
       } else {
         userByFacebookID[facebookID] = object.objectId
       }
@@ -43,7 +43,8 @@ extension ImportSession {
       guard ExportPath.isSafeRelative(facebookID), !facebookID.contains("/") else {
         report.error(
           "_User.json", "_User", userID,
-          "Facebook id \"\(facebookID)\" is not a safe file name; its graph data is not read")
+          "Facebook id \"\(facebookID)\" is not a safe file name; its graph data is not read",
+          kind: "Facebook ids that are no safe file name")
         continue
       }
       for ext in ["jpg", "jpeg", "png"] where names.contains("\(facebookID).\(ext)") {
@@ -82,12 +83,14 @@ extension ImportSession {
     for (position, entry) in friends.enumerated() {
       let friend = ParseObject(objectId: "", fields: entry.objectValue ?? [:])
       guard let friendFacebookID = friend.identifier("id") else {
-        report.error(file, "", facebookID, "friend #\(position + 1) has no id")
+        report.error(
+          file, "", facebookID, "friend #\(position + 1) has no id", kind: "friends without an id")
         continue
       }
       guard let friendID = userByFacebookID[friendFacebookID] else {
         report.error(
-          file, "", facebookID, "friend id \"\(friendFacebookID)\" is no user of the export")
+          file, "", facebookID, "friend id \"\(friendFacebookID)\" is no user of the export",
+          kind: "friends who are no user of the export")
         continue
       }
       if friendID != userID { dataset.friends[userID, default: []].insert(friendID) }

@@ -4,6 +4,8 @@ import CSimdjsonShim
 public enum JSONRowStep: Equatable {
   /// The next row.
   case row(JSONValue)
+  /// The next row, checked but not read: it is longer than the reader's `pieceBytes`.
+  case tooLarge(bytes: Int)
   /// The document ended after its last row.
   case end
   /// The document is valid JSON in another shape; the value is what was found (for an object
@@ -18,22 +20,38 @@ public enum JSONRowStep: Equatable {
 /// column of the fault. Numbers: see `JSONValue`. An object keeps the first value of a repeated
 /// key; `repeatedKeys` lists the others for the value last returned. Memory: the reader holds a
 /// padded copy of the bytes (made before indexing, so the caller's array can go first) and
-/// simdjson's index; reading a class file's rows peaked at about 2 times its size, measured.
+/// simdjson's index, of a document or, past `pieceBytes`, of a piece (see `init`); reading a
+/// class file's rows peaked at about 2 times its size, measured.
 public final class JSONReader {
   /// The deepest nesting of arrays and objects read by default.
   public static let defaultMaximumDepth = 512
+  /// The size of the pieces a large document is checked and read in by default (8 MiB); a
+  /// class file's row longer than this is not read.
+  public static let defaultPieceBytes = 8 << 20
 
   private let handle: OpaquePointer?
   /// The repeated keys of the value last returned.
   public private(set) var repeatedKeys: [JSONRepeatedKey] = []
+  /// The strings and keys of the value last returned that held a lone UTF-16 surrogate escape,
+  /// read with U+FFFD in its place.
+  public private(set) var loneSurrogates: [JSONLoneSurrogate] = []
 
   /// Indexes a document; nesting deeper than `maximumDepth` is a syntax error when read.
   /// - Parameters:
   ///   - bytes: the document (copied, so the caller may drop its array at once).
   ///   - maximumDepth: the deepest nesting accepted.
-  public init(_ bytes: [UInt8], maximumDepth: Int = JSONReader.defaultMaximumDepth) {
+  ///   - pieceBytes: a document longer than this, with an array or object at its root, is
+  ///     checked (`check`, `nextRow`) and its rows read in pieces of about this size, so that
+  ///     simdjson's index stays small whatever the document holds; a row longer than this is
+  ///     checked but not read (`JSONRowStep.tooLarge`). A whole document (`document`) is always
+  ///     read whole.
+  public init(
+    _ bytes: [UInt8], maximumDepth: Int = JSONReader.defaultMaximumDepth,
+    pieceBytes: Int = JSONReader.defaultPieceBytes
+  ) {
     handle = bytes.withUnsafeBufferPointer { buffer in
-      CSimdjsonShim_open(buffer.baseAddress, buffer.count, max(maximumDepth, 1))
+      CSimdjsonShim_open(
+        buffer.baseAddress, buffer.count, max(maximumDepth, 1), max(pieceBytes, 1))
     }
   }
 
@@ -77,6 +95,7 @@ public final class JSONReader {
     let status = CSimdjsonShim_nextRow(handle)
     switch status {
     case CSimdjsonShim_Value: return .row(tapeValue(handle))
+    case CSimdjsonShim_TooLarge: return .tooLarge(bytes: Int(tapeValue(handle).integerValue ?? 0))
     case CSimdjsonShim_Done: return .end
     case CSimdjsonShim_NotRows: return .notRows(found: tapeValue(handle))
     default: throw fault(handle)
@@ -123,6 +142,7 @@ public final class JSONReader {
       input: CSimdjsonShim_input(handle, &inputCount), arena: CSimdjsonShim_arena(handle))
     let value = tape.value()
     repeatedKeys = tape.repeated
+    loneSurrogates = tape.loneSurrogates
     return value
   }
 }
@@ -135,6 +155,7 @@ private struct Tape {
   var index = 0
   var path: [String] = []
   var repeated: [JSONRepeatedKey] = []
+  var loneSurrogates: [JSONLoneSurrogate] = []
 
   init(
     tokens: UnsafeBufferPointer<CSimdjsonShim_Token>, input: UnsafePointer<UInt8>?,
@@ -155,6 +176,9 @@ private struct Tape {
     case CSimdjsonShim_Integer: return .integer(token.integer)
     case CSimdjsonShim_Number: return .number(token.number)
     case CSimdjsonShim_String, CSimdjsonShim_StringCopy: return .string(text(token))
+    case CSimdjsonShim_StringReplaced:
+      loneSurrogates.append(JSONLoneSurrogate(path: path))
+      return .string(text(token))
     case CSimdjsonShim_ArrayStart:
       var elements: [JSONValue] = []
       while index < tokens.count, tokens[index].kind != CSimdjsonShim_End {
@@ -166,11 +190,14 @@ private struct Tape {
       var members: [String: JSONValue] = [:]
       while index < tokens.count, tokens[index].kind != CSimdjsonShim_End {
         let key = text(tokens[index])
+        if tokens[index].kind == CSimdjsonShim_KeyReplaced {
+          loneSurrogates.append(JSONLoneSurrogate(path: path, inKey: true))
+        }
         index += 1
         let member: JSONValue
         switch tokens[index].kind {
-        case CSimdjsonShim_ObjectStart, CSimdjsonShim_ArrayStart:
-          // Only a container can hold a repeated key, so only then is the path needed.
+        case CSimdjsonShim_ObjectStart, CSimdjsonShim_ArrayStart, CSimdjsonShim_StringReplaced:
+          // Only a container can hold a repeated key, and only these need the path.
           path.append(key)
           member = value()
           path.removeLast()
@@ -191,7 +218,7 @@ private struct Tape {
 
   /// The text of a string or key token: in the input, or in the arena when it was unescaped.
   private func text(_ token: CSimdjsonShim_Token) -> String {
-    let copied = token.kind == CSimdjsonShim_StringCopy || token.kind == CSimdjsonShim_KeyCopy
+    let copied = token.kind != CSimdjsonShim_String && token.kind != CSimdjsonShim_Key
     guard let base = copied ? arena : input, token.length > 0 else { return "" }
     // simdjson has checked that the document is UTF-8.
     return String(

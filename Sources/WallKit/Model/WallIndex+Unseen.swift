@@ -18,8 +18,8 @@ extension WallIndex {
       guard !walls.isEmpty else {
         report.warning(
           "\(image.className).json", image.className, image.objectId,
-          "no user may see this image (its ACL grants none of the uploader's friends); it is on no wall"
-        )
+          "no user may see this image (its ACL grants none of the uploader's friends); it is on no wall",
+          kind: "images no user may see")
         continue
       }
       for comment in restricted {
@@ -29,7 +29,8 @@ extension WallIndex {
         if !readable {
           report.warning(
             "\(comment.className).json", comment.className, comment.objectId,
-            "no user who sees its image may read this comment; it is on no wall")
+            "no user who sees its image may read this comment; it is on no wall",
+            kind: "comments no user who sees their image may read")
         }
       }
     }

@@ -143,7 +143,7 @@ final class PlanReader {
     var problems: [Problem] = []
     try database.prepare(
       """
-      SELECT severity, file, className, objectId, reason FROM problems
+      SELECT severity, file, className, objectId, reason, omitted FROM problems
       WHERE audience = \(PlanSchema.everyAudience) OR audience = ? OR ? = 1
       """
     ).forEach([.integer(audience.map(PlanSchema.only) ?? -1), .integer(audience == nil ? 1 : 0)]) {
@@ -151,7 +151,8 @@ final class PlanReader {
       problems.append(
         Problem(
           row.text(0) == "warning" ? .warning : .error, file: row.text(1),
-          className: row.text(2), objectId: row.text(3), reason: row.text(4)))
+          className: row.text(2), objectId: row.text(3), reason: row.text(4),
+          omitted: Int(clamping: row.integer(5))))
     }
     return problems
   }

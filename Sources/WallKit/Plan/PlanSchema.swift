@@ -29,7 +29,8 @@ enum PlanSchema {
       hash INTEGER NOT NULL, publicShown INTEGER NOT NULL, PRIMARY KEY(path, avatar));
     CREATE TABLE problems(
       severity TEXT NOT NULL, file TEXT NOT NULL, className TEXT NOT NULL,
-      objectId TEXT NOT NULL, reason TEXT NOT NULL, audience INTEGER NOT NULL);
+      objectId TEXT NOT NULL, reason TEXT NOT NULL, audience INTEGER NOT NULL,
+      omitted INTEGER NOT NULL);
     """
 
   /// The `problems.audience` of a problem every build reports.

@@ -53,7 +53,7 @@ public struct PlanWriter {
   /// The identity of a plan of `source` under `limits`.
   static func identity(source: any ExportSource, limits: ImportLimits) -> String {
     var text = "\(PlanSchema.format)\nwallgen \(wallgenVersion)\n"
-    text += "import \(limits.classFileBytes) \(limits.graphFileBytes) \(limits.maximumDepth)\n"
+    text += "import \(limits.summary)\n"
     for (path, identity) in source.allContentIdentities() { text += "\(path)\t\(identity)\n" }
     return Hex.encode(SHA256.doubleDigest(Array(text.utf8)))
   }
@@ -116,10 +116,7 @@ public struct PlanWriter {
       for (key, value) in [
         ("format", PlanSchema.format), ("identity", identity),
         ("export", FileSystem.realPath(settings.export) ?? settings.export),
-        (
-          "importLimits",
-          "\(settings.importLimits.classFileBytes) \(settings.importLimits.graphFileBytes) \(settings.importLimits.maximumDepth)"
-        ),
+        ("importLimits", settings.importLimits.summary),
         ("publicPhotosLeftOut", "\(omitted.photos)"),
         ("publicCommentsLeftOut", "\(omitted.comments)"),
       ] {
@@ -127,7 +124,7 @@ public struct PlanWriter {
       }
       try Self.insert(index: index, dataset: imported.dataset, into: database)
       try Self.insert(media: media, probes: probes, publicPaths: publicPaths, into: database)
-      let problems = try database.prepare("INSERT INTO problems VALUES (?, ?, ?, ?, ?, ?)")
+      let problems = try database.prepare("INSERT INTO problems VALUES (?, ?, ?, ?, ?, ?, ?)")
       for (list, audience) in [
         (report.problems, PlanSchema.everyAudience), (unseen.problems, PlanSchema.only(.owner)),
         (renamed.problems, PlanSchema.only(.anyone)),
@@ -136,6 +133,7 @@ public struct PlanWriter {
           try problems.run([
             .text(problem.severity.rawValue), .text(problem.file), .text(problem.className),
             .text(problem.objectId), .text(problem.reason), .integer(audience),
+            .integer(Int64(problem.omitted)),
           ])
         }
       }

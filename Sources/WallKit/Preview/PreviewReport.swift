@@ -27,8 +27,8 @@ public struct PreviewReport: Sendable, Equatable {
   /// The report of a build that completed with `problems`.
   /// - Parameter problems: Everything the build reported, in the order to print.
   public init(problems: [Problem]) {
-    let errors = problems.count { $0.severity == .error }
-    let warnings = problems.count - errors
+    let errors = problems.reduce(0) { $0 + ($1.severity == .error ? $1.problemCount : 0) }
+    let warnings = problems.reduce(0) { $0 + $1.problemCount } - errors
     self.init(
       title: problems.isEmpty
         ? "" : "\(BuildSummary.count(errors, "error")), \(BuildSummary.count(warnings, "warning"))",

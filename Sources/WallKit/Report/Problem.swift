@@ -22,18 +22,26 @@ public struct Problem: Sendable, Hashable, CustomStringConvertible {
   public var objectId: String
   /// One sentence saying what is wrong, quoting the bad value.
   public var reason: String
+  /// 0 for a problem of its own; for a line that counts problems of one kind in one file
+  /// which a `ProblemReport` does not list (`… and 5,592,297 more friends without an id`),
+  /// how many it counts.
+  public var omitted: Int
 
-  /// Creates a problem.
+  /// Creates a problem, or with `omitted`, a line counting problems that are not listed.
   public init(
     _ severity: Severity, file: String, className: String = "", objectId: String = "",
-    reason: String
+    reason: String, omitted: Int = 0
   ) {
     self.severity = severity
     self.file = file
     self.className = className
     self.objectId = objectId
     self.reason = reason
+    self.omitted = omitted
   }
+
+  /// How many problems the line stands for: 1, or `omitted` for a line that counts them.
+  public var problemCount: Int { omitted > 0 ? omitted : 1 }
 
   /// `<file>: <Class> <objectId>: <reason>`, leaving out what is empty.
   ///

@@ -24,7 +24,7 @@ enum BuildFingerprint {
     text += "webp \(settings.pipeline.webp ? WebPSettings.standard.recipe : "no")\n"
     let importLimits = settings.pipeline.importLimits
     text +=
-      "import \(importLimits.classFileBytes) \(importLimits.graphFileBytes) \(importLimits.maximumDepth)\n"
+      "import \(importLimits.summary)\n"
     text +=
       "private \(settings.privateSecret.map { Hex.encode(SHA256.doubleDigest($0)) } ?? "no")\n"
     for (name, template) in settings.pipeline.theme.templates.sorted(by: { $0.key < $1.key }) {
@@ -80,7 +80,7 @@ struct BuildRecord: Sendable {
         entry["severity"]?.stringValue == "warning" ? .warning : .error, file: file,
         className: entry["class"]?.stringValue ?? "",
         objectId: entry["objectId"]?.stringValue ?? "",
-        reason: reason)
+        reason: reason, omitted: entry["omitted"]?.integerValue.map { Int(clamping: $0) } ?? 0)
     }
     var pages: [String: String] = [:]
     for (user, page) in document["wallPages"]?.objectValue ?? [:] { pages[user] = page.stringValue }
@@ -108,14 +108,7 @@ struct BuildRecord: Sendable {
     ]
     var document: JSONValue = [
       "fingerprint": .string(fingerprint), "summary": counts,
-      "problems": .array(
-        problems.map {
-          [
-            "file": .string($0.file), "class": .string($0.className),
-            "objectId": .string($0.objectId),
-            "reason": .string($0.reason), "severity": .string($0.severity.rawValue),
-          ]
-        }),
+      "problems": .array(problems.map(\.reportLine)),
       "wallPages": .object(wallPages.mapValues { .string($0) }),
     ]
     if let parts, case .object(var members) = document {

@@ -8,8 +8,8 @@ extension SiteLayout {
     for user in users where wallFolders[user.objectId] != user.objectId {
       report.warning(
         "_User.json", "_User", user.objectId,
-        "objectId is not a safe folder name; the wall is at walls/\(wallFolders[user.objectId] ?? "")/"
-      )
+        "objectId is not a safe folder name; the wall is at walls/\(wallFolders[user.objectId] ?? "")/",
+        kind: "walls whose folder is not their objectId")
     }
   }
 }

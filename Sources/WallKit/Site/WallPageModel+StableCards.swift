@@ -30,9 +30,13 @@ extension WallPageModel {
     else { return nil }
     let all = index.allComments(on: image.objectId)
     var yearCode = 0
+    // Keyed cards show every comment, up to the newest `shownCommentLimit`: only their dates
+    // can differ by the reference year.
     if let referenceYear,
       DateStyle.year(image.createdAt, in: zone) == referenceYear
-        || all.contains(where: { DateStyle.year($0.createdAt, in: zone) == referenceYear })
+        || all.suffix(Self.shownCommentLimit).contains(where: {
+          DateStyle.year($0.createdAt, in: zone) == referenceYear
+        })
     {
       yearCode = referenceYear - Self.firstKeyedYear + 1
       guard yearCode >= 1, yearCode < 1 << (Self.numberShift - Self.yearShift) else { return nil }

@@ -56,11 +56,17 @@ struct WallPageModel {
     }
   }
 
-  /// An image's card as most walls show it: with every comment, its photo loading lazily.
+  /// An image's card as most walls show it: with every comment (up to `shownCommentLimit`),
+  /// its photo loading lazily.
   private struct CardParts {
     var card: TemplateObject
-    /// Every comment on the image, oldest first as `WallIndex.allComments(on:)` gives them.
-    var allComments: [TemplateValue]
+    /// The newest `shownCommentLimit` comments on the image, oldest first as
+    /// `WallIndex.allComments(on:)` gives them.
+    var shownComments: [TemplateValue]
+    /// The position of the first of `shownComments` among all the image's comments.
+    var firstShown: Int
+    /// How many comments the image has.
+    var commentCount: Int
     /// The first of the rendering keys set aside for the card's variants (see `variantKey`),
     /// when the card was made for the whole build and has at most `keyedCommentLimit` comments.
     var firstVariantKey: Int?
@@ -68,6 +74,21 @@ struct WallPageModel {
 
   /// Cards with more comments than this get a rendering key only as most walls show them.
   static let keyedCommentLimit = 16
+  /// How many of the comments its wall's owner may read a card shows at most: the newest.
+  ///
+  /// The card then says how many earlier ones it leaves out: an image with a million comments
+  /// would make every page that shows it hundreds of megabytes. An archive's `wall.json` keeps
+  /// them all.
+  static let shownCommentLimit = 50
+
+  /// The card's line about the comments it leaves out: "1,234 earlier comments are not shown".
+  static func moreComments(_ count: Int) -> TemplateValue {
+    guard count > 0 else { return .null }
+    return .string(
+      count == 1
+        ? "1 earlier comment is not shown"
+        : "\(NumberText.grouped(count)) earlier comments are not shown")
+  }
 
   /// The rendering key of a card variant.
   ///
@@ -99,9 +120,11 @@ struct WallPageModel {
     // Every reference year is the year of some photo.
     let photoYears = Set(index.images.map { DateStyle.year($0.createdAt, in: zone) })
     for image in index.images {
-      // Dates first, so that cards and comments with the same date share its data.
+      // Dates first, so that cards and comments with the same date share its data. Only the
+      // comments a card shows when every one is visible count; others are made when needed.
       var years: Set<Int> = []
-      for timestamp in [image.createdAt] + index.allComments(on: image.objectId).map(\.createdAt) {
+      let shown = index.allComments(on: image.objectId).suffix(Self.shownCommentLimit)
+      for timestamp in [image.createdAt] + shown.map(\.createdAt) {
         let values = model.shared.times[timestamp] ?? dateValues(timestamp)
         model.shared.times[timestamp] = values
         years.insert(values.year)
@@ -175,34 +198,36 @@ struct WallPageModel {
     let parts =
       shared.cards[image.objectId]?.parts(referenceYear: referenceYear)
       ?? cardParts(image, referenceYear: referenceYear)
-    let all = parts.allComments
-    if lazy && comments.count == all.count { return .object(parts.card) }
+    let count = parts.commentCount
+    if lazy && comments.count == count { return .object(parts.card) }
     // Setting a field clears the card's rendering key: this is another variant of the card.
     var fields = parts.card
     if !lazy, case .object(var photo)? = fields["photo"] {
       photo["lazy"] = false
       fields["photo"] = .object(photo)
     }
-    var shownMask = (1 << all.count) - 1
-    if comments.count != all.count {
+    var shownMask = (1 << min(count, Int.bitWidth - 2)) - 1
+    if comments.count != count {
       // `comments` is a subsequence of the image's comments: walk both in step.
       let allComments = index.allComments(on: image.objectId)
+      let shown = comments.suffix(Self.shownCommentLimit)
       var position = 0
       shownMask = 0
       fields["comments"] = .array(
-        comments.map { comment in
+        shown.map { comment in
           while position < allComments.count, allComments[position].objectId != comment.objectId {
             position += 1
           }
-          guard position < allComments.count else {
+          guard position < allComments.count, position >= parts.firstShown else {
             return .object(self.comment(comment, referenceYear: referenceYear))
           }
           shownMask |= 1 << min(position, Int.bitWidth - 2)
-          return all[position]
+          return parts.shownComments[position - parts.firstShown]
         })
       fields["hasComments"] = .bool(!comments.isEmpty)
+      fields["moreComments"] = Self.moreComments(comments.count - shown.count)
     }
-    if let first = parts.firstVariantKey, all.count <= Self.keyedCommentLimit {
+    if let first = parts.firstVariantKey, count <= Self.keyedCommentLimit {
       fields.renderingKey = Self.variantKey(first: first, shownComments: shownMask, eager: !lazy)
     }
     return .object(fields)
@@ -249,7 +274,8 @@ struct WallPageModel {
         "lazy": true,
       ]
     }
-    let comments = index.allComments(on: image.objectId).map { comment -> TemplateValue in
+    let all = index.allComments(on: image.objectId)
+    let comments = all.suffix(Self.shownCommentLimit).map { comment -> TemplateValue in
       var object = self.comment(comment, referenceYear: referenceYear)
       object.renderingKey = renderingKeys
       renderingKeys = renderingKeys.map { $0 + 1 }
@@ -263,17 +289,20 @@ struct WallPageModel {
       "time": time(image.createdAt, referenceYear: referenceYear),
       "comments": .array(comments),
       "hasComments": .bool(!comments.isEmpty),
+      "moreComments": Self.moreComments(all.count - comments.count),
     ]
     let first = renderingKeys
     if let first {
-      let variants = comments.count <= Self.keyedCommentLimit ? 1 << (comments.count + 1) : 1
+      let variants = all.count <= Self.keyedCommentLimit ? 1 << (all.count + 1) : 1
       card.renderingKey =
         variants == 1
         ? first
-        : Self.variantKey(first: first, shownComments: (1 << comments.count) - 1, eager: false)
+        : Self.variantKey(first: first, shownComments: (1 << all.count) - 1, eager: false)
       renderingKeys = first + variants
     }
-    return CardParts(card: card, allComments: comments, firstVariantKey: first)
+    return CardParts(
+      card: card, shownComments: comments, firstShown: all.count - comments.count,
+      commentCount: all.count, firstVariantKey: first)
   }
 
   private func comment(_ comment: Comment, referenceYear: Int?) -> TemplateObject {

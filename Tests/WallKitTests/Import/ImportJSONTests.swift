@@ -40,6 +40,30 @@ import WallSynth
     #expect(result.report.problems.isEmpty, "\(result.report.problems)")
   }
 
+  @Test("a comment cut inside an emoji (a lone surrogate escape) is read with U+FFFD and reported")
+  func loneSurrogateComment() throws {
+    let comments = #"""
+      [{"objectId": "c1", "imageObjectId": "i1", "userFBId": 1,
+        "comment": "so cute \ud83d", "createdAt": "2014-01-01T00:00:02.000Z"},
+       {"objectId": "c2", "imageObjectId": "i1", "userFBId": 1,
+        "comment": "ok", "createdAt": "2014-01-01T00:00:03.000Z"}]
+      """#
+    let folder = try export(users: twoUsers, comments: comments)
+    let result = try ExportImporter.load(folder.path)
+    #expect(result.failure == nil)
+    #expect(result.dataset.comments["c1"]?.text == "so cute \u{FFFD}")
+    #expect(result.dataset.comments["c2"]?.text == "ok")
+    #expect(
+      result.report.problems == [
+        Problem(
+          .warning, file: "WallImageComment.json", className: "WallImageComment",
+          objectId: "c1",
+          reason:
+            "the text of \"comment\" holds a lone UTF-16 surrogate escape (half of a character, as JavaScript writes an emoji cut in two); read with U+FFFD in its place"
+        )
+      ])
+  }
+
   @Test("a repeated key is reported with file, object and key; the first value is kept")
   func repeatedKey() throws {
     let users = #"""

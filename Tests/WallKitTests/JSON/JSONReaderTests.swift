@@ -65,8 +65,9 @@ import WallKitTestSupport
       ),
       ("[\"ok\",\n \"a\\x\"]", 2, 4, "problem while parsing a string"),
       ("{\"k\\u12\":1}", 1, 4, "problem while parsing a string"),
-      // A lone surrogate is refused (simdjson 3.0.1 has no replacement mode); at its string.
-      ("[\"\\ud800\"]", 1, 2, "problem while parsing a string"),
+      // A lone surrogate is read as U+FFFD, but another bad escape in its string is not.
+      ("[\"\\ud800\\u12\"]", 1, 9, "problem while parsing a string"),
+      ("[\"\\udc00\\x\"]", 1, 9, "problem while parsing a string"),
       ("[01]", 1, 2, "problem while parsing a number"),
       ("[1e400]", 1, 2, "problem while parsing a number"),
       ("[tru]", 1, 2, "problem while parsing an atom starting with the letter 't'"),
@@ -74,6 +75,61 @@ import WallKitTestSupport
   func rejects(text: String, line: Int, column: Int, reason: String) {
     let error = #expect(throws: JSONSyntaxError.self) { try parse(text) }
     #expect(error == JSONSyntaxError(line: line, column: column, reason: reason))
+  }
+
+  @Test(
+    "a lone UTF-16 surrogate escape is read as U+FFFD",
+    arguments: [
+      (#"["\ud83d"]"#, "\u{FFFD}"),
+      (#"["cut \ud83d"]"#, "cut \u{FFFD}"),
+      (#"["\ude00 low alone"]"#, "\u{FFFD} low alone"),
+      (#"["\ud83d\ud83d\ude00"]"#, "\u{FFFD}😀"),
+      (#"["\ud83d\u0041\n\"é"]"#, "\u{FFFD}A\n\"é"),
+      (#"["x\ude00\ud83d"]"#, "x\u{FFFD}\u{FFFD}"),
+      (#"["\ud83d\\ude00"]"#, "\u{FFFD}\\ude00"),
+    ])
+  func loneSurrogate(text: String, expected: String) throws {
+    let reader = JSONReader(Array(text.utf8))
+    #expect(try reader.document() == [.string(expected)])
+    #expect(reader.loneSurrogates == [JSONLoneSurrogate(path: [])])
+  }
+
+  @Test("a pair of surrogate escapes is one character, and nothing is listed")
+  func surrogatePair() throws {
+    let reader = JSONReader(Array(#"["\ud83d\ude00"]"#.utf8))
+    #expect(try reader.document() == ["😀"])
+    #expect(reader.loneSurrogates.isEmpty)
+  }
+
+  @Test("each string or key with a lone surrogate is listed with its path")
+  func loneSurrogatePaths() throws {
+    let text = #"{"comment":"\ud83d","a":{"b":"\udc00"},"l":["\ud800"],"k\ud800":1,"ok":"\u00e9"}"#
+    let reader = JSONReader(Array(text.utf8))
+    let value = try reader.document()
+    #expect(
+      value == [
+        "comment": "\u{FFFD}", "a": ["b": "\u{FFFD}"], "l": ["\u{FFFD}"], "k\u{FFFD}": 1, "ok": "é",
+      ])
+    #expect(
+      reader.loneSurrogates == [
+        JSONLoneSurrogate(path: ["comment"]), JSONLoneSurrogate(path: ["a", "b"]),
+        JSONLoneSurrogate(path: ["l"]), JSONLoneSurrogate(path: [], inKey: true),
+      ])
+    #expect(
+      reader.loneSurrogates[0].description
+        == "the text of \"comment\" holds a lone UTF-16 surrogate escape (half of a character, as JavaScript writes an emoji cut in two); read with U+FFFD in its place"
+    )
+    #expect(try JSONReader.parse(Array(#""\ud83d""#.utf8)) == "\u{FFFD}")
+  }
+
+  @Test("a class file's row with a lone surrogate is read, and so is the row after it")
+  func loneSurrogateRows() throws {
+    let reader = JSONReader(Array(#"{"results":[{"c":"\ud83d"},{"c":"ok"}],"\udc00":1}"#.utf8))
+    #expect(try reader.nextRow() == .row(["c": "\u{FFFD}"]))
+    #expect(reader.loneSurrogates == [JSONLoneSurrogate(path: ["c"])])
+    #expect(try reader.nextRow() == .row(["c": "ok"]))
+    #expect(reader.loneSurrogates.isEmpty)
+    #expect(try reader.nextRow() == .end)
   }
 
   @Test("invalid UTF-8 is located at its first bad byte")
