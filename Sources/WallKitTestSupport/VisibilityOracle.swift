@@ -62,7 +62,9 @@ public struct VisibilityOracle: Sendable {
     var wall: [String] = []
     let mine = friends[user]
     for image in imagesInWallOrder
-    where (image.uploader == user || mine[image.uploader]) && canRead(image.readers, user: user, audience: audience) {
+    where (image.uploader == user || mine[image.uploader])
+      && canRead(image.readers, user: user, audience: audience)
+    {
       wall.append(image.objectId)
     }
     return wall

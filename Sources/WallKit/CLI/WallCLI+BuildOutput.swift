@@ -14,6 +14,7 @@ extension WallCLI {
     -> PreparedBuild
   {
     var settings = SiteBuilder.Settings(export: input, output: options.output)
+    settings.replacedOutputs = [ShardRecordOutputs()]
     do {
       settings.pipeline = try pipelineSettings(for: options)
     } catch {

@@ -13,6 +13,7 @@ extension WallCLI {
     }
     let settings: @Sendable () throws -> SiteBuilder.Settings = {
       var settings = SiteBuilder.Settings(export: export, output: options.output)
+      settings.replacedOutputs = [ShardRecordOutputs()]
       settings.pipeline = try pipelineSettings(for: options)
       settings.pipeline.zipLimits = zipLimits(maxExportBytes: options.maxExportBytes)
       return settings

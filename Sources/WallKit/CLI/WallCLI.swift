@@ -84,12 +84,12 @@ public enum WallCLI {
     for problem in report.sorted where options.showWarnings || problem.severity == .error {
       console.out(problem.description)
     }
+    if let omitted = result.publicOmissions.line { console.err(omitted) }
     let dataset = result.dataset
     console.out(
       "\(export): \(count(report.errorCount, "error")), \(count(report.warningCount, "warning")); "
         + "read \(count(dataset.users.count, "user")), \(count(dataset.images.count, "image")), "
         + "\(count(dataset.comments.count, "comment"))")
-    if let omitted = result.publicOmissions.line { console.out(omitted) }
     if let failure = result.failure {
       console.err(TerminalText.escaped("error: [import] \(failure)"))
       let hint =

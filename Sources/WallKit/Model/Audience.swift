@@ -38,8 +38,11 @@ public struct PublicOmissions: Sendable, Equatable {
   /// build gives each person their own wall with what they may read".
   public var line: String? {
     guard !isEmpty else { return nil }
-    return "a public site leaves out \(BuildSummary.count(photos, "photo")) and "
-      + "\(BuildSummary.count(comments, "comment")) that their ACL does not let anyone read; "
+    func count(_ number: Int, _ noun: String) -> String {
+      "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+    return "a public site leaves out \(count(photos, "photo")) and "
+      + "\(count(comments, "comment")) that their ACL does not let anyone read; "
       + "a --private build gives each person their own wall with what they may read"
   }
 }

@@ -36,8 +36,9 @@ extension WallIndex {
     }
   }
 
-  /// The images on at least one wall, newest first: the only ones whose files a build may
-  /// publish. An image no user may see is in no page, so its file is in no folder of the site.
+  /// The images on at least one wall, newest first: the only ones whose files a build may publish.
+  ///
+  /// An image no user may see is in no page, so its file is in no folder of the site.
   public func shownImages() -> [WallImage] {
     var viewers: [[Int32]]?
     return images.filter { image in

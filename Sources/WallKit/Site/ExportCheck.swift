@@ -52,8 +52,9 @@ public struct ExportCheck: Sendable {
     guard imported.failure == nil else {
       return Result(dataset: imported.dataset, report: report, failure: imported.failure)
     }
-    // Checked for the widest audience, so that a private build's problems are listed too.
-    let index = WallIndex(dataset: imported.dataset, audience: .owner)
+    // Checked as the default build (public) reads it, so that `check --deep` prints exactly
+    // the problems that `build` prints.
+    let index = WallIndex(dataset: imported.dataset, audience: .anyone)
     index.reportUnseen(into: &report)
     do {
       try SiteLayout(users: index.users).reportRenamedWalls(of: index.users, into: &report)
@@ -66,6 +67,6 @@ public struct ExportCheck: Sendable {
     media.run(images: index.shownImages(), users: index.users, report: &report)
     return Result(
       dataset: imported.dataset, report: report, failure: nil,
-      publicOmissions: PublicOmissions(dataset: imported.dataset))
+      publicOmissions: index.omitted)
   }
 }

@@ -82,10 +82,12 @@ extension SiteBuilder {
     BuildManifest.removeStaleTemporaries(siteRoot: stateRoot)
     let removed: Int
     do {
-      removed =
-        try manifest.prune(previous: previous, siteRoot: output, stateRoot: stateRoot)
-        // And what shard records list (a sharded run this build replaces), with the records.
-        + ShardRecords.discard(keeping: manifest, siteRoot: output, stateRoot: stateRoot)
+      var count = try manifest.prune(previous: previous, siteRoot: output, stateRoot: stateRoot)
+      // And what a sharded run this build replaces wrote, with its records.
+      for replaced in settings.replacedOutputs {
+        count += try replaced.discard(keeping: manifest, siteRoot: output, stateRoot: stateRoot)
+      }
+      removed = count
     } catch {
       throw .write(step: "prune", error)
     }

@@ -33,6 +33,9 @@ public struct SiteBuilder {
     /// Walls then go to `walls/<token>/` (see `SiteLayout.privateToken`), with no index page
     /// and no link to one.
     public var privateSecret: [UInt8]?
+    /// What other kinds of build left in the output, removed once this build has published
+    /// (the CLI passes the shard records, `ShardRecordOutputs`).
+    public var replacedOutputs: [any ReplacedOutputs] = []
     /// Who reads the site: anyone for a public build, each wall's owner for a private one.
     public var audience: Audience { privateSecret == nil ? .anyone : .owner }
     /// Whether the render step reuses work across walls.

@@ -101,7 +101,16 @@ public final class StagingCommit {
     for (index, folder) in folders.enumerated() {
       if moved.contains(folder.target) { return true }
       if present.contains(folder.target) { continue }
-      switch FileSystem.kind(of: folder.target) {
+      // The output itself may be reached through a link; a folder inside it may not.
+      let kind =
+        index == 0 ? FileSystem.kind(of: folder.target) : FileSystem.linkKind(of: folder.target)
+      if kind == .other, FileSystem.kind(of: folder.target) == .directory {
+        throw WriteError(
+          path: folder.target,
+          reason: "is a symbolic link inside \(root); wallgen never writes or deletes through "
+            + "one: remove the link, or build into another folder")
+      }
+      switch kind {
       case .directory:
         present.insert(folder.target)
         continue

@@ -94,10 +94,12 @@ import WallSynth
     #expect(deep == built)
     #expect((shallowCode, deepCode) == (.failure, .failure))
 
+    // i2, which only its uploader's stranger may read, is left out of a public site: check
+    // counts it in its one line on stderr, as build does, and reports no problem of it.
     let expected: Set<String> = [
-      "WallImage.json: WallImage i2: warning: no user may see this image (its ACL grants none of the uploader's friends); it is on no wall",
-      "WallImage.json: WallImage i3: missing file \"files/gone.jpg\"; shown as a placeholder",
+      "WallImage.json: WallImage i3: missing file \"files/gone.jpg\"; shown as a placeholder"
     ]
+    #expect(!shallow.contains { $0.contains("i2") })
     #expect(expected.isSubset(of: shallow), "\(shallow)")
     #expect(
       shallow.contains {

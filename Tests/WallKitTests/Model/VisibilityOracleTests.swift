@@ -69,9 +69,12 @@ import WallSynth
       Set(report.problems.filter { $0.reason.hasPrefix(prefix) }.map(\.objectId))
     }
     #expect(report.problems.allSatisfy { $0.severity == .warning })
-    #expect(reported("no user may see this image") == unseenImages)
-    #expect(reported("no user who sees its image may read") == unseenComments)
-    #expect(report.problems.count == unseenImages.count + unseenComments.count)
+    // A report lists the first 1,000 problems of a kind per file and counts the rest.
+    #expect(reported("no user may see this image").isSubset(of: unseenImages))
+    #expect(reported("no user who sees its image may read").isSubset(of: unseenComments))
+    #expect(report.warningCount == unseenImages.count + unseenComments.count)
+    #expect(
+      reported("no user who sees its image may read").count == min(1000, unseenComments.count))
     // Every image reaches some wall in this dense graph (UnseenReportTests has one that does
     // not); about 2,000 comments reach none.
     #expect(unseenComments.count > 100, "\(unseenComments.count) unseen comments")

@@ -90,6 +90,7 @@ enum ShardFixture {
     -> SiteBuilder.Settings
   {
     var settings = SiteBuilder.Settings(export: export, output: output)
+    settings.replacedOutputs = [ShardRecordOutputs()]
     settings.pipeline.jobs = 2
     settings.privateSecret = secret
     return settings

@@ -47,10 +47,13 @@ import WallKitTestSupport
     let folder = try TemporaryDirectory("index")
     let site = try Self.build(in: folder)
     let index = try Self.text("\(site)/index.html")
-    // Ann's newest own photo on her wall is imgRole (Bob's imgBroken is newer, but not hers).
+    // Ann's newest own photo on her public wall is imgAlpha (Bob's imgBroken is newer, but not
+    // hers; her imgRole is newer, but only role `family` may read it, so a public site leaves
+    // it out).
     let annWall = try Self.text("\(site)/walls/uAnn/index.html")
+    #expect(!annWall.contains("imgRole"))
     let roleCard = try #require(
-      Self.attribute("srcset", after: #"data-object-id="imgRole""#, in: annWall))
+      Self.attribute("srcset", after: #"data-object-id="imgAlpha""#, in: annWall))
     let ann = try Self.entry(named: "Ann Archivist", in: index)
     let annCover = try #require(Self.attribute("srcset", after: #"<span class="cover">"#, in: ann))
     #expect(annCover == roleCard.replacingOccurrences(of: "../../", with: ""))
@@ -98,7 +101,7 @@ import WallKitTestSupport
     #expect(FileSystem.kind(of: "\(site)/index-4.html") == .missing)
     let people = try Self.text("\(site)/people.js")
     #expect(
-      people.hasPrefix("window.wallgenPeople = [\n[\"Ann Archivist\",\"walls/uAnn/index.html\",6,"))
+      people.hasPrefix("window.wallgenPeople = [\n[\"Ann Archivist\",\"walls/uAnn/index.html\",4,"))
     #expect(people.components(separatedBy: "\n").count == 8, "\(people)")
     #expect(people.contains(#"["Dan Alone","walls/uDan/index.html",0,"media/"#))
     #expect(people.contains(#"-avatar.svg",""]"#), "Dan has no cover")
@@ -135,10 +138,10 @@ import WallKitTestSupport
     let folder = try TemporaryDirectory("index")
     let kept = try Self.text("\(try Self.build(in: folder))/walls/uAnn/index.html")
     let href = try #require(
-      Self.attribute("data-original", after: #"data-object-id="imgRole""#, in: kept))
+      Self.attribute("data-original", after: #"data-object-id="imgAlpha""#, in: kept))
     #expect(href.hasPrefix("../../media/") && href.contains("-original."), "\(href)")
     let width = try #require(
-      Self.attribute("data-original-width", after: #"data-object-id="imgRole""#, in: kept))
+      Self.attribute("data-original-width", after: #"data-object-id="imgAlpha""#, in: kept))
     #expect(Int(width) != nil)
     let site = try Self.build(in: folder, name: "plain", originals: false)
     let plain = try Self.text("\(site)/walls/uAnn/index.html")

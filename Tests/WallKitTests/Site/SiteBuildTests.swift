@@ -117,10 +117,19 @@ import WallSynth
         P.comment(
           "k4", on: "b1", byFBId: "1", username: "ann", text: "four", at: 140, acl: ["uAnn"]),
       ])
+    // A public site's reader is anyone: the comments only Ann or only Bob may read are left out.
     let site = folder.url("site")
     _ = try build(folder.url("export"), into: site)
-    #expect(objectIds(in: try read("\(site)/walls/uAnn/index.html")) == ["b1", "k1", "k3", "k4"])
-    #expect(objectIds(in: try read("\(site)/walls/uBob/index.html")) == ["b1", "k1", "k2", "k3"])
+    #expect(objectIds(in: try read("\(site)/walls/uAnn/index.html")) == ["b1", "k1", "k3"])
+    #expect(objectIds(in: try read("\(site)/walls/uBob/index.html")) == ["b1", "k1", "k3"])
+    // A private wall's reader is its owner.
+    var settings = SiteBuilder.Settings(export: folder.url("export"), output: folder.url("private"))
+    settings.privateSecret = Array("a secret of thirty-two bytes....".utf8)
+    let result = try SiteBuilder(settings: settings).build()
+    let ann = try #require(result.wallPages["uAnn"])
+    let bob = try #require(result.wallPages["uBob"])
+    #expect(objectIds(in: try read(folder.url("private/\(ann)"))) == ["b1", "k1", "k3", "k4"])
+    #expect(objectIds(in: try read(folder.url("private/\(bob)"))) == ["b1", "k1", "k2", "k3"])
   }
 
   @Test("images carry size, alt, srcset over stored widths, and lazy loading after the first few")

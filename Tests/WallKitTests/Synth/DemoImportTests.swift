@@ -74,3 +74,38 @@ import WallKitTestSupport
       ])
   }
 }
+
+/// The demo's public site: only what anyone may read (issue 21, item 1).
+@Suite struct DemoPublicAudienceTests {
+  @Test("a public index of the demo holds neither restricted photo nor the restricted comment")
+  func publicIndexLeavesRestrictedOut() throws {
+    let dataset = try DemoImportTests.result.get().dataset
+    let index = WallIndex(dataset: dataset, audience: .anyone)
+    #expect(index.omitted == PublicOmissions(photos: 2, comments: 1))
+    #expect(PublicOmissions(dataset: dataset) == index.omitted)
+    for restricted in ["v0aiPrKJvn", "y2u66geaPx"] {
+      #expect(dataset.images[restricted] != nil, "the demo has \(restricted)")
+      #expect(index.image(restricted) == nil)
+      for user in dataset.users.keys {
+        #expect(!index.wall(for: user).contains { $0.objectId == restricted })
+      }
+    }
+    #expect(!index.shownImages().contains { $0.acl?.isPublic == false })
+    let privateComment = try #require(dataset.comments.values.first { $0.acl != nil })
+    for user in dataset.users.keys {
+      for image in index.wall(for: user) {
+        #expect(
+          !index.comments(on: image.objectId, visibleTo: user).contains {
+            $0.objectId == privateComment.objectId
+          })
+      }
+    }
+    // Its owners still see them on their own walls.
+    let owners = WallIndex(dataset: dataset, audience: .owner)
+    #expect(owners.omitted.isEmpty)
+    #expect(
+      dataset.users.keys.contains { user in
+        owners.wall(for: user).contains { $0.objectId == "v0aiPrKJvn" }
+      })
+  }
+}
