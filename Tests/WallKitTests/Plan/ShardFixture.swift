@@ -85,6 +85,19 @@ enum ShardFixture {
     return result
   }
 
+  /// `ShardedBuildTests.smallExport()` written predictably to `folder/export` and planned into
+  /// `folder/plan`.
+  static func plannedSmallExport(in folder: TemporaryDirectory) throws -> (
+    export: SyntheticExport, root: String, plan: String
+  ) {
+    let root = folder.url("export")
+    let export = ShardedBuildTests.smallExport()
+    try writePredictable(export, to: root)
+    let plan = folder.url("plan")
+    _ = try PlanWriter(settings: PlanWriter.Settings(export: root, plan: plan)).write()
+    return (export, root, plan)
+  }
+
   /// Settings of a quiet two-worker build of `output`, private with `secret` when given.
   static func settings(_ output: String, export: String = "", secret: [UInt8]? = nil)
     -> SiteBuilder.Settings

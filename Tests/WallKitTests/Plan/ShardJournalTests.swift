@@ -12,11 +12,7 @@ import WallSynth
   @Test("a public run killed after its pages, before its record: the private run removes its walls")
   func killedPublicRunIsCleanedUp() throws {
     let folder = try TemporaryDirectory("shard-journal")
-    let root = folder.url("export")
-    let export = ShardedBuildTests.smallExport()
-    try ShardFixture.writePredictable(export, to: root)
-    let plan = folder.url("plan")
-    _ = try PlanWriter(settings: PlanWriter.Settings(export: root, plan: plan)).write()
+    let (export, root, plan) = try ShardFixture.plannedSmallExport(in: folder)
     let site = folder.url("site")
     let state = SiteBuilder.stateFolder(for: site)
     let shard = try #require(ShardSpec("0/1"))

@@ -63,11 +63,7 @@ import WallSynth
   @Test("a one-process private build after public shards leaves no public wall and no shard record")
   func onePrivateBuildAfterPublicShards() throws {
     let folder = try TemporaryDirectory("one-after-shards")
-    let root = folder.url("export")
-    let export = ShardedBuildTests.smallExport()
-    try ShardFixture.writePredictable(export, to: root)
-    let plan = folder.url("plan")
-    _ = try PlanWriter(settings: PlanWriter.Settings(export: root, plan: plan)).write()
+    let (export, root, plan) = try ShardFixture.plannedSmallExport(in: folder)
     let site = folder.url("site")
     // A public sharded run that never finalized: its walls are in no manifest.
     try ShardFixture.runShards(plan: plan, output: site, count: 2, order: [1, 0])
@@ -89,11 +85,7 @@ import WallSynth
   @Test("a shard that stops because a file changed since the plan leaves no file no manifest lists")
   func changedExportLeavesNothingUnlisted() throws {
     let folder = try TemporaryDirectory("shard-export-changed")
-    let root = folder.url("export")
-    let export = ShardedBuildTests.smallExport()
-    try ShardFixture.writePredictable(export, to: root)
-    let plan = folder.url("plan")
-    _ = try PlanWriter(settings: PlanWriter.Settings(export: root, plan: plan)).write()
+    let (export, root, plan) = try ShardFixture.plannedSmallExport(in: folder)
     let site = folder.url("site")
     try ShardFixture.buildSharded(plan: plan, output: site, count: 1, order: [0])
     let state = SiteBuilder.stateFolder(for: site)
