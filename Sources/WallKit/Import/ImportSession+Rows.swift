@@ -66,9 +66,13 @@ extension ImportSession {
       switch step {
       case .row(let row):
         position += 1
-        reportRepeatedKeys(reader.repeatedKeys, in: row, position: position, className: className)
-        reportLoneSurrogates(
-          reader.loneSurrogates, in: row, position: position, className: className)
+        reportFindings(
+          reader.repeatedKeys.map(\.description), .error, kind: "repeated keys", in: row,
+          position: position, className: className)
+        reportFindings(
+          reader.loneSurrogates.map(\.description), .warning,
+          kind: "strings with a lone UTF-16 surrogate", in: row, position: position,
+          className: className)
         body(&self, row, position)
       case .tooLarge(let bytes):
         position += 1
@@ -94,28 +98,22 @@ extension ImportSession {
     }
   }
 
-  private mutating func reportRepeatedKeys(
-    _ keys: [JSONRepeatedKey], in row: JSONValue, position: Int, className: String
+  /// Reports each of `findings` (what the reader noticed in one row) with the row's objectId,
+  /// or its position when it has none.
+  private mutating func reportFindings(
+    _ findings: [String], _ severity: Problem.Severity, kind: String, in row: JSONValue,
+    position: Int, className: String
   ) {
-    guard !keys.isEmpty else { return }
+    guard !findings.isEmpty else { return }
     let objectId = row["objectId"]?.stringValue ?? ""
     let entry = objectId.isEmpty ? "entry #\(position): " : ""
-    for key in keys {
-      report.error(
-        "\(className).json", className, objectId, entry + key.description, kind: "repeated keys")
-    }
-  }
-
-  private mutating func reportLoneSurrogates(
-    _ strings: [JSONLoneSurrogate], in row: JSONValue, position: Int, className: String
-  ) {
-    guard !strings.isEmpty else { return }
-    let objectId = row["objectId"]?.stringValue ?? ""
-    let entry = objectId.isEmpty ? "entry #\(position): " : ""
-    for string in strings {
-      report.warning(
-        "\(className).json", className, objectId, entry + string.description,
-        kind: "strings with a lone UTF-16 surrogate")
+    for finding in findings {
+      switch severity {
+      case .error:
+        report.error("\(className).json", className, objectId, entry + finding, kind: kind)
+      case .warning:
+        report.warning("\(className).json", className, objectId, entry + finding, kind: kind)
+      }
     }
   }
 }

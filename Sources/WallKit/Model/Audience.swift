@@ -38,11 +38,8 @@ public struct PublicOmissions: Sendable, Equatable {
   /// build gives each person their own wall with what they may read".
   public var line: String? {
     guard !isEmpty else { return nil }
-    func count(_ number: Int, _ noun: String) -> String {
-      "\(number) \(noun)\(number == 1 ? "" : "s")"
-    }
-    return "a public site leaves out \(count(photos, "photo")) and "
-      + "\(count(comments, "comment")) that their ACL does not let anyone read; "
+    return "a public site leaves out \(NumberText.counted(photos, "photo")) and "
+      + "\(NumberText.counted(comments, "comment")) that their ACL does not let anyone read; "
       + "a --private build gives each person their own wall with what they may read"
   }
 }

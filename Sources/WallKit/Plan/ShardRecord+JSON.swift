@@ -16,14 +16,7 @@ extension ShardRecord {
       "files": .array(files.map { .string($0) }), "records": .array(records.map { .string($0) }),
       "folders": .array(folders.map { .string($0) }), "leftovers": leftovers.json,
       "photos": outcomes(corrections.photos), "pictures": outcomes(corrections.pictures),
-      "problems": .array(
-        problems.map {
-          [
-            "file": .string($0.file), "class": .string($0.className),
-            "objectId": .string($0.objectId), "reason": .string($0.reason),
-            "severity": .string($0.severity.rawValue),
-          ]
-        }),
+      "problems": .array(problems.map(\.reportLine)),
       "processed": .integer(Int64(processed)), "reused": .integer(Int64(reused)),
       "failed": .integer(Int64(failed)), "walls": .integer(Int64(walls)),
       "pages": .integer(Int64(pages)),
@@ -68,15 +61,8 @@ extension ShardRecord {
     func count(_ key: String) -> Int { Int(clamping: document[key]?.integerValue ?? 0) }
     record.corrections = MediaCorrections(
       photos: outcomes("photos"), pictures: outcomes("pictures"))
-    record.problems = (document["problems"]?.arrayValue ?? []).compactMap { entry in
-      guard let file = entry["file"]?.stringValue, let reason = entry["reason"]?.stringValue else {
-        return nil
-      }
-      return Problem(
-        entry["severity"]?.stringValue == "warning" ? .warning : .error, file: file,
-        className: entry["class"]?.stringValue ?? "",
-        objectId: entry["objectId"]?.stringValue ?? "", reason: reason)
-    }
+    record.problems = (document["problems"]?.arrayValue ?? []).compactMap(
+      Problem.init(reportLine:))
     record.processed = count("processed")
     record.reused = count("reused")
     record.failed = count("failed")

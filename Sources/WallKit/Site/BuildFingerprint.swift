@@ -16,25 +16,43 @@ enum BuildFingerprint {
   /// Everything but the export that the output depends on: wallgen's version, the options,
   /// the theme (a sharded build fingerprints its plan with this).
   static func settingsText(_ settings: SiteBuilder.Settings) -> String {
-    var text = "wallgen \(wallgenVersion)\n\(MediaStore.pipelineVersion)\n"
-    text += "pageSize \(settings.pipeline.pageSize)\nzone \(settings.pipeline.timeZone.name)\n"
-    text +=
-      "maxPixels \(settings.pipeline.limits.maxPixels)\nmaxBytes \(settings.pipeline.limits.maxFileBytes)\n"
-    text += "originals \(settings.copyOriginals)\nindexPageSize \(settings.indexPageSize)\n"
-    text += "webp \(settings.pipeline.webp ? WebPSettings.standard.recipe : "no")\n"
-    let importLimits = settings.pipeline.importLimits
-    text +=
-      "import \(importLimits.summary)\n"
-    text +=
-      "private \(settings.privateSecret.map { Hex.encode(SHA256.doubleDigest($0)) } ?? "no")\n"
-    for (name, template) in settings.pipeline.theme.templates.sorted(by: { $0.key < $1.key }) {
-      text += "template \(name) \(Hex.encode(SHA256.doubleDigest(Array(template.utf8))))\n"
-    }
-    for (path, bytes) in settings.pipeline.theme.assets.sorted(by: { $0.key < $1.key }) {
-      text += "asset \(path) \(Hex.encode(SHA256.doubleDigest(bytes)))\n"
-    }
-    return text
+    namedSettings(settings).map { "\($0.name) \($0.value)\n" }.joined()
   }
+
+  /// The text a private build's secret digest is an HMAC of (`namedSettings`).
+  static let secretDigestMessage = Array("wallgen shard record: the private build's secret".utf8)
+
+  /// Every setting but the export that the output depends on, by name and value, in a fixed
+  /// order: the lines of `settingsText`, and what a shard record keeps to name a difference.
+  ///
+  /// The secret appears only as an HMAC of a fixed text under it, the theme as a digest of its
+  /// templates and assets.
+  static func namedSettings(_ settings: SiteBuilder.Settings) -> [(name: String, value: String)] {
+    let pipeline = settings.pipeline
+    var theme = ""
+    for (name, template) in pipeline.theme.templates.sorted(by: { $0.key < $1.key }) {
+      theme += "template \(name) \(Hex.encode(SHA256.digest(Array(template.utf8))))\n"
+    }
+    for (path, bytes) in pipeline.theme.assets.sorted(by: { $0.key < $1.key }) {
+      theme += "asset \(path) \(Hex.encode(SHA256.digest(bytes)))\n"
+    }
+    let secret = settings.privateSecret.map {
+      Hex.encode(HMAC.sha256(key: $0, message: secretDigestMessage))
+    }
+    return [
+      ("wallgen", wallgenVersion), ("media pipeline", MediaStore.pipelineVersion),
+      ("audience", secret == nil ? "public" : "private"), ("secret", secret ?? "none"),
+      ("page size", "\(pipeline.pageSize)"), ("index page size", "\(settings.indexPageSize)"),
+      ("time zone", pipeline.timeZone.name),
+      ("theme", Hex.encode(SHA256.digest(Array(theme.utf8)))),
+      ("webp", pipeline.webp ? WebPSettings.standard.recipe : "no"),
+      ("originals", settings.copyOriginals ? "yes" : "no"),
+      ("max pixels", "\(pipeline.limits.maxPixels)"),
+      ("max file bytes", "\(pipeline.limits.maxFileBytes)"),
+      ("import limits", pipeline.importLimits.summary),
+    ]
+  }
+
 }
 
 /// What the last complete build recorded beside its manifest: its fingerprint and its result,
@@ -72,16 +90,7 @@ struct BuildRecord: Sendable {
     summary.filesUnchanged = count("files")
     summary.publicOmissions = PublicOmissions(
       photos: count("publicPhotosLeftOut"), comments: count("publicCommentsLeftOut"))
-    let problems: [Problem] = (document["problems"]?.arrayValue ?? []).compactMap { entry in
-      guard let file = entry["file"]?.stringValue, let reason = entry["reason"]?.stringValue else {
-        return nil
-      }
-      return Problem(
-        entry["severity"]?.stringValue == "warning" ? .warning : .error, file: file,
-        className: entry["class"]?.stringValue ?? "",
-        objectId: entry["objectId"]?.stringValue ?? "",
-        reason: reason, omitted: entry["omitted"]?.integerValue.map { Int(clamping: $0) } ?? 0)
-    }
+    let problems = (document["problems"]?.arrayValue ?? []).compactMap(Problem.init(reportLine:))
     var pages: [String: String] = [:]
     for (user, page) in document["wallPages"]?.objectValue ?? [:] { pages[user] = page.stringValue }
     return BuildRecord(

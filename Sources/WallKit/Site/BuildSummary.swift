@@ -40,7 +40,7 @@ public struct BuildSummary: Sendable, Equatable {
   /// - Parameter number: How many.
   /// - Parameter noun: The singular noun.
   public static func count(_ number: Int, _ noun: String) -> String {
-    "\(number) \(noun)\(number == 1 ? "" : "s")"
+    NumberText.counted(number, noun)
   }
 }
 

@@ -10,4 +10,16 @@ extension Problem {
     if omitted > 0 { fields["omitted"] = .integer(Int64(omitted)) }
     return .object(fields)
   }
+
+  /// The problem of a line written by `reportLine`, or nil when it has no file or reason.
+  init?(reportLine entry: JSONValue) {
+    guard let file = entry["file"]?.stringValue, let reason = entry["reason"]?.stringValue else {
+      return nil
+    }
+    self.init(
+      entry["severity"]?.stringValue == "warning" ? .warning : .error, file: file,
+      className: entry["class"]?.stringValue ?? "",
+      objectId: entry["objectId"]?.stringValue ?? "",
+      reason: reason, omitted: entry["omitted"]?.integerValue.map { Int(clamping: $0) } ?? 0)
+  }
 }

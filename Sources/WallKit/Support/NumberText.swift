@@ -11,4 +11,12 @@ enum NumberText {
     }
     return text
   }
+
+  /// A number and its noun, singular for one: "1 photo", "2 photos".
+  /// - Parameters:
+  ///   - number: How many.
+  ///   - noun: The singular noun.
+  static func counted(_ number: Int, _ noun: String) -> String {
+    "\(number) \(noun)\(number == 1 ? "" : "s")"
+  }
 }

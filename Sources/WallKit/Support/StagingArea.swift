@@ -81,11 +81,6 @@ public final class StagingArea: Sendable {
     staged.withLock { ($0[tree] ?? []).sorted() }
   }
 
-  /// Whether anything was staged for `tree`.
-  public func hasStagedFiles(in tree: Tree) -> Bool {
-    staged.withLock { !($0[tree] ?? []).isEmpty }
-  }
-
   /// Removes the staging folder and what it holds, and the folders that making it created.
   public func discard() {
     Self.removeTree(folder)

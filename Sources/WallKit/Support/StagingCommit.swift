@@ -93,24 +93,22 @@ public final class StagingCommit {
   {
     let root = area.targetPath("", in: tree).dropLast()
     var folders = [(target: String(root), staged: String(area.stagedPath("", in: tree).dropLast()))]
+    let components = relative.split(separator: "/").dropLast()
     var path = ""
-    for component in relative.split(separator: "/").dropLast() {
+    for component in components {
       path += path.isEmpty ? String(component) : "/" + component
       folders.append((area.targetPath(path, in: tree), area.stagedPath(path, in: tree)))
     }
     for (index, folder) in folders.enumerated() {
       if moved.contains(folder.target) { return true }
       if present.contains(folder.target) { continue }
-      // The output itself may be reached through a link; a folder inside it may not.
-      let kind =
-        index == 0 ? FileSystem.kind(of: folder.target) : FileSystem.linkKind(of: folder.target)
-      if kind == .other, FileSystem.kind(of: folder.target) == .directory {
-        throw WriteError(
-          path: folder.target,
-          reason: "is a symbolic link inside \(root); wallgen never writes or deletes through "
-            + "one: remove the link, or build into another folder")
+      // The output itself may be reached through a link; a folder inside it may not, as for
+      // every other write below it.
+      if index > 0 {
+        _ = try ConfinedFolders.checkFolders(
+          components.prefix(index), under: String(root), creating: false)
       }
-      switch kind {
+      switch FileSystem.kind(of: folder.target) {
       case .directory:
         present.insert(folder.target)
         continue

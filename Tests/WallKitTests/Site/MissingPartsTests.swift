@@ -10,16 +10,23 @@ import WallSynth
 @Suite struct MissingPartsTests {
   typealias Safety = PublishSafetyTests
 
+  /// An export built once into `folder/site`: its path, the site's, and the site's snapshot.
+  func builtOnce(in folder: TemporaryDirectory) throws -> (
+    export: String, site: String, before: [String: [UInt8]]
+  ) {
+    let export = folder.url("export")
+    try Safety.writeExport(at: export, version: 1)
+    let site = folder.url("site")
+    #expect(Safety.build(export, site).0 == .success)
+    return (export, site, try Safety.snapshot(site: site))
+  }
+
   @Test(
     "files/ removed after a good build: exit 1 naming files/, the site kept; --allow-missing publishes"
   )
   func filesFolderRemoved() throws {
     let folder = try TemporaryDirectory()
-    let export = folder.url("export")
-    try Safety.writeExport(at: export, version: 1)
-    let site = folder.url("site")
-    #expect(Safety.build(export, site).0 == .success)
-    let before = try Safety.snapshot(site: site)
+    let (export, site, before) = try builtOnce(in: folder)
 
     try FileManager.default.removeItem(atPath: "\(export)/files")
     let (code, captured) = Safety.build(export, site)
@@ -45,11 +52,7 @@ import WallSynth
     arguments: ["WallImageComment.json", "_Join:friends:_User.json"])
   func classFileRemoved(file: String) throws {
     let folder = try TemporaryDirectory()
-    let export = folder.url("export")
-    try Safety.writeExport(at: export, version: 1)
-    let site = folder.url("site")
-    #expect(Safety.build(export, site).0 == .success)
-    let before = try Safety.snapshot(site: site)
+    let (export, site, before) = try builtOnce(in: folder)
 
     try FileSystem.removeFile("\(export)/\(file)")
     let (code, captured) = Safety.build(export, site)
