@@ -33,6 +33,9 @@ test_tools=(
   "slurmctld slurm-wlm"
   "slurmd slurm-wlm"
   "munged munge"
+  "/usr/bin/time time"
+  "prlimit util-linux"
+  "setpriv util-linux"
 )
 # python module -> PyPI package, for the tests
 python_modules=(
