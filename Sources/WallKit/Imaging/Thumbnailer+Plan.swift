@@ -1,7 +1,8 @@
 extension Thumbnailer {
   /// The sizes `variants(of:widths:)` makes from a source with header `info`, narrowest
   /// first, computed from the header alone (no pixel decoded): a sharded build renders pages
-  /// that show images other shards make from these (docs/sharding.md).
+  /// that show images other shards make from these (docs/sharding.md), and `variants` makes
+  /// exactly these, so the two cannot differ.
   /// - Parameters:
   ///   - info: The source's header (`ImageProbe.inspect`).
   ///   - widths: Requested widths.
@@ -20,7 +21,7 @@ extension Thumbnailer {
   }
 
   /// The sides `squareVariants(of:sizes:)` makes from a source with header `info`, smallest
-  /// first.
+  /// first (`squareVariants` makes exactly these).
   /// - Parameters:
   ///   - info: The source's header.
   ///   - sizes: Requested sides.

@@ -38,18 +38,11 @@ public struct Thumbnailer: Sendable {
   /// - Throws: `ImagingError` for bad requests, refused or undecodable sources.
   public func variants(of bytes: [UInt8], widths: [Int]) throws(ImagingError) -> ThumbnailSet {
     let info = try prepare(bytes, sizes: widths)
-    let sourceWidth = info.displayWidth
-    let sourceHeight = info.displayHeight
-    let side = max(1, limits.maxOutputSide)
-    let fitting = sourceHeight <= side ? sourceWidth : side * sourceWidth / sourceHeight
-    let kept = Self.keptSizes(widths, limit: max(1, min(sourceWidth, side, fitting)))
-    let largest = kept.last ?? 1
-    let largestHeight = min(
-      side, Self.height(forWidth: largest, width: sourceWidth, height: sourceHeight))
+    // The sizes a plan predicts from the header are the sizes made: one computation for both.
+    let sizes = plannedVariantSizes(of: info, widths: widths)
+    let largest = sizes.last ?? PixelSize(width: 1, height: 1)
     let minimum =
-      info.orientation >= 5
-      ? PixelSize(width: largestHeight, height: largest)
-      : PixelSize(width: largest, height: largestHeight)
+      info.orientation >= 5 ? PixelSize(width: largest.height, height: largest.width) : largest
     let (decoded, decodeBytes) = try shrink(
       bytes, format: info.format, target: minimum, square: false)
     // Each smaller width from the next larger variant (a cascade, as libvips' pyramids): the
@@ -57,9 +50,8 @@ public struct Thumbnailer: Sendable {
     var current = decoded.bitmap.oriented(info.orientation)
     var variants: [EncodedImage] = []
     var webpVariants: [[UInt8]] = []
-    for width in kept.reversed() {
-      let height = min(
-        side, Self.height(forWidth: width, width: sourceWidth, height: sourceHeight))
+    for size in sizes.reversed() {
+      let (width, height) = (size.width, size.height)
       if width != current.width || height != current.height {
         current = try current.resized(width: width, height: height)
       }
@@ -67,7 +59,8 @@ public struct Thumbnailer: Sendable {
       if let webp { webpVariants.append(try WebPCodec.encode(current, settings: webp)) }
     }
     var set = ThumbnailSet(
-      sourceWidth: sourceWidth, sourceHeight: sourceHeight, variants: Array(variants.reversed()),
+      sourceWidth: info.displayWidth, sourceHeight: info.displayHeight,
+      variants: Array(variants.reversed()),
       warnings: decoded.warnings, decodeBytes: decodeBytes)
     set.webpVariants = Array(webpVariants.reversed())
     return set
@@ -86,9 +79,8 @@ public struct Thumbnailer: Sendable {
     -> ThumbnailSet
   {
     let info = try prepare(bytes, sizes: sizes)
-    let limit = max(1, min(info.width, info.height, limits.maxOutputSide))
-    let kept = Self.keptSizes(sizes, limit: limit)
-    let largest = kept.last ?? limit
+    let kept = plannedSquareSizes(of: info, sizes: sizes)
+    let largest = kept.last ?? 1
     let (decoded, decodeBytes) = try shrink(
       bytes, format: info.format, target: PixelSize(width: largest, height: largest),
       square: true)

@@ -26,6 +26,17 @@ public struct AvatarImage: Sendable, Hashable {
   public var large: String
 }
 
+extension MediaOutcome {
+  /// The avatar a picture's outcome gives: its smallest and largest variants; nil when it
+  /// failed (the user then gets a generated avatar).
+  public var avatar: AvatarImage? {
+    guard case .ready(let variants, _) = self, let small = variants.first,
+      let large = variants.last
+    else { return nil }
+    return AvatarImage(small: small.path, large: large.path)
+  }
+}
+
 /// The media of a build: what each image and each user's picture became.
 public struct MediaCatalog: Sendable {
   /// Outcomes by source path inside the export (`files/…`).

@@ -117,11 +117,8 @@ struct MediaStage {
       let isPhoto = !source.avatar
       if isPhoto {
         catalog.images[path] = job.outcome
-      } else if case .ready(let variants, _) = job.outcome, let small = variants.first,
-        let large = variants.last
-      {
-        catalog.avatars[plan.pictureOwner(index)] = AvatarImage(
-          small: small.path, large: large.path)
+      } else if let avatar = job.outcome.avatar {
+        catalog.avatars[plan.pictureOwner(index)] = avatar
       }
     }
     return (catalog, counters)
@@ -199,24 +196,20 @@ struct MediaStage {
     var files: [(path: String, bytes: [UInt8])] = []
     var variants: [StoredImage] = []
     for (position, variant) in set.variants.enumerated() {
-      let label = "\(avatar ? "a" : "w")\(variant.width)"
-      let name = MediaStore.path(
-        key: key, variant: label, fileExtension: variant.format.fileExtension)
-      files.append((name, variant.bytes))
-      var stored = StoredImage(path: name, width: variant.width, height: variant.height)
-      if position < set.webpVariants.count {
-        let webp = MediaStore.path(key: key, variant: label, fileExtension: "webp")
-        files.append((webp, set.webpVariants[position]))
-        stored.webp = webp
-      }
+      let stored = MediaStore.variant(
+        key: key, avatar: avatar, size: PixelSize(width: variant.width, height: variant.height),
+        format: variant.format, webp: position < set.webpVariants.count)
+      files.append((stored.path, variant.bytes))
+      if let webp = stored.webp { files.append((webp, set.webpVariants[position])) }
       variants.append(stored)
     }
     var original: StoredImage?
     if copyOriginals && !avatar, let format = ImageFormat.sniff(bytes) {
-      let name = MediaStore.path(
-        key: key, variant: "original", fileExtension: format.fileExtension)
-      files.append((name, bytes))
-      original = StoredImage(path: name, width: set.sourceWidth, height: set.sourceHeight)
+      let copy = MediaStore.original(
+        key: key, format: format,
+        size: PixelSize(width: set.sourceWidth, height: set.sourceHeight))
+      files.append((copy.path, bytes))
+      original = copy
     }
     let outcome = MediaOutcome.ready(variants: variants, original: original)
     var job = Job(outcome: outcome, warnings: set.warnings, reused: false)

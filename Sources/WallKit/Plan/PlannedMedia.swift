@@ -7,9 +7,6 @@
 /// difference, and the finalize step renders again the few walls that show it
 /// (docs/sharding.md).
 struct PlannedMedia: Sendable {
-  /// The recipe of a generated avatar's key (as `PreparedSite` stores them).
-  static let generatedAvatarRecipe = "generated avatar"
-
   let thumbnailer: Thumbnailer
   let copyOriginals: Bool
   /// The recipes of photos' and avatars' keys (`MediaStage.recipe`), worked out once.
@@ -61,48 +58,25 @@ struct PlannedMedia: Sendable {
     if source.avatar {
       let sides = thumbnailer.plannedSquareSizes(of: info, sizes: MediaStage.avatarSizes)
       let variants = sides.map {
-        StoredImage(
-          path: MediaStore.path(key: key, variant: "a\($0)", fileExtension: format.fileExtension),
-          width: $0, height: $0)
+        MediaStore.variant(
+          key: key, avatar: true, size: PixelSize(width: $0, height: $0), format: format,
+          webp: false)
       }
       return .ready(variants: variants, original: nil)
     }
     let sizes = thumbnailer.plannedVariantSizes(of: info, widths: MediaStage.photoWidths)
     let variants = sizes.map {
-      var variant = StoredImage(
-        path: MediaStore.path(
-          key: key, variant: "w\($0.width)", fileExtension: format.fileExtension),
-        width: $0.width, height: $0.height)
-      if thumbnailer.webp != nil {
-        variant.webp = MediaStore.path(key: key, variant: "w\($0.width)", fileExtension: "webp")
-      }
-      return variant
+      MediaStore.variant(
+        key: key, avatar: false, size: $0, format: format, webp: thumbnailer.webp != nil)
     }
     let original =
       copyOriginals
-      ? StoredImage(
-        path: MediaStore.path(
-          key: key, variant: "original", fileExtension: info.format.fileExtension),
-        width: info.displayWidth, height: info.displayHeight) : nil
+      ? MediaStore.original(
+        key: key, format: info.format,
+        size: PixelSize(width: info.displayWidth, height: info.displayHeight)) : nil
     return .ready(variants: variants, original: original)
   }
 
-  /// A user's generated avatar: its site-relative path and its bytes.
-  static func generatedAvatar(of user: User) -> (path: String, svg: [UInt8]) {
-    let svg = Array(GeneratedAvatar.svg(userID: user.objectId, name: user.displayName).utf8)
-    let path = MediaStore.path(
-      key: MediaStore.key(for: svg, recipe: generatedAvatarRecipe), variant: "avatar",
-      fileExtension: "svg")
-    return (path, svg)
-  }
-
-  /// The avatar a ready picture outcome gives, nil for a failed one.
-  static func avatar(_ outcome: MediaOutcome) -> AvatarImage? {
-    guard case .ready(let variants, _) = outcome, let small = variants.first,
-      let large = variants.last
-    else { return nil }
-    return AvatarImage(small: small.path, large: large.path)
-  }
 }
 
 /// Where the media step came out otherwise than `PlannedMedia` predicted, by the shards that
@@ -149,9 +123,9 @@ extension PlannedMedia {
   {
     if let picture {
       let made = corrections.pictures[picture.path] ?? outcome(of: picture)
-      if let avatar = Self.avatar(made) { return avatar }
+      if let avatar = made.avatar { return avatar }
     }
-    let path = Self.generatedAvatar(of: user).path
+    let path = MediaStore.generatedAvatar(of: user).path
     return AvatarImage(small: path, large: path)
   }
 }

@@ -58,7 +58,7 @@ extension ShardBuilder {
       if planned.avatar {
         let owner = pictured.first { $0.picture?.path == planned.path }?.objectId ?? ""
         let made = catalog.avatars[owner]
-        if made != PlannedMedia.avatar(predicted) {
+        if made != predicted.avatar {
           record.corrections.pictures[planned.path] =
             made.map {
               .ready(
@@ -85,8 +85,8 @@ extension ShardBuilder {
   {
     var written: Set<String> = []
     for (user, picture) in try reader.generatedAvatarUsers(in: shard) {
-      if let picture, PlannedMedia.avatar(media.outcome(of: picture)) != nil { continue }
-      let (path, svg) = PlannedMedia.generatedAvatar(of: user)
+      if let picture, media.outcome(of: picture).avatar != nil { continue }
+      let (path, svg) = MediaStore.generatedAvatar(of: user)
       guard written.insert(path).inserted else { continue }
       do {
         _ = try SiteWriter.write(svg, to: "\(settings.output)/\(path)")

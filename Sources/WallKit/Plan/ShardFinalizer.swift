@@ -152,8 +152,8 @@ public struct ShardFinalizer {
     for (path, outcome) in corrections.pictures {
       for user in try reader.users(withPicture: path) {
         named.insert(user.objectId)
-        if PlannedMedia.avatar(outcome) == nil {
-          let (file, svg) = PlannedMedia.generatedAvatar(of: user)
+        if outcome.avatar == nil {
+          let (file, svg) = MediaStore.generatedAvatar(of: user)
           do {
             _ = try SiteWriter.write(svg, to: "\(settings.output)/\(file)")
           } catch {

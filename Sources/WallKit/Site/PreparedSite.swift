@@ -61,10 +61,7 @@ struct PreparedSite: Sendable {
     to catalog: inout MediaCatalog, users: [User], store: MediaStore
   ) throws(WriteError) {
     for user in users where catalog.avatars[user.objectId] == nil {
-      let svg = Array(GeneratedAvatar.svg(userID: user.objectId, name: user.displayName).utf8)
-      let path = MediaStore.path(
-        key: MediaStore.key(for: svg, recipe: "generated avatar"), variant: "avatar",
-        fileExtension: "svg")
+      let (path, svg) = MediaStore.generatedAvatar(of: user)
       try store.write(svg, at: path)
       catalog.avatars[user.objectId] = AvatarImage(small: path, large: path)
     }
