@@ -27,7 +27,7 @@ struct BundlePlan: Sendable {
 struct BundlePlanner: Sendable {
   let index: WallIndex
   let catalog: MediaCatalog
-  let templates: TemplateLibrary
+  let templates: ThemeTemplates
   let assets: [String: [UInt8]]
   let zone: DisplayTimeZone
   let pageSize: Int
@@ -35,15 +35,16 @@ struct BundlePlanner: Sendable {
   let mediaRoot: String
 
   /// The plan of `user`'s bundle.
-  /// - Throws: `TemplateError` when a page cannot be rendered.
+  /// - Throws: `TemplateError` naming the theme's file, when a page cannot be rendered.
   func plan(for user: User) throws(TemplateError) -> BundlePlan {
+    // Read by its owner: no link to any other wall or to an index.
     let model = WallPageModel(
-      index: index, catalog: catalog, layout: .bundle(userID: user.objectId), zone: zone,
-      pageSize: pageSize, linkIndex: false)
+      index: index, media: MediaLookup(catalog), layout: .bundle(userID: user.objectId),
+      zone: zone, pageSize: pageSize, audience: .owner)
     let rendered = model.pages(for: user)
     var files: [String: BundlePlan.Source] = [:]
     for page in rendered.pages {
-      files[page.path] = .bytes(try templates.renderUTF8("wall", page.context))
+      files[page.path] = .bytes(try templates.render("wall", page.context))
     }
     for (path, bytes) in assets { files["assets/\(path)"] = .bytes(bytes) }
 

@@ -60,9 +60,9 @@ public struct ShardBuilder {
       progress.finished()
       return Self.unchanged(own)
     }
-    let templates: TemplateLibrary
+    let templates: ThemeTemplates
     do {
-      templates = try TemplateLibrary(templates: settings.pipeline.theme.templates)
+      templates = try ThemeTemplates(settings.pipeline.theme)
     } catch {
       throw .build(.template(error))
     }
@@ -125,7 +125,8 @@ public struct ShardBuilder {
 
     progress.announce("render", of: Self.steps, total: owners.count)
     let renderer = WallBatchRenderer(
-      plan: reader, media: media, settings: settings, templates: templates,
+      plan: reader, media: media, settings: settings,
+      writer: PageWriter(siteRoot: settings.output, staging: nil, templates: templates),
       corrections: MediaCorrections(), progress: progress)
     let walls = try renderer.render(owners)
     record.files += walls.paths

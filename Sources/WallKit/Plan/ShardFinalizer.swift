@@ -32,9 +32,11 @@ public struct ShardFinalizer {
     let records = try Self.finishedRecords(
       stateRoot: stateRoot, plan: reader.identity, fingerprint: fingerprint,
       settings: ShardSettings(plan: reader.identity, settings: settings))
-    let templates: TemplateLibrary
+    let writer: PageWriter
     do {
-      templates = try TemplateLibrary(templates: settings.pipeline.theme.templates)
+      writer = PageWriter(
+        siteRoot: settings.output, staging: nil,
+        templates: try ThemeTemplates(settings.pipeline.theme))
     } catch {
       throw .build(.template(error))
     }
@@ -75,7 +77,7 @@ public struct ShardFinalizer {
     progress.announce("corrections", of: Self.steps)
     if !corrections.isEmpty {
       let (written, avatars, corrected) = try correct(
-        corrections, reader: reader, media: media, templates: templates)
+        corrections, reader: reader, media: media, writer: writer)
       summary.filesWritten += written
       files += avatars
       // The walls rendered again hold every own photo that came out otherwise.
@@ -84,8 +86,7 @@ public struct ShardFinalizer {
 
     progress.announce("index", of: Self.steps)
     let (wallPages, indexWritten) = try writeIndex(
-      reader: reader, media: media, corrections: corrections, covers: covers,
-      templates: templates)
+      reader: reader, media: media, corrections: corrections, covers: covers, writer: writer)
     if let indexWritten {
       files += indexWritten.paths
       summary.pages += indexWritten.paths.count { $0.hasSuffix(".html") }
@@ -144,8 +145,7 @@ public struct ShardFinalizer {
   /// - Returns: How many pages changed, the generated avatars written, and the covers of the
   ///   walls rendered again.
   private func correct(
-    _ corrections: MediaCorrections, reader: PlanReader, media: PlannedMedia,
-    templates: TemplateLibrary
+    _ corrections: MediaCorrections, reader: PlanReader, media: PlannedMedia, writer: PageWriter
   ) throws(PlanError) -> (Int, [String], [String: WallCover]) {
     var named: Set<String> = []
     var avatars: Set<String> = []
@@ -179,8 +179,7 @@ public struct ShardFinalizer {
       try reader.strings(
         "SELECT owner FROM friends WHERE friend IN (SELECT value FROM json_each(?))", uploaders))
     let renderer = WallBatchRenderer(
-      plan: reader, media: media, settings: settings, templates: templates,
-      corrections: corrections)
+      plan: reader, media: media, settings: settings, writer: writer, corrections: corrections)
     let outcome = try renderer.render(walls.sorted())
     return (outcome.written, avatars.sorted(), outcome.covers)
   }
@@ -193,9 +192,9 @@ public struct ShardFinalizer {
   /// corrected): no wall's contents, so no image or comment is loaded here.
   private func writeIndex(
     reader: PlanReader, media: PlannedMedia, corrections: MediaCorrections,
-    covers: [String: WallCover], templates: TemplateLibrary
-  ) throws(PlanError) -> ([String: String], (paths: [String], written: Int)?) {
-    let isPublic = settings.privateSecret == nil
+    covers: [String: WallCover], writer: PageWriter
+  ) throws(PlanError) -> ([String: String], PageWriter.Written?) {
+    let isPublic = settings.audience == .anyone
     var users: [String: User] = [:]
     var catalog = MediaCatalog()
     try reader.forEachUser { user, _, picture in
@@ -205,11 +204,10 @@ public struct ShardFinalizer {
           of: user, picture: picture, corrections: corrections)
       }
     }
-    let builder = SiteBuilder(settings: settings)
     let index = WallIndex(dataset: Dataset(users: users), audience: settings.audience)
     let layout: SiteLayout
     do {
-      layout = try builder.layout(for: index.users)
+      layout = try settings.layout(for: index.users)
     } catch {
       throw .build(.layout(error))
     }
@@ -219,8 +217,11 @@ public struct ShardFinalizer {
     }
     guard isPublic else { return (wallPages, nil) }
     do {
-      let written = try builder.renderIndex(
-        index: index, catalog: catalog, layout: layout, templates: templates, covers: covers)
+      let written = try SiteBuilder.renderIndex(
+        IndexPageModel(
+          index: index, catalog: catalog, layout: layout, pageSize: settings.indexPageSize,
+          covers: covers),
+        with: writer)
       return (wallPages, written)
     } catch {
       throw .build(error)

@@ -32,7 +32,8 @@ struct WallBatchRenderer {
   let plan: PlanReader
   let media: PlannedMedia
   let settings: SiteBuilder.Settings
-  let templates: TemplateLibrary
+  /// Writes the pages into the site, in place.
+  let writer: PageWriter
   let corrections: MediaCorrections
   var progress: any BuildProgress = SilentProgress()
   /// The budgets in force (the constants above; tests make them small).
@@ -61,7 +62,7 @@ struct WallBatchRenderer {
     var outcome = Outcome()
     let memo =
       settings.reuseRenderings
-      ? templates.makeMemo(
+      ? writer.templates.makeMemo(
         byteBudget: memoLimit,
         spill: SpillFile(folder: SpillFile.temporaryFolder, byteLimit: spillLimit)) : nil
     let avatars = AvatarCache(limit: Self.avatarLimit)
@@ -114,23 +115,17 @@ struct WallBatchRenderer {
     let index = neighborhood.takeIndex(audience: settings.audience)
     let layout: SiteLayout
     do {
-      if let secret = settings.privateSecret {
-        layout = try SiteLayout(users: index.users, secret: secret)
-      } else {
-        layout = try SiteLayout(users: index.users)
-      }
+      layout = try settings.layout(for: index.users)
     } catch {
       throw .build(.layout(error))
     }
-    let isPrivate = settings.privateSecret != nil
-    var plain = WallPageModel(
-      index: index, catalog: MediaCatalog(), layout: layout, zone: settings.pipeline.timeZone,
-      pageSize: settings.pipeline.pageSize, linkIndex: !isPrivate, isPublic: !isPrivate)
     // Media outcomes are worked out for the cards made, avatars once per shard.
     let lookup = media.lookup(
       photos: neighborhood.photos, pictures: neighborhood.pictures, users: index.user,
       corrections: corrections, avatars: avatars)
-    plain.mediaLookup = lookup
+    var plain = WallPageModel(
+      index: index, media: lookup, layout: layout, zone: settings.pipeline.timeZone,
+      pageSize: settings.pipeline.pageSize, audience: settings.audience)
     // Cards are keyed by the plan's image numbers, the same in every batch, so the shard's one
     // memo reuses a card rendered in any batch; a card is made only when it is not reused.
     if memo != nil { plain.stableNumbers = neighborhood.imageNumbers }
@@ -140,44 +135,19 @@ struct WallBatchRenderer {
     let model = plain.sharingPeople(uploaders)
     let expander = memo.map { _ in TemplateExpander { model.expandStableCard($0) } }
     let users = owners.compactMap { index.user($0) }
-    let (output, templates) = (settings.output, templates)
-    struct WallResult: Sendable {
-      var paths: [String] = []
-      var written = 0
-      var failure: PlanError?
-    }
-    let results = ParallelWork.map(
-      count: users.count, jobs: settings.pipeline.jobs, progress: progress
-    ) { position -> WallResult in
-      var result = WallResult()
-      var expectedSize = 16_384
-      for page in model.pages(for: users[position]).pages {
-        do {
-          let html = try templates.renderUTF8(
-            "wall", page.context, capacity: expectedSize, memo: memo, expand: expander)
-          expectedSize = html.count + 4_096
-          if try SiteWriter.write(html, to: "\(output)/\(page.path)") == .written {
-            result.written += 1
-          }
-          result.paths.append(page.path)
-        } catch let error as TemplateError {
-          result.failure = .build(.template(error))
-        } catch let error as WriteError {
-          result.failure = .build(.write(step: "render", error))
-        } catch {
-          result.failure = .build(
-            .write(step: "render", WriteError(path: page.path, reason: "\(error)")))
-        }
-      }
-      return result
-    }
-    if let failure = results.lazy.compactMap(\.failure).first { throw failure }
     var outcome = Outcome()
-    for (position, user) in users.enumerated() {
-      outcome.paths += results[position].paths
-      outcome.written += results[position].written
+    do {
+      let pages = try writer.writeWalls(
+        of: users, model: model, jobs: settings.pipeline.jobs, progress: progress, memo: memo,
+        expand: expander)
+      outcome.paths = pages.paths
+      outcome.written = pages.written
+    } catch {
+      throw .build(error)
+    }
+    for user in users {
       outcome.wallPages[user.objectId] = layout.wallPage(userID: user.objectId, page: 1)
-      if !isPrivate {
+      if settings.audience == .anyone {
         outcome.covers[user.objectId] = WallCover(
           of: user.objectId, index: index, outcome: lookup.photo)
       }

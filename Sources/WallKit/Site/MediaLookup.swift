@@ -1,9 +1,23 @@
 /// Where a wall page model finds what the media step made of each photo and each user's
-/// picture, when that is not a whole `MediaCatalog`: a sharded build's batches work it out
-/// only for the cards they actually make.
+/// picture: a one-process build's and an archive's `MediaCatalog`, or a sharded build's
+/// predictions, which its batches work out only for the cards they actually make.
 struct MediaLookup: Sendable {
   /// A photo's outcome by its path inside the export; nil when it has none.
   let photo: @Sendable (String) -> MediaOutcome?
   /// A user's avatar by objectId; nil when they have none.
   let avatar: @Sendable (String) -> AvatarImage?
+
+  /// Looks up photos and avatars with the given functions.
+  init(
+    photo: @escaping @Sendable (String) -> MediaOutcome?,
+    avatar: @escaping @Sendable (String) -> AvatarImage?
+  ) {
+    self.photo = photo
+    self.avatar = avatar
+  }
+
+  /// Looks up what the media step made, as `catalog` holds it.
+  init(_ catalog: MediaCatalog) {
+    self.init(photo: { catalog.images[$0] }, avatar: { catalog.avatars[$0] })
+  }
 }

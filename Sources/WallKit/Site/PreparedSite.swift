@@ -7,7 +7,7 @@ struct PreparedSite: Sendable {
   /// The dataset, the import's problems and the opened export.
   let imported: ImportResult
   /// The theme's templates, parsed.
-  let templates: TemplateLibrary
+  let templates: ThemeTemplates
   /// Who sees what.
   let index: WallIndex
 
@@ -17,16 +17,13 @@ struct PreparedSite: Sendable {
   ///   - source: The export, already opened.
   ///   - settings: The import limits, and the theme the templates come from.
   ///   - audience: Who reads the output: a public site shows only what anyone may read.
-  /// - Throws: `TemplateError` when a template of the theme is invalid.
+  /// - Throws: `TemplateError` naming the theme's file, when a template of the theme is
+  ///   invalid.
   init(source: any ExportSource, settings: PipelineSettings, audience: Audience)
     throws(TemplateError)
   {
     imported = ExportImporter.load(from: source, limits: settings.importLimits)
-    do {
-      templates = try TemplateLibrary(templates: settings.theme.templates)
-    } catch {
-      throw settings.theme.locating(error)
-    }
+    templates = try ThemeTemplates(settings.theme)
     index = WallIndex(dataset: imported.dataset, audience: audience)
   }
 

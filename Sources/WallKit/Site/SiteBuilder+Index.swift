@@ -2,41 +2,33 @@ extension SiteBuilder {
   /// Writes the index pages of a public site and, when there is more than one, the list of
   /// everyone that their search box reads (`SiteLayout.peopleList`).
   ///
-  /// Everything the index shows comes from `index`, `catalog` and `layout`, so this runs on its
-  /// own once the walls' layout and media are known; `covers`, when given, are the walls' covers
-  /// gathered elsewhere (then `index` needs only the users, and `catalog` only their avatars).
-  /// A private build has no index: never call it there, since the index names every wall.
+  /// Everything the index shows comes from `model`, so this runs on its own once the walls'
+  /// layout and media are known (a sharded build's finalize step gives the model the covers
+  /// its shards recorded). A private build has no index: never call it there, since the index
+  /// names every wall.
+  /// - Parameters:
+  ///   - model: The index's data.
+  ///   - writer: Where the pages go.
   /// - Returns: The site-relative paths written or found unchanged, and how many were written.
   /// - Throws: `BuildError` when a template fails or a file cannot be written.
-  func renderIndex(
-    index: WallIndex, catalog: MediaCatalog, layout: SiteLayout, templates: TemplateLibrary,
-    covers: [String: WallCover]? = nil
-  ) throws(BuildError) -> (paths: [String], written: Int) {
-    let model = IndexPageModel(
-      index: index, catalog: catalog, layout: layout, pageSize: settings.indexPageSize,
-      covers: covers)
+  static func renderIndex(_ model: IndexPageModel, with writer: PageWriter) throws(BuildError)
+    -> PageWriter.Written
+  {
     let entries = model.entries()
-    var paths: [String] = []
-    var written = 0
+    var pages = PageWriter.Written()
     for page in model.pages(entries) {
-      let outcome = try Self.writePage(
-        "index", page.context, at: page.path, in: settings.output, staging: staging,
-        templates: templates
-      ).outcome
-      paths.append(page.path)
-      if outcome == .written { written += 1 }
+      if try writer.write("index", page.context, at: page.path).outcome == .written {
+        pages.written += 1
+      }
+      pages.paths.append(page.path)
     }
     if model.pageCount(people: entries.count) > 1 {
       let path = SiteLayout.peopleList
-      do {
-        let outcome = try SiteWriter.write(
-          model.peopleScript(entries), at: path, in: settings.output, staging: staging)
-        paths.append(path)
-        if outcome == .written { written += 1 }
-      } catch {
-        throw .write(step: "render", error)
+      if try writer.write(model.peopleScript(entries), at: path, step: "render") == .written {
+        pages.written += 1
       }
+      pages.paths.append(path)
     }
-    return (paths, written)
+    return pages
   }
 }

@@ -35,17 +35,10 @@ extension SiteBuilder {
     }
 
     announce("render", total: index.users.count)
-    let rendered: (paths: [String], written: Int)
-    do {
-      rendered = try renderPages(
-        index: index, catalog: catalog, templates: prepared.templates, layout: layout,
-        report: &report)
-    } catch .template(let error) {
-      // A template that fails only when rendered (nesting too deep) names its file too.
-      throw .template(settings.pipeline.theme.locating(error))
-    } catch {
-      throw error
-    }
+    let writer = PageWriter(
+      siteRoot: settings.output, staging: staging, templates: prepared.templates)
+    let rendered = try renderPages(
+      index: index, catalog: catalog, writer: writer, layout: layout, report: &report)
     summary.walls = index.users.count
     summary.publicOmissions = index.omitted
     // The search box's list of people is written with the pages, but is none.
@@ -54,23 +47,11 @@ extension SiteBuilder {
     summary.filesUnchanged = rendered.paths.count - rendered.written
 
     announce("assets")
-    for (path, bytes) in settings.pipeline.theme.assets.sorted(by: { $0.key < $1.key }) {
-      do {
-        let outcome = try SiteWriter.write(
-          bytes, at: "assets/\(path)", in: settings.output, staging: staging)
-        if outcome == .written {
-          summary.filesWritten += 1
-        } else {
-          summary.filesUnchanged += 1
-        }
-      } catch {
-        throw .write(step: "assets", error)
-      }
-    }
+    let assets = try writer.writeAssets()
+    summary.filesWritten += assets.written
+    summary.filesUnchanged += assets.paths.count - assets.written
     let manifest = BuildManifest(
-      files: rendered.paths + settings.pipeline.theme.assets.keys.map { "assets/\($0)" }
-        + catalog.allPaths,
-      records: catalog.records)
+      files: rendered.paths + assets.paths + catalog.allPaths, records: catalog.records)
     if settings.strict && !report.problems.isEmpty {
       progress.finished()
       throw .strict(problems: report.sorted)

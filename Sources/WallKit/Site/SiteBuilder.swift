@@ -80,8 +80,7 @@ public struct SiteBuilder {
   let settings: Settings
   /// Told of each step and item as the build goes.
   let progress: any BuildProgress
-  /// Where the build writes what changes until it is published; nil writes in place (a
-  /// sharded build's finalize step renders the index through this builder).
+  /// Where the build writes what changes until it is published (set by `build()`).
   var staging: StagingArea?
 
   /// Creates a builder.
@@ -151,7 +150,7 @@ public struct SiteBuilder {
     // Laid out before anything is written: two users sharing a folder is refused here.
     let layout: SiteLayout
     do {
-      layout = try self.layout(for: prepared.index.users)
+      layout = try settings.layout(for: prepared.index.users)
     } catch {
       throw .layout(error)
     }

@@ -1,4 +1,5 @@
-/// Builds the template data of wall pages from the index and the media catalog.
+/// Builds the template data of wall pages from the index and what the media step made of each
+/// photo and picture.
 ///
 /// Only what the wall's owner may see goes in: their wall's images and the comments they may read.
 ///
@@ -7,16 +8,18 @@
 /// each such reading is a *form* of the card, made once per build like the card itself.
 struct WallPageModel {
   let index: WallIndex
-  let catalog: MediaCatalog
+  /// Where each photo's outcome and each user's avatar are found: a build's `MediaCatalog`,
+  /// or a sharded build's predictions, worked out for the cards made.
+  let media: MediaLookup
   let layout: SiteLayout
   let zone: DisplayTimeZone
   let pageSize: Int
-  let linkIndex: Bool
-  /// Whether the pages belong to a public site, whose names link to their walls.
+  /// Who reads the pages.
   ///
-  /// Search engines may index only those pages. In private builds and bundles, no page gives the
-  /// address of another wall.
-  let isPublic: Bool
+  /// Anyone reads a public site: its pages link to the index and each name to its wall, and
+  /// search engines may index them. A wall's owner reads a private build's wall and a bundle:
+  /// no page gives the address of another wall or of an index, and none may be indexed.
+  let audience: Audience
   /// Images that load eagerly at the top of each page; the rest are lazy.
   static let eagerImages = 3
   /// Template data made once per build and shared by every wall (see `cached()`); empty when
@@ -25,8 +28,6 @@ struct WallPageModel {
   /// A number for each image that is the same in every model of one build, by objectId: when
   /// set, cards are keyed by it (see `stableCard`) instead of by `cached()`'s counter.
   var stableNumbers: [String: Int]?
-  /// Where photos' outcomes and avatars are found instead of `catalog`, when set.
-  var mediaLookup: MediaLookup?
 
   /// The template data many walls show: people, dates, and each image's card parts, all at
   /// `layout.pageToRoot`.
@@ -100,16 +101,15 @@ struct WallPageModel {
   }
 
   init(
-    index: WallIndex, catalog: MediaCatalog, layout: SiteLayout, zone: DisplayTimeZone,
-    pageSize: Int, linkIndex: Bool, isPublic: Bool = false
+    index: WallIndex, media: MediaLookup, layout: SiteLayout, zone: DisplayTimeZone,
+    pageSize: Int, audience: Audience
   ) {
     self.index = index
-    self.catalog = catalog
+    self.media = media
     self.layout = layout
     self.zone = zone
     self.pageSize = pageSize
-    self.linkIndex = linkIndex
-    self.isPublic = isPublic
+    self.audience = audience
   }
 
   /// A copy that makes each person's, date's and image card's template data once, instead of
@@ -180,8 +180,8 @@ struct WallPageModel {
       }
       let context: TemplateValue = [
         "root": .string(root),
-        "noindex": .bool(!isPublic),
-        "indexHref": linkIndex ? .string(root + "index.html") : .null,
+        "noindex": .bool(audience != .anyone),
+        "indexHref": audience == .anyone ? .string(root + "index.html") : .null,
         "owner": person(user, root: root),
         "images": .array(cards),
         "hasImages": .bool(!cards.isEmpty),
@@ -253,7 +253,7 @@ struct WallPageModel {
     let alt = "Photo by \(uploader?.displayName ?? "unknown"), \(shownDate)"
     var photo: TemplateValue = .null
     if let path = image.file?.path,
-      case .ready(let variants, let original)? = mediaLookup?.photo(path) ?? catalog.images[path],
+      case .ready(let variants, let original)? = media.photo(path),
       let smallest = variants.first, let largest = variants.last
     {
       let middle = variants.count > 1 ? variants[variants.count / 2] : smallest
@@ -316,11 +316,12 @@ struct WallPageModel {
 
   func person(_ user: User, root: String) -> TemplateValue {
     if root == layout.pageToRoot, let cached = shared.people[user.objectId] { return cached }
-    let avatar = mediaLookup?.avatar(user.objectId) ?? catalog.avatars[user.objectId]
+    let avatar = media.avatar(user.objectId)
     return [
       "name": .string(user.displayName),
       // Every user of the index has a wall; only a public site may point from one to another.
-      "href": isPublic ? .string(root + layout.wallPage(userID: user.objectId, page: 1)) : .null,
+      "href": audience == .anyone
+        ? .string(root + layout.wallPage(userID: user.objectId, page: 1)) : .null,
       "avatar": [
         "small": .string(root + (avatar?.small ?? "")),
         "large": .string(root + (avatar?.large ?? "")),

@@ -62,7 +62,8 @@ extension WallBatchRenderer {
       media: PlannedMedia(
         thumbnailer: settings.pipeline.thumbnailer, copyOriginals: settings.copyOriginals),
       settings: settings,
-      templates: try TemplateLibrary(templates: settings.pipeline.theme.templates),
+      writer: PageWriter(
+        siteRoot: output, staging: nil, templates: try ThemeTemplates(settings.pipeline.theme)),
       corrections: MediaCorrections())
   }
 }
