@@ -80,20 +80,13 @@ public struct Archiver: Sendable {
       throw .placement(error)
     }
     announce("import")
-    let source: any ExportSource
-    do {
-      source = try ExportOpener.open(settings.export, zipLimits: settings.pipeline.zipLimits)
-    } catch {
-      throw .importFailed(error)
-    }
     let prepared: PreparedSite
     do {
-      prepared = try PreparedSite(source: source, settings: settings.pipeline, audience: .owner)
+      prepared = try PreparedSite(
+        source: PreparedSite.open(settings.export, settings: settings.pipeline),
+        settings: settings.pipeline, audience: .owner)
     } catch {
-      throw .template(error)
-    }
-    if let failure = prepared.imported.failure {
-      throw .unusableExport(failure, problems: prepared.imported.report.sorted)
+      throw ArchiveError(error)
     }
     let index = prepared.index
     let owners = try selectedUsers(index)

@@ -68,9 +68,9 @@ public struct ShardBuilder {
     }
     let source: any ExportSource
     do {
-      source = try ExportOpener.open(reader.exportPath, zipLimits: settings.pipeline.zipLimits)
+      source = try PreparedSite.open(reader.exportPath, settings: settings.pipeline)
     } catch {
-      throw .build(.importFailed(error))
+      throw .build(BuildError(error))
     }
     let asidePath = ShardRecord.supersededPath(shard, stateRoot: stateRoot)
     let aside = ShardRecord.load(path: asidePath, shard: shard)
@@ -160,9 +160,9 @@ public struct ShardBuilder {
   /// Whether `record` is a finished run of `plan` with the settings of `fingerprint` whose
   /// files are all there: the shard has nothing to do.
   private func isComplete(_ record: ShardRecord, plan: String, fingerprint: String) -> Bool {
-    record.isFinished(plan: plan, fingerprint: fingerprint)
-      && BuildManifest(files: record.files).allFilesExist(
-        siteRoot: settings.output, jobs: settings.pipeline.jobs)
+    settings.isUnchanged(
+      recordMatches: record.isFinished(plan: plan, fingerprint: fingerprint),
+      files: BuildManifest(files: record.files))
   }
 
   /// The result of a shard with nothing to do: what its record says.

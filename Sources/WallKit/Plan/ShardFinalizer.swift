@@ -94,44 +94,29 @@ public struct ShardFinalizer {
     }
 
     progress.announce("assets", of: Self.steps)
-    for (path, bytes) in settings.pipeline.theme.assets.sorted(by: { $0.key < $1.key }) {
-      do {
-        if try SiteWriter.write(bytes, to: "\(settings.output)/assets/\(path)") == .written {
-          summary.filesWritten += 1
-        }
-      } catch {
-        throw .write(step: "assets", error)
-      }
-      files.append("assets/\(path)")
+    do {
+      let assets = try writer.writeAssets()
+      files += assets.paths
+      summary.filesWritten += assets.written
+    } catch {
+      throw .build(error)
     }
     let manifest = BuildManifest(files: files, records: mediaRecords)
-    do {
-      // What the last build listed, and what the records of other shard counts (set aside
-      // when this run started) list, goes unless this build lists it too.
-      var previous = BuildManifest.load(stateRoot: stateRoot)
-      let superseded = ShardRecords.supersededClaims(stateRoot: stateRoot)
-      if !superseded.isEmpty {
-        previous = BuildManifest(
-          files: previous.files + superseded.siteFiles(siteRoot: settings.output),
-          records: previous.records + superseded.records)
-      }
-      summary.filesRemoved = try manifest.prune(
-        previous: previous, siteRoot: settings.output, stateRoot: stateRoot)
-      try manifest.save(stateRoot: stateRoot)
-      try ShardRecords.removeSuperseded(stateRoot: stateRoot)
-    } catch {
-      throw .write(step: "manifest", error)
-    }
     summary.filesUnchanged = max(0, manifest.files.count - summary.filesWritten)
     summary.errors = report.errorCount
     summary.warnings = report.warningCount
-    let record = BuildRecord(
-      fingerprint: "sharded \(fingerprint)", summary: summary, problems: report.sorted,
-      wallPages: wallPages)
     do {
-      try record.save(stateRoot: stateRoot, fileCount: manifest.files.count)
+      // What the last build listed, and what the records of other shard counts (set aside
+      // when this run started) list, goes unless this build lists it too.
+      summary.filesRemoved = try SiteBuilder.finishSite(
+        manifest: manifest, previous: BuildManifest.load(stateRoot: stateRoot),
+        replaced: [SupersededShardOutputs()],
+        record: BuildRecord(
+          fingerprint: "sharded \(fingerprint)", summary: summary, problems: report.sorted,
+          wallPages: wallPages),
+        siteRoot: settings.output, stateRoot: stateRoot)
     } catch {
-      throw .write(step: "state", error)
+      throw .build(error)
     }
     progress.finished()
     return BuildResult(summary: summary, report: report, wallPages: wallPages)

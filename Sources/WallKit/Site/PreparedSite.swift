@@ -1,5 +1,6 @@
-/// The front of the pipeline that `SiteBuilder` and `Archiver` share: the export imported, the
-/// theme's templates compiled and the wall index made; then, through `runMedia`, the media step.
+/// The front of the pipeline that `SiteBuilder` and `Archiver` share: the export opened
+/// (`open`) and imported, the theme's templates compiled, an unusable export refused and the
+/// wall index made; then, through `runMedia`, the media step.
 ///
 /// What comes after differs: a build renders every wall into one site, an archive renders
 /// each chosen wall into its own bundle.
@@ -11,19 +12,43 @@ struct PreparedSite: Sendable {
   /// Who sees what.
   let index: WallIndex
 
+  /// Opens the export, a folder or a zip (with the pipeline's zip limits): the first thing a
+  /// build, an archive and a shard do.
+  /// - Parameters:
+  ///   - export: The export's path.
+  ///   - settings: The zip limits.
+  /// - Throws: `PreparationError.importFailed`.
+  static func open(_ export: String, settings: PipelineSettings) throws(PreparationError)
+    -> any ExportSource
+  {
+    do {
+      return try ExportOpener.open(export, zipLimits: settings.zipLimits)
+    } catch {
+      throw .importFailed(error)
+    }
+  }
+
   /// Imports an opened export, compiles the theme's templates and indexes the walls for
   /// `audience`.
   /// - Parameters:
   ///   - source: The export, already opened.
   ///   - settings: The import limits, and the theme the templates come from.
   ///   - audience: Who reads the output: a public site shows only what anyone may read.
-  /// - Throws: `TemplateError` naming the theme's file, when a template of the theme is
-  ///   invalid.
+  /// - Throws: `PreparationError.template` naming the theme's file, when a template of the
+  ///   theme is invalid; `.unusableExport` when nothing may be built from the export. Nothing
+  ///   is written either way.
   init(source: any ExportSource, settings: PipelineSettings, audience: Audience)
-    throws(TemplateError)
+    throws(PreparationError)
   {
     imported = ExportImporter.load(from: source, limits: settings.importLimits)
-    templates = try ThemeTemplates(settings.theme)
+    do {
+      templates = try ThemeTemplates(settings.theme)
+    } catch {
+      throw .template(error)
+    }
+    if let failure = imported.failure {
+      throw .unusableExport(failure, problems: imported.report.sorted)
+    }
     index = WallIndex(dataset: imported.dataset, audience: audience)
   }
 

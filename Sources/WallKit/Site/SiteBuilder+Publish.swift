@@ -80,32 +80,11 @@ extension SiteBuilder {
     // files it no longer makes.
     BuildManifest.removeStaleTemporaries(siteRoot: output)
     BuildManifest.removeStaleTemporaries(siteRoot: stateRoot)
-    let removed: Int
-    do {
-      var count = try manifest.prune(previous: previous, siteRoot: output, stateRoot: stateRoot)
-      // And what a sharded run this build replaces wrote, with its records.
-      for replaced in settings.replacedOutputs {
-        count += try replaced.discard(keeping: manifest, siteRoot: output, stateRoot: stateRoot)
-      }
-      removed = count
-    } catch {
-      throw .write(step: "prune", error)
-    }
     // A manifest that only grew was written before the first move; one that lists the same
     // files needs no writing.
-    if drops {
-      do {
-        try manifest.save(stateRoot: stateRoot)
-      } catch {
-        throw .write(step: "manifest", error)
-      }
-    }
-    do {
-      try record.save(stateRoot: stateRoot, fileCount: manifest.files.count)
-    } catch {
-      throw .write(step: "record", error)
-    }
-    return removed
+    return try Self.finishSite(
+      manifest: manifest, previous: previous, replaced: settings.replacedOutputs,
+      record: record, siteRoot: output, stateRoot: stateRoot, saveManifest: drops)
   }
 
   /// The folder part of a relative path, "" for a file at the root.

@@ -108,9 +108,9 @@ public struct SiteBuilder {
     announce("import")
     let source: any ExportSource
     do {
-      source = try ExportOpener.open(settings.export, zipLimits: settings.pipeline.zipLimits)
+      source = try PreparedSite.open(settings.export, settings: settings.pipeline)
     } catch {
-      throw .importFailed(error)
+      throw BuildError(error)
     }
     let stateRoot = settings.stateFolder ?? Self.stateFolder(for: settings.output)
     // Reading what the last build left and fingerprinting the inputs are the whole of a build
@@ -136,12 +136,9 @@ public struct SiteBuilder {
       prepared = try PreparedSite(
         source: source, settings: settings.pipeline, audience: settings.audience)
     } catch {
-      throw .template(error)
+      throw BuildError(error)
     }
     let imported = prepared.imported
-    if let failure = imported.failure {
-      throw .unusableExport(failure, problems: imported.report.sorted)
-    }
     let parts = ExportParts(imported)
     if !settings.allowMissingParts, let lastParts = last.0?.parts {
       let missing = parts.missing(since: lastParts, photoFiles: imported.photoFiles)
@@ -182,9 +179,11 @@ public struct SiteBuilder {
   private func resultIfUnchanged(
     fingerprint: String, record: BuildRecord?, manifest: BuildManifest
   ) -> BuildResult? {
-    guard let record, record.fingerprint == fingerprint else { return nil }
-    guard !manifest.files.isEmpty,
-      manifest.allFilesExist(siteRoot: settings.output, jobs: settings.pipeline.jobs)
+    // An empty manifest is a missing one: nothing says what the last build wrote.
+    guard let record,
+      settings.isUnchanged(
+        recordMatches: record.fingerprint == fingerprint && !manifest.files.isEmpty,
+        files: manifest)
     else { return nil }
     var summary = BuildSummary()
     summary.walls = record.summary.walls
