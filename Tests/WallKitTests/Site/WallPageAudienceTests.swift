@@ -3,10 +3,11 @@ import Testing
 // `@testable` for `WallPageModel` and `MediaLookup`, which only the build's stages use.
 @testable import WallKit
 
-/// A wall page's links follow its one audience value: anyone's pages link to the index and to
-/// every wall they name, and may be indexed; an owner's (a private wall, a bundle) give no
-/// other address and ask not to be indexed. Its media come from one lookup, whichever stage
-/// made them.
+/// A wall page's links follow its one audience value.
+///
+/// Anyone's pages link to the index and to every wall they name, and may be indexed; an
+/// owner's (a private wall, a bundle) give no other address and ask not to be indexed. Its
+/// media come from one lookup, whichever stage made them.
 @Suite struct WallPageAudienceTests {
   static let ann = User(objectId: "ann1", username: "ann", displayName: "Ann")
   static let bob = User(objectId: "bob1", username: "bob", displayName: "Bob")
