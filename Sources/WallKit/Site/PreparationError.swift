@@ -1,6 +1,6 @@
 /// Why the front of the pipeline (`PreparedSite.open` and `PreparedSite.init`) refused an
-/// export: the same refusals for a build, an archive and a shard, each mapped to the error of
-/// the command once (`BuildError.init(_:)`, `ArchiveError.init(_:)`).
+/// export: the same refusals for a build, an archive and a shard, each mapped into the
+/// command's error once (`PreparationRefusal.init(_:)`).
 enum PreparationError: Error, Equatable {
   /// The export could not be opened.
   case importFailed(ImportError)
@@ -11,8 +11,19 @@ enum PreparationError: Error, Equatable {
   case template(TemplateError)
 }
 
-extension BuildError {
-  /// The build's error for a refusal of the pipeline's front.
+/// An error of a command that runs the pipeline's front: its cases of the same names take the
+/// refusals of `PreparationError`.
+protocol PreparationRefusal: Error {
+  /// The export could not be opened.
+  static func importFailed(_ error: ImportError) -> Self
+  /// Nothing may be built from the export.
+  static func unusableExport(_ error: ImportError, problems: [Problem]) -> Self
+  /// A template of the theme is invalid.
+  static func template(_ error: TemplateError) -> Self
+}
+
+extension PreparationRefusal {
+  /// The command's error for a refusal of the pipeline's front.
   init(_ error: PreparationError) {
     switch error {
     case .importFailed(let failure): self = .importFailed(failure)
@@ -22,3 +33,5 @@ extension BuildError {
     }
   }
 }
+
+extension BuildError: PreparationRefusal {}
