@@ -51,14 +51,14 @@ public enum HelpText {
                            removed); /, your home folder and folders holding the export
                            are refused all the same
       --report FILE        Also write the problems as JSON lines to FILE
-      --page-size N        Images per wall page (default: 30)
+      --page-size N        Images per wall page (default: \(PipelineSettings.defaultPageSize))
       --timezone TZ        Time zone of shown dates: UTC (default), +02:00, Europe/Paris
       -j, --jobs N         Image workers (default: one per core)
       --theme DIR          Templates/ and Public/ files in DIR override the built-in ones
       --webp               Also make a WebP copy of each photo size for browsers that
                            take it: about 25 % fewer photo bytes, twice the build's CPU
                            time (default: --no-webp; docs/media.md, "WebP")
-      --max-pixels N       Refuse images larger than N pixels (default: 100000000)
+      --max-pixels N       Refuse images larger than N pixels (default: \(ImageLimits.defaultMaxPixels))
       --max-export-bytes N Refuse a zip export holding more than N bytes uncompressed
                            (default: 8G; K, M, G and T suffixes are powers of 1024)
       --no-originals       Do not copy original images into the site
@@ -122,14 +122,14 @@ public enum HelpText {
                            are refused all the same
       --zip                Also write DIR/<user objectId>.zip (deterministic: sorted entries,
                            fixed timestamps from SOURCE_DATE_EPOCH or the data)
-      --page-size N        Images per wall page (default: 30)
+      --page-size N        Images per wall page (default: \(PipelineSettings.defaultPageSize))
       --timezone TZ        Time zone of shown dates: UTC (default), +02:00, Europe/Paris
       -j, --jobs N         Workers (default: one per core)
       --theme DIR          Templates/ and Public/ files in DIR override the built-in ones
       --webp               Also make a WebP copy of each photo size for browsers that
                            take it: about 25 % fewer photo bytes, twice the build's CPU
                            time (default: --no-webp; docs/media.md, "WebP")
-      --max-pixels N       Refuse images larger than N pixels (default: 100000000)
+      --max-pixels N       Refuse images larger than N pixels (default: \(ImageLimits.defaultMaxPixels))
       --max-export-bytes N Refuse a zip export holding more than N bytes uncompressed
                            (default: 8G; K, M, G and T suffixes are powers of 1024)
       --strict             Exit 1 if any problem was reported
@@ -151,7 +151,7 @@ public enum HelpText {
     Options:
       --deep               Decode every image fully, as 'wallgen build' does (slower)
       --errors-only        Do not print warnings (they are still counted)
-      --max-pixels N       Refuse images larger than N pixels (default: 100000000)
+      --max-pixels N       Refuse images larger than N pixels (default: \(ImageLimits.defaultMaxPixels))
       --max-export-bytes N Refuse a zip export holding more than N bytes uncompressed
                            (default: 8G; K, M, G and T suffixes are powers of 1024)
       -j, --jobs N         Image workers (default: one per core)
@@ -180,7 +180,7 @@ public enum HelpText {
                            make (files of the same names are replaced, nothing else is
                            removed); /, your home folder and folders holding the export
                            are refused all the same
-      --page-size N        Images per wall page (default: 30)
+      --page-size N        Images per wall page (default: \(PipelineSettings.defaultPageSize))
       --timezone TZ        Time zone of shown dates: UTC (default), +02:00, Europe/Paris
       -j, --jobs N         Image workers (default: one per core)
       --theme DIR          Templates/ and Public/ files in DIR override the built-in ones
