@@ -21,7 +21,7 @@ public struct BuildOptions: Sendable, Equatable {
   /// The export folder or zip; nil means the bundled demo.
   public var export: String?
   /// The output folder.
-  public var output: String = "_site"
+  public var output: String = SiteOutputDefaults.output
   /// Where to write the JSON-lines problem report, if anywhere.
   public var reportFile: String?
   /// Images per wall page.
@@ -96,7 +96,7 @@ public struct ServeOptions: Sendable, Equatable {
   /// The export folder or zip; nil means the bundled demo.
   public var export: String?
   /// The output folder, built and then served.
-  public var output: String = "_site"
+  public var output: String = SiteOutputDefaults.output
   /// Images per wall page.
   public var pageSize: Int = PipelineSettings.defaultPageSize
   /// The time zone dates are shown in.
@@ -133,7 +133,7 @@ public struct ArchiveOptions: Sendable, Equatable {
   /// Archive every user.
   public var all: Bool = false
   /// The folder the bundles go into.
-  public var output: String = "_archive"
+  public var output: String = SiteOutputDefaults.archiveOutput
   /// Also write a zip of each bundle.
   public var zip: Bool = false
   /// Images per wall page.
