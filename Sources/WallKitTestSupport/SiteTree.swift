@@ -12,15 +12,24 @@ public enum SiteTree {
     return result
   }
 
-  /// Every regular file under `root` with its modification time (nanoseconds), by relative path.
-  public static func modificationTimes(of root: String) throws -> [String: Int64] {
-    var result: [String: Int64] = [:]
+  /// Every regular file under `root` with its `FileVersion`, by relative path.
+  /// - Throws: `FileSystemError.unreadable` naming a file that cannot be `lstat`ed.
+  public static func versions(of root: String) throws -> [String: FileVersion] {
+    var result: [String: FileVersion] = [:]
     for relative in files(in: root) {
-      let attributes = try FileManager.default.attributesOfItem(atPath: "\(root)/\(relative)")
-      let date = attributes[.modificationDate] as? Date ?? .distantPast
-      result[relative] = Int64(date.timeIntervalSince1970 * 1e9)
+      result[relative] = try FileVersion(of: "\(root)/\(relative)")
     }
     return result
+  }
+
+  /// The files of `after` that are not the same version in `before` (rewritten, or new), sorted.
+  /// - Parameters:
+  ///   - before: A snapshot taken by `versions(of:)`.
+  ///   - after: A later snapshot of the same folder.
+  public static func touched(
+    from before: [String: FileVersion], to after: [String: FileVersion]
+  ) -> [String] {
+    after.keys.filter { before[$0] != after[$0] }.sorted()
   }
 
   /// Relative paths of the regular files under `root`, sorted.
@@ -38,5 +47,36 @@ public enum SiteTree {
     }
     walk(root, "")
     return found.sorted()
+  }
+}
+
+/// One version of a file: its inode, size and modification and change times.
+///
+/// wallgen writes by renaming a new file over the old one, so a rewrite gets a new inode
+/// however soon it follows (the new file exists while the old one still holds its inode); a
+/// write in place changes the change time (`st_ctim`), the size or the modification time. So no
+/// sleep is needed between two snapshots.
+public struct FileVersion: Hashable, Sendable {
+  /// The file's device and inode number.
+  public let device: UInt64
+  public let inode: UInt64
+  /// Its size in bytes.
+  public let size: Int64
+  /// Its modification and inode change times, in nanoseconds since 1970.
+  public let modified: Int64
+  public let changed: Int64
+
+  /// The version of the file at `path` now (not following a symlink).
+  /// - Throws: `FileSystemError.unreadable` naming the file and the reason.
+  public init(of path: String) throws {
+    var info = stat()
+    guard lstat(path, &info) == 0 else {
+      throw FileSystemError.unreadable(path: path, reason: String(cString: strerror(errno)))
+    }
+    device = UInt64(info.st_dev)
+    inode = UInt64(info.st_ino)
+    size = Int64(info.st_size)
+    modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+    changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
   }
 }

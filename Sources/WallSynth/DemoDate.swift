@@ -20,7 +20,7 @@ struct DemoDate: Sendable, Hashable {
   /// Seconds and milliseconds are derived from the date itself, so times look
   /// recorded rather than typed, and two equal dates give the same timestamp (a tie).
   var timestamp: Timestamp {
-    let days = Int64(Timestamp.daysSinceEpoch(year: 2014, month: month, day: day))
+    let days = Int64(CivilDate(year: 2014, month: month, day: day).daysSince1970)
     let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60)
     let jitter = ProceduralPicture.Math.hash(month * 100 + day, hour * 60 + minute, 0xDA7E) % 60_000
     return Timestamp(millisecondsSince1970: seconds * 1000 + Int64(jitter))

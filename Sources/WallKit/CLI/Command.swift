@@ -21,11 +21,11 @@ public struct BuildOptions: Sendable, Equatable {
   /// The export folder or zip; nil means the bundled demo.
   public var export: String?
   /// The output folder.
-  public var output: String = "_site"
+  public var output: String = SiteOutputDefaults.output
   /// Where to write the JSON-lines problem report, if anywhere.
   public var reportFile: String?
   /// Images per wall page.
-  public var pageSize: Int = 30
+  public var pageSize: Int = PipelineSettings.defaultPageSize
   /// The time zone dates are shown in: "UTC", an offset like "+02:00", or an IANA name.
   public var timeZone: String = "UTC"
   /// Image workers; nil means one per core.
@@ -37,7 +37,7 @@ public struct BuildOptions: Sendable, Equatable {
   /// Whether to write into a non-empty output folder wallgen did not make (`--force`).
   public var force = false
   /// Largest image accepted, in pixels.
-  public var maxPixels: Int = 100_000_000
+  public var maxPixels: Int = ImageLimits.defaultMaxPixels
   /// The most uncompressed bytes a zip export may hold.
   public var maxExportBytes: UInt64 = ZipLimits.standard.totalBytes
   /// Whether to copy originals into the site bit for bit.
@@ -78,7 +78,7 @@ public struct CheckOptions: Sendable, Equatable {
   /// Decode every image fully, as a build does, instead of reading its header.
   public var deep: Bool = false
   /// Largest image accepted, in pixels.
-  public var maxPixels: Int = 100_000_000
+  public var maxPixels: Int = ImageLimits.defaultMaxPixels
   /// The most uncompressed bytes a zip export may hold.
   public var maxExportBytes: UInt64 = ZipLimits.standard.totalBytes
   /// Image workers; nil means one per core.
@@ -96,9 +96,9 @@ public struct ServeOptions: Sendable, Equatable {
   /// The export folder or zip; nil means the bundled demo.
   public var export: String?
   /// The output folder, built and then served.
-  public var output: String = "_site"
+  public var output: String = SiteOutputDefaults.output
   /// Images per wall page.
-  public var pageSize: Int = 30
+  public var pageSize: Int = PipelineSettings.defaultPageSize
   /// The time zone dates are shown in.
   public var timeZone: String = "UTC"
   /// Image workers; nil means one per core.
@@ -133,11 +133,11 @@ public struct ArchiveOptions: Sendable, Equatable {
   /// Archive every user.
   public var all: Bool = false
   /// The folder the bundles go into.
-  public var output: String = "_archive"
+  public var output: String = SiteOutputDefaults.archiveOutput
   /// Also write a zip of each bundle.
   public var zip: Bool = false
   /// Images per wall page.
-  public var pageSize: Int = 30
+  public var pageSize: Int = PipelineSettings.defaultPageSize
   /// The time zone dates are shown in.
   public var timeZone: String = "UTC"
   /// Workers; nil means one per core.
@@ -149,7 +149,7 @@ public struct ArchiveOptions: Sendable, Equatable {
   /// Whether to write into a non-empty output folder wallgen did not make (`--force`).
   public var force = false
   /// Largest image accepted, in pixels.
-  public var maxPixels: Int = 100_000_000
+  public var maxPixels: Int = ImageLimits.defaultMaxPixels
   /// The most uncompressed bytes a zip export may hold.
   public var maxExportBytes: UInt64 = ZipLimits.standard.totalBytes
   /// Exit 1 when any problem was reported.

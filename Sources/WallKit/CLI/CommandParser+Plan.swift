@@ -1,28 +1,4 @@
 extension CommandParser {
-  /// Parses `wallgen plan EXPORT -o PLAN [options]`.
-  static func parsePlan(_ arguments: [String]) throws(UsageError) -> Command {
-    var options = PlanOptions()
-    var reader = ArgumentReader(arguments, command: "plan")
-    while let argument = reader.next() {
-      switch argument {
-      case "-h", "--help": return .help(command: "plan")
-      case "-o", "--output": options.output = try reader.value(for: argument)
-      case "--jobs", "-j": options.jobs = try reader.integer(for: argument, in: 1...256)
-      case "--max-export-bytes": options.maxExportBytes = try reader.byteCount(for: argument)
-      case "--report": options.reportFile = try reader.value(for: argument)
-      case "-q", "--quiet": options.quiet = true
-      default: try reader.positional(argument, into: &options.export)
-      }
-    }
-    guard options.export != nil else {
-      throw UsageError("'plan' needs an export: wallgen plan EXPORT -o PLAN", command: "plan")
-    }
-    guard options.output != nil else {
-      throw UsageError("'plan' needs '-o PLAN', the plan file to write", command: "plan")
-    }
-    return .plan(options)
-  }
-
   /// Refuses sharding options that do not go together: `--plan` with exactly one of
   /// `--shard K/N` and `--finalize`, and no export.
   static func checkSharding(_ options: BuildOptions) throws(UsageError) {

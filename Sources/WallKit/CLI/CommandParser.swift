@@ -31,33 +31,24 @@ public enum CommandParser {
     }
   }
 
+  /// Reads `arguments` by the command's table into options that start at their defaults.
+  /// - Returns: The options, or nil when `-h` or `--help` asks for the command's help.
+  private static func parseOptions<Options>(
+    _ arguments: [String], command: String, table: [CommandOption<Options>],
+    defaults: Options, positional: WritableKeyPath<Options, String?>
+  ) throws(UsageError) -> Options? {
+    var options = defaults
+    let parsed = try OptionTable.parse(
+      arguments, command: command, table: table, into: &options, positional: positional)
+    return parsed ? options : nil
+  }
+
   private static func parseBuild(_ arguments: [String]) throws(UsageError) -> Command {
-    var options = BuildOptions()
-    var reader = ArgumentReader(arguments, command: "build")
-    while let argument = reader.next() {
-      switch argument {
-      case "-h", "--help": return .help(command: "build")
-      case "-o", "--output": options.output = try reader.value(for: argument)
-      case "--report": options.reportFile = try reader.value(for: argument)
-      case "--max-pixels":
-        options.maxPixels = try reader.integer(for: argument, in: 1...10_000_000_000)
-      case "--no-originals": options.copyOriginals = false
-      case "--strict": options.strict = true
-      case "--allow-missing": options.allowMissing = true
-      case "-q", "--quiet": options.quiet = true
-      case "--json": options.json = true
-      case "--private": options.privateBuild = true
-      case "--secret-file": options.secretFile = try reader.value(for: argument)
-      case "--urls-file": options.urlsFile = try reader.value(for: argument)
-      case "--max-export-bytes": options.maxExportBytes = try reader.byteCount(for: argument)
-      case "--plan", "--shard", "--finalize":
-        try reader.shardingOption(argument, into: &options)
-      default:
-        if try !reader.renderingOption(argument, into: &options) {
-          try reader.positional(argument, into: &options.export)
-        }
-      }
-    }
+    guard
+      let options = try parseOptions(
+        arguments, command: "build", table: CommandTables.build, defaults: BuildOptions(),
+        positional: \.export)
+    else { return .help(command: "build") }
     try checkSharding(options)
     if options.privateBuild && options.secretFile == nil {
       throw UsageError("'--private' needs '--secret-file FILE'", command: "build")
@@ -72,66 +63,29 @@ public enum CommandParser {
   }
 
   private static func parseCheck(_ arguments: [String]) throws(UsageError) -> Command {
-    var options = CheckOptions()
-    var reader = ArgumentReader(arguments, command: "check")
-    while let argument = reader.next() {
-      switch argument {
-      case "-h", "--help": return .help(command: "check")
-      case "--errors-only": options.showWarnings = false
-      case "--deep": options.deep = true
-      case "--max-pixels":
-        options.maxPixels = try reader.integer(for: argument, in: 1...10_000_000_000)
-      case "--max-export-bytes": options.maxExportBytes = try reader.byteCount(for: argument)
-      case "--jobs", "-j": options.jobs = try reader.integer(for: argument, in: 1...256)
-      default: try reader.positional(argument, into: &options.export)
-      }
-    }
+    guard
+      let options = try parseOptions(
+        arguments, command: "check", table: CommandTables.check, defaults: CheckOptions(),
+        positional: \.export)
+    else { return .help(command: "check") }
     return .check(options)
   }
 
   private static func parseServe(_ arguments: [String]) throws(UsageError) -> Command {
-    var options = ServeOptions()
-    var reader = ArgumentReader(arguments, command: "serve")
-    while let argument = reader.next() {
-      switch argument {
-      case "-h", "--help": return .help(command: "serve")
-      case "-o", "--output": options.output = try reader.value(for: argument)
-      case "--host": options.host = try reader.value(for: argument)
-      case "--port", "-p": options.port = try reader.integer(for: argument, in: 0...65_535)
-      case "-q", "--quiet": options.quiet = true
-      case "--max-export-bytes": options.maxExportBytes = try reader.byteCount(for: argument)
-      default:
-        if try !reader.renderingOption(argument, into: &options) {
-          try reader.positional(argument, into: &options.export)
-        }
-      }
-    }
+    guard
+      let options = try parseOptions(
+        arguments, command: "serve", table: CommandTables.serve, defaults: ServeOptions(),
+        positional: \.export)
+    else { return .help(command: "serve") }
     return .serve(options)
   }
-}
 
-extension CommandParser {
-  fileprivate static func parseArchive(_ arguments: [String]) throws(UsageError) -> Command {
-    var options = ArchiveOptions()
-    var reader = ArgumentReader(arguments, command: "archive")
-    while let argument = reader.next() {
-      switch argument {
-      case "-h", "--help": return .help(command: "archive")
-      case "--user", "-u": options.userIDs.append(try reader.value(for: argument))
-      case "--all": options.all = true
-      case "-o", "--output": options.output = try reader.value(for: argument)
-      case "--zip": options.zip = true
-      case "--max-pixels":
-        options.maxPixels = try reader.integer(for: argument, in: 1...10_000_000_000)
-      case "--max-export-bytes": options.maxExportBytes = try reader.byteCount(for: argument)
-      case "--strict": options.strict = true
-      case "-q", "--quiet": options.quiet = true
-      default:
-        if try !reader.renderingOption(argument, into: &options) {
-          try reader.positional(argument, into: &options.export)
-        }
-      }
-    }
+  private static func parseArchive(_ arguments: [String]) throws(UsageError) -> Command {
+    guard
+      let options = try parseOptions(
+        arguments, command: "archive", table: CommandTables.archive, defaults: ArchiveOptions(),
+        positional: \.export)
+    else { return .help(command: "archive") }
     if options.all == !options.userIDs.isEmpty {
       throw UsageError(
         options.all
@@ -140,6 +94,22 @@ extension CommandParser {
         command: "archive")
     }
     return .archive(options)
+  }
+
+  /// Parses `wallgen plan EXPORT -o PLAN [options]`.
+  static func parsePlan(_ arguments: [String]) throws(UsageError) -> Command {
+    guard
+      let options = try parseOptions(
+        arguments, command: "plan", table: CommandTables.plan, defaults: PlanOptions(),
+        positional: \.export)
+    else { return .help(command: "plan") }
+    guard options.export != nil else {
+      throw UsageError("'plan' needs an export: wallgen plan EXPORT -o PLAN", command: "plan")
+    }
+    guard options.output != nil else {
+      throw UsageError("'plan' needs '-o PLAN', the plan file to write", command: "plan")
+    }
+    return .plan(options)
   }
 }
 
@@ -156,25 +126,6 @@ protocol RenderingOptions {
 extension BuildOptions: RenderingOptions {}
 extension ServeOptions: RenderingOptions {}
 extension ArchiveOptions: RenderingOptions {}
-
-extension ArgumentReader {
-  /// Reads `argument` if it is a rendering option; false when it is not one.
-  mutating func renderingOption(_ argument: String, into options: inout some RenderingOptions)
-    throws(UsageError) -> Bool
-  {
-    switch argument {
-    case "--page-size": options.pageSize = try integer(for: argument, in: 1...10_000)
-    case "--timezone": options.timeZone = try value(for: argument)
-    case "--jobs", "-j": options.jobs = try integer(for: argument, in: 1...256)
-    case "--theme": options.theme = try value(for: argument)
-    case "--webp": options.webp = true
-    case "--no-webp": options.webp = false
-    case "--force": options.force = true
-    default: return false
-    }
-    return true
-  }
-}
 
 /// Walks an argument list, splitting `--flag=value` and reading values that follow flags.
 struct ArgumentReader {

@@ -16,6 +16,8 @@ public struct Console: Sendable {
   public var noColor: Bool
   /// Writes text to standard error as is (no newline added), for live progress lines.
   public var errRaw: @Sendable (String) -> Void
+  /// A step at which builds hold, for tests that kill them there (`StepPause`); nil for none.
+  public var pause: StepPause?
 
   /// Creates a console from two line writers.
   public init(
@@ -37,6 +39,7 @@ public struct Console: Sendable {
       errIsTerminal: isatty(STDERR_FILENO) == 1,
       noColor: getenv("NO_COLOR").map { $0.pointee != 0 } ?? false)
     console.errRaw = { text in writeAll(text, to: STDERR_FILENO) }
+    console.pause = StepPause.fromEnvironment
     return console
   }
 }
@@ -54,7 +57,13 @@ private func writeAll(_ text: String, to descriptor: Int32) {
 
 extension Console {
   /// Build progress on standard error (live on a terminal, plain otherwise), or none.
+  ///
+  /// It holds at `pause` when that is set.
   public func buildProgress(quiet: Bool) -> any BuildProgress {
-    quiet ? SilentProgress() : ConsoleProgress(live: errIsTerminal, colour: !noColor, write: errRaw)
+    let shown: any BuildProgress =
+      quiet
+      ? SilentProgress() : ConsoleProgress(live: errIsTerminal, colour: !noColor, write: errRaw)
+    guard let pause else { return shown }
+    return PausingProgress(forwardingTo: shown, pause: pause)
   }
 }

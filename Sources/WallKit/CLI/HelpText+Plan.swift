@@ -17,12 +17,7 @@ extension HelpText {
     docs/sharding.md.
 
     Options:
-      -o, --output PLAN    The plan file (required; replaced atomically)
-      -j, --jobs N         Image workers (default: one per core)
-      --max-export-bytes N Refuse a zip export holding more than N bytes uncompressed
-      --report FILE        Also write the import's problems as JSON lines to FILE
-      -q, --quiet          Print only problems
-      -h, --help           Show this help
+    \(OptionTable.helpText(CommandTables.plan))
 
     Exit codes:
       0   the plan was written (or already described the export)

@@ -1,6 +1,6 @@
 /// Bounds on the inputs the imaging stage accepts, checked before any pixel is decoded.
 public struct ImageLimits: Sendable, Equatable {
-  /// The largest stored `width * height` accepted (default 100 million).
+  /// The largest stored `width * height` accepted (default `defaultMaxPixels`).
   public var maxPixels: Int
   /// The largest encoded file accepted, in bytes (default 200 MiB).
   public var maxFileBytes: Int
@@ -24,6 +24,9 @@ public struct ImageLimits: Sendable, Equatable {
   /// source more extreme than `maxOutputSide`:1 gets a 1-pixel side.
   public var maxOutputSide: Int
 
+  /// The default `maxPixels` (and `--max-pixels`): 100 million.
+  public static let defaultMaxPixels = 100_000_000
+
   /// Creates limits.
   /// - Parameters:
   ///   - maxPixels: The largest stored `width * height` accepted.
@@ -33,7 +36,7 @@ public struct ImageLimits: Sendable, Equatable {
   ///   - maxSide: The longest stored side accepted.
   ///   - maxOutputSide: The longest side of any output variant.
   public init(
-    maxPixels: Int = 100_000_000, maxFileBytes: Int = 200 << 20,
+    maxPixels: Int = ImageLimits.defaultMaxPixels, maxFileBytes: Int = 200 << 20,
     maxDecoderBytes: Int = 512 << 20, maxJPEGScans: Int = 500, maxSide: Int = 65_535,
     maxOutputSide: Int = 4096
   ) {

@@ -68,7 +68,8 @@ public enum WebPCodec {
   /// - Returns: The pixels.
   /// - Throws: `ImagingError.webpDecodeFailed` when libwebp cannot read the data,
   ///   `ImagingError.tooManyPixels` when the header declares more than `maxPixels`.
-  public static func decode(_ bytes: [UInt8], maxPixels: Int = 100_000_000) throws(ImagingError)
+  public static func decode(_ bytes: [UInt8], maxPixels: Int = ImageLimits.defaultMaxPixels)
+    throws(ImagingError)
     -> Bitmap
   {
     var features = WebPBitstreamFeatures()

@@ -27,16 +27,8 @@ public struct CivilTime: Sendable, Equatable {
       within += 86_400_000
       dayNumber -= 1
     }
-    // Inverse of Timestamp.daysSinceEpoch (Howard Hinnant's civil_from_days).
-    let z = dayNumber + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let dayOfEra = z - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let monthIndex = (5 * dayOfYear + 2) / 153
-    day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-    month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-    year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    let date = CivilDate(daysSince1970: dayNumber)
+    (year, month, day) = (date.year, date.month, date.day)
     hour = within / 3_600_000
     minute = within / 60_000 % 60
     second = within / 1000 % 60

@@ -29,7 +29,7 @@ public struct Timestamp: Sendable, Hashable, Comparable {
       b[13] == 0x3A, b[16] == 0x3A,
       let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
       let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
-      (1...12).contains(month), (1...Self.daysIn(month: month, year: year)).contains(day),
+      case let date = CivilDate(year: year, month: month, day: day), date.isValid,
       hour < 24, minute < 60, second < 61
     else { return nil }
     var i = 19
@@ -63,37 +63,13 @@ public struct Timestamp: Sendable, Hashable, Comparable {
         return nil
       }
     }
-    let days = Self.daysSinceEpoch(year: year, month: month, day: day)
     let seconds =
-      Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+      Int64(date.daysSince1970) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
       - Int64(offsetMinutes * 60)
     self.millisecondsSince1970 = seconds * 1000 + Int64(millis)
   }
 
   public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
     lhs.millisecondsSince1970 < rhs.millisecondsSince1970
-  }
-
-  /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's algorithm).
-  /// - Parameters:
-  ///   - year: The year, e.g. 2014.
-  ///   - month: The month, 1 to 12.
-  ///   - day: The day of the month, from 1.
-  /// - Returns: The number of days, negative before 1970.
-  public static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yearOfEra = y - era * 400
-    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
-  }
-
-  static func daysIn(month: Int, year: Int) -> Int {
-    switch month {
-    case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-    case 4, 6, 9, 11: 30
-    default: 31
-    }
   }
 }

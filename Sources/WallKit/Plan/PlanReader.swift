@@ -105,36 +105,46 @@ final class PlanReader {
     return kibibytes << 10
   }
 
-  static let userColumns =
-    "u.objectId, u.username, u.facebookID, u.displayName, u.picturePath, u.pictureName, u.wallImages"
-  static let sourceColumns =
-    "s.path, s.avatar, s.ownerClass, s.ownerId, s.digest, s.readError, s.format, s.width, s.height, s.orientation, s.hasAlpha, s.probeError, s.hash"
+  /// The user columns, as `u`.
+  static let userColumns = UserColumn.selected(from: "u")
+  /// The image file record columns, as `s`.
+  static let sourceColumns = SourceColumn.selected(from: "s")
+  /// The user columns, then the columns of the user's picture (as `u` and `s`).
+  static let userAndPictureColumns = "\(userColumns), \(sourceColumns)"
 
-  /// A user from `userColumns` starting at column `first`.
+  /// A user from `UserColumn`s starting at column `first`.
   static func user(_ row: SQLiteStatement, from first: Int32 = 0) -> User {
-    let picture = row.optionalText(first + 4).map {
-      FileReference(path: $0, originalName: row.text(first + 5))
+    let columns = PlanRow<UserColumn>(row: row, first: first)
+    let picture = columns.optionalText(.picturePath).map {
+      FileReference(path: $0, originalName: columns.text(.pictureName))
     }
     return User(
-      objectId: row.text(first), username: row.text(first + 1),
-      facebookID: row.optionalText(first + 2), displayName: row.text(first + 3),
+      objectId: columns.text(.objectId), username: columns.text(.username),
+      facebookID: columns.optionalText(.facebookID), displayName: columns.text(.displayName),
       picture: picture)
   }
 
-  /// A source from `sourceColumns` starting at column `first`, nil when they are NULL (no row).
-  static func source(_ row: SQLiteStatement, from first: Int32) -> PlannedSource? {
-    guard !row.isNull(first) else { return nil }
+  /// The picture of a row of `userAndPictureColumns`, nil when it has none.
+  static func picture(_ row: SQLiteStatement) -> PlannedSource? {
+    source(row, from: UserColumn.width)
+  }
+
+  /// A source from `SourceColumn`s starting at column `first`, nil when they are NULL (no row).
+  static func source(_ row: SQLiteStatement, from first: Int32 = 0) -> PlannedSource? {
+    let columns = PlanRow<SourceColumn>(row: row, first: first)
+    guard !columns.isNull(.path) else { return nil }
     var info: ImageInfo?
-    if let format = row.optionalText(first + 6).flatMap(ImageFormat.init(rawValue:)) {
+    if let format = columns.optionalText(.format).flatMap(ImageFormat.init(rawValue:)) {
       info = ImageInfo(
-        format: format, width: Int(row.integer(first + 7)), height: Int(row.integer(first + 8)),
-        orientation: Int(row.integer(first + 9)), hasAlpha: row.integer(first + 10) != 0)
+        format: format, width: Int(columns.integer(.width)),
+        height: Int(columns.integer(.height)), orientation: Int(columns.integer(.orientation)),
+        hasAlpha: columns.integer(.hasAlpha) != 0)
     }
     return PlannedSource(
-      path: row.text(first), avatar: row.integer(first + 1) != 0,
-      ownerClass: row.text(first + 2), ownerId: row.text(first + 3),
-      digest: row.optionalText(first + 4), readError: row.optionalText(first + 5), info: info,
-      probeError: row.optionalText(first + 11), hash: row.integer(first + 12))
+      path: columns.text(.path), avatar: columns.integer(.avatar) != 0,
+      ownerClass: columns.text(.ownerClass), ownerId: columns.text(.ownerId),
+      digest: columns.optionalText(.digest), readError: columns.optionalText(.readError),
+      info: info, probeError: columns.optionalText(.probeError), hash: columns.integer(.hash))
   }
 
   /// The problems a build for `audience` reports: those of the import, and the renamed walls
@@ -143,16 +153,17 @@ final class PlanReader {
     var problems: [Problem] = []
     try database.prepare(
       """
-      SELECT severity, file, className, objectId, reason, omitted FROM problems
+      SELECT \(ProblemColumn.selected(from: "problems")) FROM problems
       WHERE audience = \(PlanSchema.everyAudience) OR audience = ? OR ? = 1
       """
     ).forEach([.integer(audience.map(PlanSchema.only) ?? -1), .integer(audience == nil ? 1 : 0)]) {
       row in
+      let columns = PlanRow<ProblemColumn>(row: row)
       problems.append(
         Problem(
-          row.text(0) == "warning" ? .warning : .error, file: row.text(1),
-          className: row.text(2), objectId: row.text(3), reason: row.text(4),
-          omitted: Int(clamping: row.integer(5))))
+          columns.text(.severity) == "warning" ? .warning : .error, file: columns.text(.file),
+          className: columns.text(.className), objectId: columns.text(.objectId),
+          reason: columns.text(.reason), omitted: Int(clamping: columns.integer(.omitted))))
     }
     return problems
   }
@@ -177,7 +188,7 @@ final class PlanReader {
       "SELECT \(Self.sourceColumns) FROM sources s WHERE s.hash >= ? AND s.hash < ?\(shown)"
     ).forEach([.integer(shard.hashRange.lowerBound), .integer(shard.hashRange.upperBound)]) {
       row in
-      if let source = Self.source(row, from: 0) { sources.append(source) }
+      if let source = Self.source(row) { sources.append(source) }
     }
     return sources
   }
@@ -196,13 +207,13 @@ final class PlanReader {
     var users: [(User, PlannedSource?)] = []
     try database.prepare(
       """
-      SELECT \(Self.userColumns), \(Self.sourceColumns) FROM users u
+      SELECT \(Self.userAndPictureColumns) FROM users u
       LEFT JOIN sources s ON s.path = u.picturePath AND s.avatar = 1
       WHERE u.avatarHash >= ? AND u.avatarHash < ?
       """
     ).forEach([.integer(shard.hashRange.lowerBound), .integer(shard.hashRange.upperBound)]) {
       row in
-      users.append((Self.user(row), Self.source(row, from: 7)))
+      users.append((Self.user(row), Self.picture(row)))
     }
     return users
   }
@@ -212,27 +223,58 @@ final class PlanReader {
   func forEachUser(_ body: (User, Int, PlannedSource?) -> Void) throws(PlanError) {
     try database.prepare(
       """
-      SELECT \(Self.userColumns), \(Self.sourceColumns) FROM users u
+      SELECT \(Self.userAndPictureColumns) FROM users u
       LEFT JOIN sources s ON s.path = u.picturePath AND s.avatar = 1 ORDER BY u.objectId
       """
     ).forEach([]) { row in
-      body(Self.user(row), Int(row.integer(6)), Self.source(row, from: 7))
+      let wallImages = PlanRow<UserColumn>(row: row).integer(.wallImages)
+      body(Self.user(row), Int(wallImages), Self.picture(row))
     }
   }
 
   /// The values of one column over the rows `sql` selects with a JSON list of `keys` bound.
-  func strings(_ sql: String, _ keys: some Sequence<String>) throws(PlanError) -> Set<String> {
+  private func strings(_ sql: String, _ keys: some Sequence<String>) throws(PlanError)
+    -> Set<String>
+  {
     var values: Set<String> = []
     try database.prepare(sql).forEach([PlanSchema.list(keys)]) { values.insert($0.text(0)) }
     return values
+  }
+
+  /// The uploaders of the images whose file is one of `paths`.
+  func uploaders(ofImagesAt paths: some Sequence<String>) throws(PlanError) -> Set<String> {
+    try strings(
+      "SELECT uploader FROM images WHERE path IN (SELECT value FROM json_each(?))", paths)
+  }
+
+  /// The uploaders of the images that `authors` commented on.
+  func uploaders(commentedOnBy authors: some Sequence<String>) throws(PlanError) -> Set<String> {
+    try strings(
+      """
+      SELECT i.uploader FROM comments c JOIN images i ON i.objectId = c.imageID
+      WHERE c.author IN (SELECT value FROM json_each(?))
+      """, authors)
+  }
+
+  /// The users who have one of `users` as a friend: the owners of the walls that show their
+  /// images.
+  func owners(befriending users: some Sequence<String>) throws(PlanError) -> Set<String> {
+    try strings(
+      "SELECT owner FROM friends WHERE friend IN (SELECT value FROM json_each(?))", users)
   }
 
   /// The friends of each of `owners` that has any, by objectId.
   func friends(of owners: some Sequence<String>) throws(PlanError) -> [String: [String]] {
     var friends: [String: [String]] = [:]
     try database.prepare(
-      "SELECT owner, friend FROM friends WHERE owner IN (SELECT value FROM json_each(?))"
-    ).forEach([PlanSchema.list(owners)]) { friends[$0.text(0), default: []].append($0.text(1)) }
+      """
+      SELECT \(FriendColumn.selected(from: "f")) FROM friends f
+      WHERE f.owner IN (SELECT value FROM json_each(?))
+      """
+    ).forEach([PlanSchema.list(owners)]) { row in
+      let columns = PlanRow<FriendColumn>(row: row)
+      friends[columns.text(.owner), default: []].append(columns.text(.friend))
+    }
     return friends
   }
 
@@ -242,16 +284,24 @@ final class PlanReader {
     let ownerList = PlanSchema.list(owners)
     result.uploaders = Set(owners)
     try database.prepare(
-      "SELECT owner, friend FROM friends WHERE owner IN (SELECT value FROM json_each(?))"
+      """
+      SELECT \(FriendColumn.selected(from: "f")) FROM friends f
+      WHERE f.owner IN (SELECT value FROM json_each(?))
+      """
     ).forEach([ownerList]) { row in
-      let friend = row.text(1)
-      result.friends[row.text(0), default: []].insert(friend)
+      let columns = PlanRow<FriendColumn>(row: row)
+      let friend = columns.text(.friend)
+      result.friends[columns.text(.owner), default: []].insert(friend)
       result.uploaders.insert(friend)
     }
     try database.prepare(
-      "SELECT user, role FROM roles WHERE user IN (SELECT value FROM json_each(?))"
+      """
+      SELECT \(RoleColumn.selected(from: "r")) FROM roles r
+      WHERE r.user IN (SELECT value FROM json_each(?))
+      """
     ).forEach([ownerList]) { row in
-      result.roles[row.text(0), default: []].insert(row.text(1))
+      let columns = PlanRow<RoleColumn>(row: row)
+      result.roles[columns.text(.user), default: []].insert(columns.text(.role))
     }
     let sourceList = PlanSchema.list(result.uploaders)
     // Class names are a few, and many rows share an ACL: one copy of each.
@@ -262,44 +312,51 @@ final class PlanReader {
     }
     try database.prepare(
       """
-      SELECT objectId, className, uploader, path, originalName, createdAt, acl, rowid
-      FROM images WHERE uploader IN (SELECT value FROM json_each(?))
+      SELECT \(ImageColumn.selected(from: "i")) FROM images i
+      WHERE i.uploader IN (SELECT value FROM json_each(?))
       """
     ).forEach([sourceList]) { row in
-      result.imageNumbers[row.text(0)] = Int(row.integer(7))
-      let file = row.optionalText(3).map { FileReference(path: $0, originalName: row.text(4)) }
+      let image = PlanRow<ImageColumn>(row: row)
+      result.imageNumbers[image.text(.objectId)] = Int(image.integer(.rowid))
+      let file = image.optionalText(.path).map {
+        FileReference(path: $0, originalName: image.text(.originalName))
+      }
       result.images.append(
         WallImage(
-          objectId: row.text(0), className: names.value(for: row.text(1)) { $0 },
-          uploaderID: row.text(2), file: file,
-          createdAt: Timestamp(millisecondsSince1970: row.integer(5)),
-          acl: acl(row.optionalText(6))))
+          objectId: image.text(.objectId),
+          className: names.value(for: image.text(.className)) { $0 },
+          uploaderID: image.text(.uploader), file: file,
+          createdAt: Timestamp(millisecondsSince1970: image.integer(.createdAt)),
+          acl: acl(image.optionalText(.acl))))
     }
     var named = result.uploaders
     try database.prepare(
       """
-      SELECT c.objectId, c.className, c.imageID, c.author, c.text, c.createdAt, c.acl
+      SELECT \(CommentColumn.selected(from: "c"))
       FROM images i JOIN comments c ON c.imageID = i.objectId
       WHERE i.uploader IN (SELECT value FROM json_each(?))
       """
     ).forEach([sourceList]) { row in
-      named.insert(row.text(3))
+      let columns = PlanRow<CommentColumn>(row: row)
+      named.insert(columns.text(.author))
       let comment = Comment(
-        objectId: row.text(0), className: names.value(for: row.text(1)) { $0 },
-        imageID: row.text(2), authorID: row.text(3), text: row.text(4),
-        createdAt: Timestamp(millisecondsSince1970: row.integer(5)),
-        acl: acl(row.optionalText(6)))
+        objectId: columns.text(.objectId),
+        className: names.value(for: columns.text(.className)) { $0 },
+        imageID: columns.text(.imageID), authorID: columns.text(.author),
+        text: columns.text(.text),
+        createdAt: Timestamp(millisecondsSince1970: columns.integer(.createdAt)),
+        acl: acl(columns.optionalText(.acl)))
       result.commentsByImage[comment.imageID, default: []].append(comment)
     }
     try database.prepare(
       """
-      SELECT \(Self.userColumns), \(Self.sourceColumns) FROM users u
+      SELECT \(Self.userAndPictureColumns) FROM users u
       LEFT JOIN sources s ON s.path = u.picturePath AND s.avatar = 1
       WHERE u.objectId IN (SELECT value FROM json_each(?))
       """
     ).forEach([PlanSchema.list(named)]) { row in
       result.users.append(Self.user(row))
-      if let source = Self.source(row, from: 7) { result.pictures[source.path] = source }
+      if let source = Self.picture(row) { result.pictures[source.path] = source }
     }
     try database.prepare(
       """
@@ -307,7 +364,7 @@ final class PlanReader {
       WHERE i.uploader IN (SELECT value FROM json_each(?))
       """
     ).forEach([sourceList]) { row in
-      if let source = Self.source(row, from: 0), result.photos[source.path] == nil {
+      if let source = Self.source(row), result.photos[source.path] == nil {
         result.photos[source.path] = PlannedFile(source)
       }
     }

@@ -149,20 +149,11 @@ public struct ShardFinalizer {
       }
     }
     // Whose uploads show a corrected image, or carry a comment of a user named above.
-    var uploaders = try reader.strings(
-      "SELECT uploader FROM images WHERE path IN (SELECT value FROM json_each(?))",
-      corrections.photos.keys)
-    uploaders.formUnion(
-      try reader.strings(
-        """
-        SELECT i.uploader FROM comments c JOIN images i ON i.objectId = c.imageID
-        WHERE c.author IN (SELECT value FROM json_each(?))
-        """, named))
+    var uploaders = try reader.uploaders(ofImagesAt: corrections.photos.keys)
+    uploaders.formUnion(try reader.uploaders(commentedOnBy: named))
     uploaders.formUnion(named)
     var walls = uploaders
-    walls.formUnion(
-      try reader.strings(
-        "SELECT owner FROM friends WHERE friend IN (SELECT value FROM json_each(?))", uploaders))
+    walls.formUnion(try reader.owners(befriending: uploaders))
     let renderer = WallBatchRenderer(
       plan: reader, media: media, settings: settings, writer: writer, corrections: corrections)
     let outcome = try renderer.render(walls.sorted())

@@ -2,7 +2,7 @@
 /// walls are rendered, and whether a folder wallgen did not make may be written into.
 public struct PipelineSettings: Sendable {
   /// Images per wall page.
-  public var pageSize = 30
+  public var pageSize = PipelineSettings.defaultPageSize
   /// The time zone of shown dates.
   public var timeZone = DisplayTimeZone.utc
   /// Parallel workers.
@@ -23,10 +23,13 @@ public struct PipelineSettings: Sendable {
   /// Files of the same names are replaced; nothing else is removed (`OutputPlacement.claim`).
   public var force = false
 
+  /// Images per wall page unless told otherwise (`--page-size`).
+  public static let defaultPageSize = 30
+
   /// Whether builds make WebP siblings unless told otherwise (docs/media.md, "WebP").
   public static let webpByDefault = false
 
-  /// The defaults: 30 images a page, UTC, one worker per core, the built-in theme.
+  /// The defaults: `defaultPageSize` images a page, UTC, one worker per core, the built-in theme.
   public init() {}
 }
 

@@ -26,8 +26,8 @@ public struct ZipTimestamp: Sendable, Hashable, CustomStringConvertible {
     let clamped = min(max(unixSeconds, Self.earliestUnixSeconds), Self.latestUnixSeconds)
     let days = clamped / 86_400
     let secondOfDay = clamped % 86_400
-    let (year, month, day) = Self.civilDate(daysSinceEpoch: days)
-    dosDate = UInt16((year - 1980) << 9 | month << 5 | day)
+    let date = CivilDate(daysSince1970: Int(days))
+    dosDate = UInt16((date.year - 1980) << 9 | date.month << 5 | date.day)
     let hour = secondOfDay / 3600
     let minute = secondOfDay / 60 % 60
     let second = secondOfDay % 60
@@ -46,10 +46,10 @@ public struct ZipTimestamp: Sendable, Hashable, CustomStringConvertible {
 
   /// The timestamp as Unix seconds, reading the DOS fields as UTC (clamping out-of-range fields).
   public var unixSeconds: Int64 {
-    let year = Int64(dosDate >> 9) + 1980
-    let month = min(max(Int64(dosDate >> 5 & 0xF), 1), 12)
-    let day = max(Int64(dosDate & 0x1F), 1)
-    let days = Self.daysSinceEpoch(year: year, month: month, day: day)
+    let year = Int(dosDate >> 9) + 1980
+    let month = min(max(Int(dosDate >> 5 & 0xF), 1), 12)
+    let day = max(Int(dosDate & 0x1F), 1)
+    let days = Int64(CivilDate(year: year, month: month, day: day).daysSince1970)
     let seconds =
       Int64(dosTime >> 11) * 3600 + Int64(dosTime >> 5 & 0x3F) * 60
       + Int64(dosTime & 0x1F) * 2
@@ -58,33 +58,11 @@ public struct ZipTimestamp: Sendable, Hashable, CustomStringConvertible {
 
   /// ISO 8601 in UTC, such as `2014-10-14T22:37:18Z`.
   public var description: String {
-    let (year, month, day) = Self.civilDate(daysSinceEpoch: unixSeconds / 86_400)
+    let date = CivilDate(daysSince1970: Int(unixSeconds / 86_400))
     let second = unixSeconds % 86_400
-    func pad(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
-    return "\(year)-\(pad(month))-\(pad(day))T\(pad(second / 3600)):\(pad(second / 60 % 60)):"
+    func pad(_ value: some BinaryInteger) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    return
+      "\(date.year)-\(pad(date.month))-\(pad(date.day))T\(pad(second / 3600)):\(pad(second / 60 % 60)):"
       + "\(pad(second % 60))Z"
-  }
-
-  /// Howard Hinnant's `civil_from_days` for non-negative day counts.
-  private static func civilDate(daysSinceEpoch: Int64) -> (year: Int64, month: Int64, day: Int64) {
-    let z = daysSinceEpoch + 719_468
-    let era = z / 146_097
-    let dayOfEra = z - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let shiftedMonth = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-    let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-  }
-
-  /// Howard Hinnant's `days_from_civil` for years after 1970.
-  private static func daysSinceEpoch(year: Int64, month: Int64, day: Int64) -> Int64 {
-    let shiftedYear = month <= 2 ? year - 1 : year
-    let era = shiftedYear / 400
-    let yearOfEra = shiftedYear - era * 400
-    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
   }
 }

@@ -19,11 +19,15 @@ import WallSynth
     try export.write(to: root) { photos[$0.objectId] }
   }
 
-  /// Runs `wallgen` with `arguments`; returns the process, started.
-  static func start(_ arguments: [String], stderr: Pipe? = nil) throws -> Process {
+  /// Runs `wallgen` with `arguments` (and `environment` added to the test's); returns the
+  /// process, started.
+  static func start(
+    _ arguments: [String], environment: [String: String] = [:], stderr: Pipe? = nil
+  ) throws -> Process {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: try #require(BuiltProduct.wallgen))
     process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     process.standardOutput = FileHandle.nullDevice
     process.standardError = stderr ?? FileHandle.nullDevice
     try process.run()
@@ -53,15 +57,21 @@ import WallSynth
     #expect(try Self.run(["plan", root, "-o", plan, "--quiet"]).0 == 0)
     let shard = ["build", "--plan", plan, "-o", site, "--quiet", "--jobs", "2", "--shard"]
     #expect(try Self.run(shard + ["0/2"]).0 == 0)
-    let killed = try Self.start(shard + ["1/2"])
-    // Wait for the shard's first media file, then kill it mid-way.
-    let deadline = Date().addingTimeInterval(120)
-    while SiteTree.files(in: "\(site)/media").count < 3 && killed.isRunning && Date() < deadline {
-      Thread.sleep(forTimeInterval: 0.005)
+    let mediaBefore = SiteTree.files(in: "\(site)/media").count
+    // The shard holds when its render step starts (its media made, no wall written, its record
+    // unfinished), writes the marker and waits there to be killed: it cannot finish first.
+    let marker = folder.url("paused")
+    let killed = try Self.start(
+      shard + ["1/2"],
+      environment: ["WALLGEN_TEST_PAUSE_AT": "render", "WALLGEN_TEST_PAUSE_MARKER": marker])
+    let paused = Deadline.wait(seconds: 120) {
+      FileSystem.kind(of: marker) == .regular || !killed.isRunning
     }
     kill(killed.processIdentifier, SIGKILL)
     killed.waitUntilExit()
+    try #require(paused && FileSystem.kind(of: marker) == .regular, "the shard never paused")
     try #require(killed.terminationReason == .uncaughtSignal, "the shard ended before the kill")
+    #expect(SiteTree.files(in: "\(site)/media").count > mediaBefore, "shard 1 made no media")
 
     let finalize = ["build", "--plan", plan, "--finalize", "-o", site, "--quiet"]
     let (status, message) = try Self.run(finalize)

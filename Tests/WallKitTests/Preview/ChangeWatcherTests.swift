@@ -5,31 +5,55 @@ import Testing
 import WallKit
 import WallKitTestSupport
 
-/// Counts a watcher's calls.
+/// Counts a watcher's calls, and keeps what the files held at each call.
 ///
-/// Tests wait for a count (with a generous timeout) instead of sleeping. A call can be held
-/// until the test releases it, so that a burst of changes is made while the watcher is busy
-/// and is seen as one batch.
+/// Tests wait for a count, for a call that saw a given state of the files, or for the watcher
+/// to stay quiet (each with a generous deadline) instead of sleeping. A call can be held until
+/// the test releases it, so that a burst of changes is made while the watcher is busy and is
+/// seen as one batch.
 final class ChangeLog: Sendable {
-  private let calls = Mutex(0)
+  /// The files' contents at each call, by path relative to the watched folder.
+  private let calls = Mutex<[[String: String]]>([])
   private let called = DispatchSemaphore(value: 0)
   private let holding = Atomic(false)
   private let released = DispatchSemaphore(value: 0)
 
-  var count: Int { calls.withLock { $0 } }
+  var count: Int { calls.withLock { $0.count } }
 
-  /// What the watcher calls.
-  func record() {
-    calls.withLock { $0 += 1 }
+  /// What the watcher calls, with the files as they are now.
+  func record(_ files: [String: String] = [:]) {
+    calls.withLock { $0.append(files) }
     called.signal()
     if holding.load(ordering: .acquiring) { released.wait() }
   }
 
   /// Waits until `count` calls were made; false after `timeout` seconds.
   func wait(for count: Int, timeout: Double = 20) -> Bool {
+    waitForCalls(timeout: timeout) { $0.count >= count }
+  }
+
+  /// Waits until a call saw files for which `seen` holds; false after `timeout` seconds.
+  func wait(timeout: Double = 20, forCallSeeing seen: ([String: String]) -> Bool) -> Bool {
+    waitForCalls(timeout: timeout) { $0.contains(where: seen) }
+  }
+
+  /// Waits until no call came for `quiet` seconds; false when calls go on for `timeout`.
+  ///
+  /// A watcher calls once the files stayed unchanged for its own quiet time; a test waits for
+  /// several of those before it says that no further call comes.
+  func waitForQuiet(_ quiet: Double = 0.5, timeout: Double = 20) -> Bool {
     let deadline = DispatchTime.now() + timeout
-    while self.count < count {
-      if called.wait(timeout: deadline) == .timedOut { return self.count >= count }
+    while DispatchTime.now() < deadline {
+      if called.wait(timeout: .now() + quiet) == .timedOut { return true }
+    }
+    return false
+  }
+
+  /// Waits until `done` holds for the calls made; false after `timeout` seconds.
+  private func waitForCalls(timeout: Double, until done: ([[String: String]]) -> Bool) -> Bool {
+    let deadline = DispatchTime.now() + timeout
+    while !calls.withLock({ done($0) }) {
+      if called.wait(timeout: deadline) == .timedOut { return calls.withLock { done($0) } }
     }
     return true
   }
@@ -65,8 +89,18 @@ final class ChangeLog: Sendable {
   func watcher(_ strategy: ChangeWatcher.Strategy = .automatic) -> ChangeWatcher {
     ChangeWatcher(
       paths: [export], excluding: [folder.url("export/_site")], interval: .milliseconds(50),
-      quiet: .milliseconds(50), strategy: strategy
-    ) { [calls] in calls.record() }
+      quiet: .milliseconds(50), strategy: strategy, onChange: recordCall)
+  }
+
+  /// Records a call of a watcher with the export's files as they are at the call.
+  var recordCall: @Sendable () -> Void {
+    { [calls, export] in calls.record(Self.files(in: export)) }
+  }
+
+  /// The text of every file under `root`, by relative path.
+  static func files(in root: String) -> [String: String] {
+    let contents = (try? SiteTree.contents(of: root)) ?? [:]
+    return contents.mapValues { String(decoding: $0, as: UTF8.self) }
   }
 
   static var hasInotify: Bool { FileManager.default.fileExists(atPath: "/proc/sys/fs/inotify") }
@@ -109,7 +143,11 @@ final class ChangeLog: Sendable {
     watcher.start()
     defer { watcher.stop() }
     try write("export/WallImageComment.json", "{\"results\":[]}")
-    #expect(calls.wait(for: 1))
+    #expect(calls.wait { $0["WallImageComment.json"] == "{\"results\":[]}" })
+    // Every event of the write came before the first call (which waits for 50 ms of quiet):
+    // a second call would be a second change seen for one edit.
+    #expect(calls.waitForQuiet())
+    #expect(calls.count == 1)
   }
 
   @Test("a file in a new subfolder is seen, and so is a later edit inside it")
@@ -120,9 +158,10 @@ final class ChangeLog: Sendable {
     try FileManager.default.createDirectory(
       atPath: folder.url("export/files/2024/05"), withIntermediateDirectories: true)
     try write("export/files/2024/05/new.jpg", "n")
-    #expect(calls.wait(for: 1))
+    #expect(calls.wait { $0["files/2024/05/new.jpg"] == "n" })
+    // A call that saw the edit, not a late one of the first write.
     try write("export/files/2024/05/new.jpg", "edited")
-    #expect(calls.wait(for: calls.count + 1))
+    #expect(calls.wait { $0["files/2024/05/new.jpg"] == "edited" })
   }
 
   @Test("a deleted file is a change", arguments: [ChangeWatcher.Strategy.automatic, .polling])
@@ -141,14 +180,13 @@ final class ChangeLog: Sendable {
     defer { watcher.stop() }
     try FileManager.default.moveItem(
       atPath: folder.url("export/files/a.jpg"), toPath: folder.url("export/files/b.jpg"))
-    #expect(calls.wait(for: 1))
+    #expect(calls.wait { $0["files/b.jpg"] != nil && $0["files/a.jpg"] == nil })
     try write("export/.WallImageComment.json.tmp", "{\"results\":[1]}")
-    let seen = calls.count
     #expect(
       Glibc.rename(
         folder.url("export/.WallImageComment.json.tmp"), folder.url("export/WallImageComment.json"))
         == 0)
-    #expect(calls.wait(for: seen + 1))
+    #expect(calls.wait { $0["WallImageComment.json"] == "{\"results\":[1]}" })
   }
 
   @Test("a burst of changes made while the watcher is busy is one call")
@@ -165,13 +203,14 @@ final class ChangeLog: Sendable {
     for index in 0..<30 { try write("export/files/burst/\(index).jpg", "\(index)") }
     try FileManager.default.removeItem(atPath: folder.url("export/files/a.jpg"))
     calls.release()
-    #expect(calls.wait(for: 2))
-    // A later change is the third call, so the burst was exactly one.
-    let sentinel = folder.url("export/files/sentinel.jpg")
+    #expect(calls.wait { $0["files/burst/29.jpg"] == "29" && $0["files/a.jpg"] == nil })
+    #expect(calls.waitForQuiet())
+    #expect(calls.count == 2, "the burst was more than one call")
+    // And the watcher still sees a later change, as one more call.
     try write("export/files/sentinel.jpg", "s")
-    #expect(calls.wait(for: 3))
+    #expect(calls.wait { $0["files/sentinel.jpg"] == "s" })
+    #expect(calls.waitForQuiet())
     #expect(calls.count == 3)
-    #expect(FileManager.default.fileExists(atPath: sentinel))
   }
 
   @Test("polling can be forced, and says so")
@@ -205,8 +244,7 @@ final class ChangeLog: Sendable {
     let notes = Mutex<[String]>([])
     let watcher = ChangeWatcher(
       paths: [export], interval: .milliseconds(50), quiet: .milliseconds(50), watchLimit: 2,
-      log: { note in notes.withLock { $0.append(note) } }
-    ) { [calls] in calls.record() }
+      log: { note in notes.withLock { $0.append(note) } }, onChange: recordCall)
     defer { watcher.stop() }
     #expect(watcher.start() == .inotify(folders: 2))
     try FileManager.default.createDirectory(
@@ -214,9 +252,8 @@ final class ChangeLog: Sendable {
     #expect(calls.wait(for: 1))
     #expect(notes.withLock { $0.first?.hasPrefix("watching by polling every 50 ms") } == true)
     if case .polling = watcher.method {} else { Issue.record("still \(watcher.method)") }
-    let seen = calls.count
     try write("export/files/new/x.jpg", "x")
-    #expect(calls.wait(for: seen + 1))
+    #expect(calls.wait { $0["files/new/x.jpg"] == "x" })
   }
 
   @Test("a .zip export is watched through its folder, for its own name")
