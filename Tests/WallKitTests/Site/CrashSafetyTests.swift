@@ -89,31 +89,55 @@ import WallSynth
     timed.waitUntilExit()
     let duration = Date().timeIntervalSince(started)
     var random = SeededRandom(seed: 7)
-    var killedMidway = 0
     for (round, fraction) in [0.1, 0.3, 0.5, 0.7, 0.9].enumerated() {
       let site = folder.url("site\(round)")
       try build(oldExport, site)
       let process = try Self.start(executable, newExport, site)
       let jitter = Double(Int.random(in: -5...5, using: &random)) / 100
+      // Not a wait for something: a kill at a point of the build no hook marks (mid-step).
       Thread.sleep(forTimeInterval: duration * (fraction + jitter))
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
-      if process.terminationReason == .uncaughtSignal { killedMidway += 1 }
-      #expect(
-        try Self.brokenReferences(in: site) == [], "round \(round): a page points at a missing file"
-      )
-      try build(newExport, site)
-      let rebuilt = try SiteTree.contents(of: site)
-      #expect(rebuilt.keys.sorted() == clean.keys.sorted(), "round \(round)")
-      #expect(rebuilt == clean, "round \(round): the rebuilt site differs from a clean build")
+      try checkRebuild(site, from: newExport, equals: clean, round: "round \(round)")
     }
-    #expect(killedMidway >= 3, "most kills should land before the build ends (\(duration) s)")
+    // Killed where each step starts (the build holds there, `StepPause`): mid-way for sure,
+    // whatever this machine's speed.
+    for step in ["import", "media", "render", "assets", "publish"] {
+      let site = folder.url("site-\(step)")
+      try build(oldExport, site)
+      let marker = folder.url("paused-\(step)")
+      let process = try Self.start(
+        executable, newExport, site,
+        environment: ["WALLGEN_TEST_PAUSE_AT": step, "WALLGEN_TEST_PAUSE_MARKER": marker])
+      let paused = Deadline.wait(seconds: 120) {
+        FileSystem.kind(of: marker) == .regular || !process.isRunning
+      }
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      #expect(paused && process.terminationReason == .uncaughtSignal, "\(step): not killed there")
+      try checkRebuild(site, from: newExport, equals: clean, round: "at \(step)")
+    }
+  }
+
+  /// After a kill: no page of `site` points at a missing file, and a build from `export`
+  /// makes it equal `clean`.
+  func checkRebuild(
+    _ site: String, from export: String, equals clean: [String: [UInt8]], round: String
+  ) throws {
+    #expect(try Self.brokenReferences(in: site) == [], "\(round): a page points at a missing file")
+    try build(export, site)
+    let rebuilt = try SiteTree.contents(of: site)
+    #expect(rebuilt.keys.sorted() == clean.keys.sorted(), "\(round)")
+    #expect(rebuilt == clean, "\(round): the rebuilt site differs from a clean build")
   }
 
   /// Starts `wallgen build EXPORT -o SITE` as a child process.
-  static func start(_ executable: String, _ export: String, _ site: String) throws -> Process {
+  static func start(
+    _ executable: String, _ export: String, _ site: String, environment: [String: String] = [:]
+  ) throws -> Process {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     process.arguments = ["build", export, "-o", site, "--quiet", "--jobs", "2"]
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
