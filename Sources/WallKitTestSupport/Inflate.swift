@@ -5,7 +5,7 @@
 public enum Inflate {
   /// Why a stream could not be inflated.
   public struct Failure: Error, Equatable, CustomStringConvertible {
-    /// What was wrong, e.g. "bad block type 3".
+    /// What was wrong, such as "bad block type 3".
     public var description: String
   }
 

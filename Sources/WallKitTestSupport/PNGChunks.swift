@@ -24,7 +24,7 @@ public struct PNGChunks: Sendable {
     }
   }
 
-  /// The file again, without the chunks of `types` (e.g. `["gAMA"]`), CRCs recomputed.
+  /// The file again without the chunks of `types` (such as `["gAMA"]`), CRCs recomputed.
   /// - Parameter types: Chunk types to leave out.
   public func bytes(without types: Set<String>) -> [UInt8] {
     var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]

@@ -38,7 +38,7 @@ public struct SampledPNG: Sendable {
   public var colorType: ColorType
   /// Row-major samples, `width * height * colorType.channels` of them, each below 2^bitDepth.
   public var samples: [UInt16]
-  /// The gAMA chunk's value (gamma × 100000, e.g. 45455 for 1/2.2), or `nil` for no gAMA.
+  /// The gAMA chunk's value (gamma × 100000: 45455 for 1/2.2), or `nil` for no gAMA.
   public var gamma: UInt32? = nil
   /// The PLTE chunk's data (RGB triples), for `.palette`.
   public var palette: [UInt8]? = nil
