@@ -50,7 +50,8 @@ public enum HelpText {
                            make (files of the same names are replaced, nothing else is
                            removed); /, your home folder and folders holding the export
                            are refused all the same
-      --report FILE        Also write the problems as JSON lines to FILE
+      --report FILE        Also write the problems as JSON lines to FILE (never inside
+                           the output folder: it names objectIds and files)
       --page-size N        Images per wall page (default: 30)
       --timezone TZ        Time zone of shown dates: UTC (default), +02:00, Europe/Paris
       -j, --jobs N         Image workers (default: one per core)
