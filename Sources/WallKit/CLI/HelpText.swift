@@ -71,7 +71,9 @@ public enum HelpText {
       --json               Print the summary as JSON on stdout
       --private            Put each wall at walls/<token>/, token = hex HMAC-SHA256(secret,
                            objectId); write no index page and no link to one
-      --secret-file FILE   The secret of --private (trailing newlines are ignored)
+      --secret-file FILE   The secret of --private: at least 16 bytes once trailing
+                           newlines are stripped (make one with
+                           'head -c 32 /dev/urandom | base64 > FILE')
       --urls-file FILE     Where --private lists "objectId<TAB>walls/<token>/index.html"
                            (default: <output>.urls.tsv; never inside the output folder)
       --plan PLAN          Build from a plan ('wallgen plan') instead of an export, as
