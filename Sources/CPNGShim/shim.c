@@ -172,8 +172,16 @@ int CPNGShim_readHeader(CPNGShim_Decoder *decoder, CPNGShim_Header *header) {
   return CPNGShim_OK;
 }
 
-/* Mirrors png_image_read_direct (pngread.c, libpng 1.6) for an 8-bit RGBA request; for RGB
- * (`channels` 3, only when there is no alpha and no tRNS) the filler is left out. */
+/* Like png_image_read_direct (pngread.c, libpng 1.6) for an 8-bit RGBA request, but for the
+ * gamma of a file that states none: for RGB (`channels` 3, only when there is no alpha and no
+ * tRNS) the filler is left out.
+ *
+ * png_set_alpha_mode sets the output gamma (sRGB) and, when the file has no gAMA or sRGB chunk,
+ * takes the file's gamma to be the same, so its samples pass through unchanged. The simplified
+ * API instead first calls it with PNG_GAMMA_LINEAR for 16-bit files, which makes libpng take an
+ * untagged 16-bit file for linear light and brighten it ((156,39,233) became (204,109,245));
+ * browsers and image viewers read an untagged PNG as sRGB whatever its depth. A gAMA chunk
+ * still sets the file's gamma, and the samples are encoded from it to sRGB. */
 static void shim_set_rgba8_transforms(png_structp png, png_infop info, int channels) {
   int colorType = png_get_color_type(png, info);
   int sixteen = png_get_bit_depth(png, info) == 16;
@@ -181,10 +189,9 @@ static void shim_set_rgba8_transforms(png_structp png, png_infop info, int chann
                  png_get_valid(png, info, PNG_INFO_tRNS) != 0;
   png_set_expand(png);
   if ((colorType & PNG_COLOR_MASK_COLOR) == 0) png_set_gray_to_rgb(png);
-  png_set_alpha_mode_fixed(png, PNG_ALPHA_PNG, sixteen ? PNG_GAMMA_LINEAR : PNG_DEFAULT_sRGB);
+  png_set_alpha_mode_fixed(png, PNG_ALPHA_PNG, PNG_DEFAULT_sRGB);
   if (sixteen) png_set_scale_16(png);
   if (!hasAlpha && channels == 4) png_set_add_alpha(png, 255, PNG_FILLER_AFTER);
-  png_set_alpha_mode_fixed(png, PNG_ALPHA_PNG, PNG_DEFAULT_sRGB);
 }
 
 int CPNGShim_startRows(CPNGShim_Decoder *decoder, int channels, int *passes) {

@@ -49,9 +49,11 @@ int CPNGShim_readHeader(CPNGShim_Decoder *decoder, CPNGShim_Header *header);
 
 /**
  * Decodes the image as packed RGBA8 into `rgba` (capacity >= width * height * 4), using the
- * same transformations as libpng's simplified API for PNG_FORMAT_RGBA: expand palette/tRNS/low
- * bit depths, gray to RGB, input gamma defaulting to sRGB (linear for 16-bit), 16-bit scaled
- * down, output gamma-encoded to sRGB, opaque alpha filler; Adam7 via png_set_interlace_handling.
+ * transformations of libpng's simplified API for PNG_FORMAT_RGBA: expand palette/tRNS/low bit
+ * depths, gray to RGB, 16-bit scaled down, output gamma-encoded to sRGB from the file's gAMA,
+ * opaque alpha filler; Adam7 via png_set_interlace_handling. Unlike the simplified API, a file
+ * without gAMA or sRGB is taken as sRGB at every bit depth (its samples pass through), not as
+ * linear light when it is 16-bit.
  */
 int CPNGShim_readRGBA(CPNGShim_Decoder *decoder, unsigned char *rgba, size_t capacity);
 

@@ -3,7 +3,8 @@
 enum CommandTables {
   /// `wallgen build`.
   static let build: [CommandOption<BuildOptions>] =
-    [.siteOutput(\.output), .force, .report(\.reportFile)] + CommandOption.rendering() + [
+    [.siteOutput(\.output), .force, .report(\.reportFile, outsideSite: true)]
+    + CommandOption.rendering() + [
       .maxPixels(\.maxPixels), .maxExportBytes(\.maxExportBytes),
       .flag(
         ["--no-originals"], \.copyOriginals, to: false,
@@ -27,7 +28,11 @@ enum CommandTables {
         ]),
       .text(
         ["--secret-file"], value: "FILE", \.secretFile,
-        help: ["The secret of --private (trailing newlines are ignored)"]),
+        help: [
+          "The secret of --private: at least \(WallCLI.minimumSecretBytes) bytes once trailing",
+          "newlines are stripped (make one with",
+          "'head -c 32 /dev/urandom | base64 > FILE')",
+        ]),
       .text(
         ["--urls-file"], value: "FILE", \.urlsFile,
         help: [

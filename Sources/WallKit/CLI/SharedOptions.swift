@@ -12,13 +12,20 @@ extension CommandOption {
       ])
   }
 
-  /// `--report FILE`: the problems as JSON lines.
+  /// `--report FILE`: the problems as JSON lines; `outsideSite` says that the file may not be
+  /// in the output folder (a site's command refuses that: the report names objectIds and files).
   static func report(
-    _ key: Field<String?>, of what: String = "problems"
+    _ key: Field<String?>, of what: String = "problems", outsideSite: Bool = false
   )
     -> Self
   {
-    .text(["--report"], value: "FILE", key, help: ["Also write the \(what) as JSON lines to FILE"])
+    let help =
+      outsideSite
+      ? [
+        "Also write the \(what) as JSON lines to FILE (never inside",
+        "the output folder: it names objectIds and files)",
+      ] : ["Also write the \(what) as JSON lines to FILE"]
+    return .text(["--report"], value: "FILE", key, help: help)
   }
 
   /// `-j, --jobs N`: parallel workers.

@@ -51,10 +51,15 @@ extension WallCLI {
     }
   }
 
+  /// The fewest bytes a private build's secret may have (after trailing line breaks are
+  /// stripped): 16 bytes of base64 are 96 random bits.
+  static let minimumSecretBytes = 16
+
   /// The private build's secret (the secret file's bytes without trailing line breaks) and
   /// where its URL list goes.
-  /// - Throws: `UsageError` for a missing or empty secret file (without a command) or a URL
-  ///   list inside the output folder (for `build`).
+  /// - Throws: `UsageError` for a missing or empty secret file (without a command), or a
+  ///   secret shorter than `minimumSecretBytes` or a URL list inside the output folder (for
+  ///   `build`: exit 64).
   static func privateBuildFiles(_ options: BuildOptions) throws(UsageError) -> (
     secret: [UInt8], urlsFile: String
   ) {
@@ -71,15 +76,20 @@ extension WallCLI {
         "the secret file '\(secretFile)' is empty; put a long random secret in it, "
           + "e.g. 'head -c 32 /dev/urandom | base64 > \(secretFile)'")
     }
-    let output = absolutePath(options.output)
-    let urlsFile = options.urlsFile ?? (output == "/" ? "/" : output) + ".urls.tsv"
-    let urls = absolutePath(urlsFile)
-    guard urls != output, !urls.hasPrefix(output == "/" ? "/" : output + "/") else {
+    guard secret.count >= minimumSecretBytes else {
+      // Each private wall's address is an HMAC of the secret: a short one can be guessed.
       throw UsageError(
-        "the URL list '\(urlsFile)' is inside the output folder '\(options.output)'; "
-          + "it must not be published with the site, so choose a path outside it with --urls-file",
+        "the secret file '\(secretFile)' holds \(secret.count) "
+          + "byte\(secret.count == 1 ? "" : "s") (without trailing line breaks); a private "
+          + "build needs at least \(minimumSecretBytes), since anyone who guesses the secret "
+          + "finds every wall: make one with 'head -c 32 /dev/urandom | base64 > \(secretFile)'",
         command: "build")
     }
+    let output = OutputPlacement.canonical(options.output)
+    let urlsFile = options.urlsFile ?? (output == "/" ? "/" : output) + ".urls.tsv"
+    try refuseInsideOutput(
+      urlsFile, named: "the URL list", option: "--urls-file", output: options.output,
+      holding: "the secret address of every wall")
     return (secret, urlsFile)
   }
 
@@ -91,22 +101,5 @@ extension WallCLI {
     guard chmod(path, 0o600) == 0 else {
       throw WriteError(path: path, reason: FileSystem.lastErrorReason)
     }
-  }
-
-  /// `path` made absolute: its longest existing prefix resolved by `realpath`, `.` and `..`
-  /// folded, so that two spellings of one place compare equal.
-  static func absolutePath(_ path: String) -> String {
-    let joined = path.hasPrefix("/") ? path : (FileSystem.realPath(".") ?? "") + "/" + path
-    var parts: [Substring] = []
-    for part in joined.split(separator: "/") where part != "." {
-      if part == ".." { _ = parts.popLast() } else { parts.append(part) }
-    }
-    for cut in stride(from: parts.count, through: 0, by: -1) {
-      if let real = FileSystem.realPath("/" + parts[..<cut].joined(separator: "/")) {
-        let rest = parts[cut...].joined(separator: "/")
-        return rest.isEmpty ? real : (real == "/" ? "" : real) + "/" + rest
-      }
-    }
-    return "/" + parts.joined(separator: "/")
   }
 }

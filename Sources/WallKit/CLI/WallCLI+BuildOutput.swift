@@ -25,6 +25,16 @@ extension WallCLI {
     settings.copyOriginals = options.copyOriginals
     settings.strict = options.strict
     settings.allowMissingParts = options.allowMissing
+    if let reportFile = options.reportFile {
+      do {
+        try refuseInsideOutput(
+          reportFile, named: "the report", option: "--report", output: options.output,
+          holding: "the objectIds and file names of every problem, whoever may see them")
+      } catch {
+        console.err(error.description)
+        return .refused(.usage)
+      }
+    }
     var urlsFile: String?
     if options.privateBuild {
       do {

@@ -3,10 +3,12 @@ import CPNGShim
 /// Decodes and encodes PNG through libpng's traditional API (the only file that imports
 /// `CPNGShim`).
 ///
-/// Decoding always yields RGBA8 with the same transformations as libpng's simplified API for
+/// Decoding always yields RGBA8 with the transformations of libpng's simplified API for
 /// `PNG_FORMAT_RGBA`: palettes, tRNS and low bit depths expanded, gray copied to RGB, 16-bit
-/// scaled (`png_set_scale_16`) and, for 16-bit or gAMA files, gamma-encoded to sRGB. Unlike the
-/// simplified API, Adam7 16-bit files decode correctly (libpng issue #853).
+/// scaled (`png_set_scale_16`) and, for files with a gAMA chunk, gamma-encoded to sRGB. Unlike
+/// the simplified API, a file without gAMA or sRGB passes through unchanged at 16 bits too (the
+/// simplified API takes it for linear light), and Adam7 16-bit files decode correctly (libpng
+/// issue #853).
 public enum PNGCodec {
   /// Decodes a PNG to RGBA8.
   /// - Parameters:

@@ -150,10 +150,14 @@ public final class StagingCommit {
     }
   }
 
-  /// The folder holding `path`, or nil at the top of a path.
+  /// The folder holding `path`, or nil at the top of a path: `.` for a relative name without
+  /// a slash (`_site`, the default output), so that its parent is checked and not the
+  /// missing name itself.
   static func parent(of path: String) -> String? {
-    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), slash != path.startIndex
-    else { return nil }
+    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else {
+      return path.isEmpty || path == "." ? nil : "."
+    }
+    guard slash != path.startIndex else { return nil }
     return String(path[..<slash])
   }
 

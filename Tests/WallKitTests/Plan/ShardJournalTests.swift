@@ -28,7 +28,7 @@ import WallSynth
     let planted = "\(site)/walls/\(export.users[0].objectId)/notes.txt"
     try FileSystem.writeAtomically("not wallgen's", to: planted)
 
-    let secret = Array("journal secret".utf8)
+    let secret = Array("the journal's secret, 32 bytes".utf8)
     try ShardFixture.buildSharded(plan: plan, output: site, count: 1, order: [0], secret: secret)
     let tokens = Set(
       export.users.map { SiteLayout.privateToken(secret: secret, userID: $0.objectId) })

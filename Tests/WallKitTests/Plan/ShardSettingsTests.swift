@@ -24,7 +24,9 @@ import WallSynth
     let folder = try TemporaryDirectory("shard-other-secret")
     let (export, _, plan) = try Self.planned(in: folder)
     let site = folder.url("site")
-    let (first, second) = (Array("first secret".utf8), Array("second secret".utf8))
+    let (first, second) = (
+      Array("first secret of the shards".utf8), Array("second secret of the shards".utf8)
+    )
     try ShardFixture.runShards(plan: plan, output: site, count: 2, order: [0, 1], secret: first)
     let shard = try #require(ShardSpec("1/2"))
     _ = try ShardBuilder(
@@ -39,7 +41,7 @@ import WallSynth
         + "run it again with the plan and the options given to finalize, then finalize again")
 
     // The same through the CLI: exit 1, the shard named.
-    try FileSystem.writeAtomically("first secret\n", to: folder.url("s"))
+    try FileSystem.writeAtomically("first secret of the shards\n", to: folder.url("s"))
     let (code, lines) = ShardLeftoverTests.run(
       [
         "build", "--plan", plan, "--finalize", "-o", site, "--private", "--secret-file",

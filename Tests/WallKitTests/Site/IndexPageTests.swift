@@ -128,7 +128,7 @@ import WallKitTestSupport
   func privateHasNoIndex() throws {
     let folder = try TemporaryDirectory("index")
     let site = try Self.build(
-      in: folder, indexPageSize: 1, secret: Array("index secret".utf8))
+      in: folder, indexPageSize: 1, secret: Array("the index page test's secret".utf8))
     let top = Set(FileSystem.contents(of: site))
     #expect(top == ["assets", "media", "walls"], "\(top)")
   }

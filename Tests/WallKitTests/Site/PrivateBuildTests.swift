@@ -162,4 +162,39 @@ import WallKitTestSupport
     }
     #expect(FileSystem.kind(of: site) == .missing)
   }
+
+  @Test(
+    "a secret shorter than 16 bytes is refused with exit 64, naming the file, its length and how to make one",
+    arguments: ["a", "password", "password\n\n", "fifteen bytes!!"])
+  func shortSecret(secret: String) throws {
+    let folder = try TemporaryDirectory("private-short")
+    let export = try ArchiveFixture.write(in: folder)
+    let site = folder.url("site")
+    try FileSystem.writeAtomically(secret, to: folder.url("secret"))
+    let refused = run([
+      "build", export, "-o", site, "--private", "--secret-file", folder.url("secret"),
+    ])
+    let length = secret.utf8.count { $0 != 0x0A }
+    #expect(refused.0 == .usage)
+    #expect(
+      refused.err.contains(
+        "the secret file '\(folder.url("secret"))' holds \(length) byte\(length == 1 ? "" : "s")"),
+      "\(refused.err)")
+    #expect(refused.err.contains("needs at least 16"))
+    #expect(refused.err.contains("head -c 32 /dev/urandom | base64 > \(folder.url("secret"))"))
+    #expect(FileSystem.kind(of: site) == .missing)
+    #expect(FileSystem.kind(of: "\(site).urls.tsv") == .missing)
+  }
+
+  @Test("a secret of exactly 16 bytes (and a trailing newline) is accepted")
+  func sixteenByteSecret() throws {
+    let folder = try TemporaryDirectory("private-sixteen")
+    let export = try ArchiveFixture.write(in: folder)
+    try FileSystem.writeAtomically("sixteen bytes ok\n", to: folder.url("secret"))
+    let built = run([
+      "build", export, "-o", folder.url("site"), "--private", "--secret-file",
+      folder.url("secret"), "-q",
+    ])
+    #expect(built.0 == .success, "\(built.err)")
+  }
 }
