@@ -82,6 +82,51 @@ public struct FolderSource: ExportSource {
     }
   }
 
+  /// Symbolic links the import does not follow, as import problems (each an error naming the
+  /// link): one leading out of its folder of the export (or out of the export), or to nothing.
+  ///
+  /// Without them such a file would only be missing, and a graph file or a class file would be
+  /// skipped silently. Looked at: the JSON files and folders at the top of the export, and the
+  /// entries of `graph/` and `files/` (one `readdir` each; only links are examined).
+  public var openingProblems: [Problem] {
+    var problems: [Problem] = []
+    for area in ["", "graph", "files"] {
+      let folder = area.isEmpty ? canonicalRoot : canonicalRoot + "/" + area
+      guard area.isEmpty || FileSystem.linkKind(of: folder) == .directory else { continue }
+      var links: [String] = []
+      FileSystem.forEachEntry(in: folder) { name, type in
+        if type == FileSystem.linkEntryType || type == FileSystem.unknownEntryType {
+          links.append(name)
+        }
+      }
+      for name in links.sorted() {
+        let path = area.isEmpty ? name : area + "/" + name
+        guard area != "" || name.hasSuffix(".json") || ["graph", "files"].contains(name),
+          let reason = unfollowedLinkReason(path, area: area)
+        else { continue }
+        problems.append(Problem(.error, file: path, reason: reason))
+      }
+    }
+    return problems
+  }
+
+  /// Why the symbolic link at `path` (in `area`, "" for the top) is not followed, or nil when
+  /// it is not a link or is followed (it stays inside its folder of the export).
+  private func unfollowedLinkReason(_ path: String, area: String) -> String? {
+    guard FileSystem.isSymbolicLink(canonicalRoot + "/" + path) else { return nil }
+    let folder = area.isEmpty ? "the export" : area + "/"
+    guard FileSystem.realPath(canonicalRoot + "/" + path) != nil else {
+      return "is a symbolic link to nothing (a missing file); it is not read"
+    }
+    if area.isEmpty && !path.hasSuffix(".json") {
+      return "is a symbolic link; wallgen reads \(path)/ only as a real folder of the export, "
+        + "so nothing in it is read"
+    }
+    guard (try? resolve(path)) == nil else { return nil }
+    return "is a symbolic link leading out of \(folder); wallgen follows a link inside an export "
+      + "only within its own folder, so this file is not read"
+  }
+
   /// The canonical path of `path`, checked to lie inside its area of the export.
   private func resolve(_ path: String) throws(ImportError) -> String {
     guard ExportPath.isSafeRelative(path) else { throw .outsideExport(path: path) }
