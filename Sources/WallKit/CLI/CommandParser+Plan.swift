@@ -1,3 +1,5 @@
+import WallPlan
+
 extension CommandParser {
   /// Parses `wallgen plan EXPORT -o PLAN [options]`.
   static func parsePlan(_ arguments: [String]) throws(UsageError) -> Command {

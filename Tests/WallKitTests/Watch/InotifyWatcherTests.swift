@@ -3,6 +3,7 @@ import Testing
 import WallKitTestSupport
 
 @testable import WallKit
+@testable import WallWatch
 
 /// What counts as a change for inotify.
 ///
