@@ -75,6 +75,26 @@ import WallKitTestSupport
     #expect(edges.isEmpty, "\(edges)")
   }
 
+  @Test("every stage file imports only stages its target depends on")
+  func importsAreDeclared() throws {
+    // SwiftPM finds any module already built, so an `import` of a stage that is not a
+    // dependency can compile in an incremental build; it must not be there.
+    let targets = Self.declaredTargets(in: try Self.manifest())
+    for stage in Self.order {
+      let folder = RepositoryPaths.path(
+        stage == "WallKit" ? "Sources/WallKit/CLI" : "Sources/\(stage)")
+      let allowed = Set(targets[stage] ?? [])
+      for file in FileSystem.contents(of: folder) where file.hasSuffix(".swift") {
+        let bytes = try FileSystem.readFile("\(folder)/\(file)", limit: 1 << 22)
+        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n")
+        where line.hasPrefix("import Wall") {
+          let module = String(line.dropFirst("import ".count))
+          #expect(allowed.contains(module), "\(stage)/\(file) imports \(module)")
+        }
+      }
+    }
+  }
+
   @Test("a dependency on a later stage is found")
   func backwardEdgeIsFound() {
     let text = """
