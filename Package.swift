@@ -36,15 +36,70 @@ let package = Package(
       name: "CSimdjsonShim", dependencies: ["CSimdjson"],
       cxxSettings: [.define("SIMDJSON_EXCEPTIONS", to: "0")]),
 
-    // Library
+    // Library: one target per stage, each depending only on the stages (and C modules) it uses,
+    // so the compiler refuses a back-reference (docs/architecture.md draws the graph). A
+    // declaration another stage uses is `package`; `public` is WallKit's API.
+    .target(name: "WallSupport", dependencies: ["CCrypto"], swiftSettings: swiftSettings),
+    .target(name: "WallReport", dependencies: ["WallSupport"], swiftSettings: swiftSettings),
+    .target(name: "WallJSON", dependencies: ["CSimdjsonShim"], swiftSettings: swiftSettings),
+    .target(name: "WallZip", dependencies: ["WallSupport", "CZip"], swiftSettings: swiftSettings),
+    .target(
+      name: "WallModel", dependencies: ["WallSupport", "WallReport"], swiftSettings: swiftSettings),
+    .target(
+      name: "WallImport",
+      dependencies: ["WallSupport", "WallReport", "WallJSON", "WallZip", "WallModel"],
+      swiftSettings: swiftSettings),
+    // The codecs: libjpeg, libpng, Little CMS and libwebp stay behind this target.
+    .target(
+      name: "WallImaging", dependencies: ["CJPEGShim", "CPNGShim", "CLCMSShim", "CWebP"],
+      swiftSettings: swiftSettings),
+    .target(
+      name: "WallMedia",
+      dependencies: [
+        "WallSupport", "WallReport", "WallJSON", "WallModel", "WallImport", "WallImaging",
+      ],
+      swiftSettings: swiftSettings),
+    .target(name: "WallRender", dependencies: ["WallSupport"], swiftSettings: swiftSettings),
+    // The default theme (Templates/ and Public/) is compiled into the Site stage.
+    .target(
+      name: "WallSite",
+      dependencies: [
+        "WallSupport", "WallReport", "WallJSON", "WallZip", "WallModel", "WallImport",
+        "WallImaging", "WallMedia", "WallRender",
+      ],
+      swiftSettings: swiftSettings,
+      plugins: ["EmbedTheme"]),
+    // Sharded builds: the SQLite plan, shards and finalize.
+    .target(
+      name: "WallPlan",
+      dependencies: [
+        "WallSupport", "WallReport", "WallJSON", "WallZip", "WallModel", "WallImport",
+        "WallImaging", "WallMedia", "WallRender", "WallSite", "CSQLite",
+      ],
+      swiftSettings: swiftSettings),
+    // The file watcher of `serve` (inotify, polling as the fallback).
+    .target(name: "WallWatch", dependencies: ["WallSupport"], swiftSettings: swiftSettings),
+    // The HTTP server of `serve`.
+    .target(
+      name: "WallPreview", dependencies: ["WallSupport", "WallReport", "WallJSON"],
+      swiftSettings: swiftSettings),
+    .target(
+      name: "WallArchive",
+      dependencies: [
+        "WallSupport", "WallReport", "WallJSON", "WallZip", "WallModel", "WallImport",
+        "WallMedia", "WallRender", "WallSite",
+      ],
+      swiftSettings: swiftSettings),
+    // The commands (Sources/WallKit/CLI); WallKit.swift re-exports every stage, so
+    // `import WallKit` sees them all.
     .target(
       name: "WallKit",
       dependencies: [
-        "CJPEGShim", "CPNGShim", "CLCMSShim", "CZip", "CCrypto", "CSimdjsonShim", "CWebP",
-        "CSQLite",
+        "WallSupport", "WallReport", "WallJSON", "WallZip", "WallModel", "WallImport",
+        "WallImaging", "WallMedia", "WallRender", "WallSite", "WallPlan", "WallWatch",
+        "WallPreview", "WallArchive",
       ],
-      swiftSettings: swiftSettings,
-      plugins: ["EmbedTheme"]
+      swiftSettings: swiftSettings
     ),
     // The demo and synthetic export generators: used by make-demo, scale-bench and the tests,
     // never by WallKit.
@@ -114,7 +169,11 @@ let package = Package(
     ),
     .testTarget(
       name: "WallKitTests",
-      dependencies: ["WallKit", "WallKitTestSupport", "WallSynth", "WallFuzz"],
+      // The stages whose internals some tests reach with `@testable import`.
+      dependencies: [
+        "WallKit", "WallKitTestSupport", "WallSynth", "WallFuzz", "WallImaging", "WallMedia",
+        "WallPlan", "WallPreview", "WallWatch",
+      ],
       // Golden pages, compared byte for byte (Snapshot), not sources.
       exclude: ["Snapshots"],
       swiftSettings: swiftSettings

@@ -22,7 +22,7 @@ cp "$root/Sources/CSimdjsonShim/include/CSimdjsonShim.h" "$work/include/"
 printf 'module CSimdjsonShim {\n  header "CSimdjsonShim.h"\n  export *\n}\n' \
   >"$work/include/module.modulemap"
 swiftc -O -I "$work/include" -o "$work/bench-rows" "$here/rows/main.swift" \
-  "$root"/Sources/WallKit/JSON/{JSONReader,JSONValue,JSONSyntaxError,JSONRepeatedKey}.swift \
+  "$root"/Sources/WallJSON/{JSONReader,JSONValue,JSONSyntaxError,JSONRepeatedKey}.swift \
   "$work/shim.o" $(pkg-config --libs simdjson) -lstdc++
 for file in comments manifest; do
   for program in bench-simdjson bench-jansson; do

@@ -1,3 +1,7 @@
+import WallPlan
+import WallSite
+import WallZip
+
 /// What the user asked for on the command line, after parsing.
 public enum Command: Sendable, Equatable {
   /// Print general help, or a command's help.

@@ -1,3 +1,5 @@
+import WallPlan
+
 extension CommandParser {
   /// Refuses sharding options that do not go together: `--plan` with exactly one of
   /// `--shard K/N` and `--finalize`, and no export.

@@ -1,3 +1,5 @@
+import WallSupport
+
 /// Turns arguments into a `Command`.
 ///
 /// Pure: no I/O, so every case is a plain test.

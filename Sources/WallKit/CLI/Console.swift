@@ -1,3 +1,5 @@
+import WallSupport
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import WallSupport
 
 /// Progress on standard error: on a terminal, one live line per step (count/total, rate,
 /// ETA), redrawn at most ten times a second; elsewhere, a plain line every few seconds while a

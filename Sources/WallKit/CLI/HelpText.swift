@@ -1,3 +1,5 @@
+import WallSupport
+
 /// The texts of `wallgen --help` and `wallgen <command> --help`.
 public enum HelpText {
   /// Help for a command, or the general help for nil.

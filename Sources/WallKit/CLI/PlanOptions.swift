@@ -1,3 +1,5 @@
+import WallZip
+
 /// Options of `wallgen plan`.
 public struct PlanOptions: Sendable, Equatable {
   /// The export folder or zip.

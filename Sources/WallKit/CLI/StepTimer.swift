@@ -1,4 +1,5 @@
 import Synchronization
+import WallSupport
 
 /// Progress that times each step of a build and passes every event on to another reporter.
 ///

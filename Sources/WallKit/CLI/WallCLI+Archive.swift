@@ -1,4 +1,8 @@
 import Foundation
+import WallArchive
+import WallImaging
+import WallReport
+import WallSite
 
 extension WallCLI {
   static func runArchive(_ options: ArchiveOptions, console: Console) -> ExitCode {

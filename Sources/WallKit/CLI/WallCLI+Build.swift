@@ -1,4 +1,8 @@
 import Foundation
+import WallJSON
+import WallReport
+import WallSite
+import WallSupport
 
 extension WallCLI {
   static func runBuild(_ options: BuildOptions, console: Console) -> ExitCode {

@@ -1,4 +1,11 @@
 import Foundation
+import WallImaging
+import WallJSON
+import WallModel
+import WallPlan
+import WallReport
+import WallSite
+import WallSupport
 
 /// What a build command reads from its options before it runs: the settings, or the exit code
 /// of an option that was refused.

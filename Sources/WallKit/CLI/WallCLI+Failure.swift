@@ -1,3 +1,9 @@
+import WallArchive
+import WallImport
+import WallReport
+import WallSite
+import WallZip
+
 extension WallCLI {
   /// The zip limits `--max-export-bytes` asks for: that many bytes in all, and no more than
   /// that (nor than the standard 2 GiB) in one entry.

@@ -1,4 +1,7 @@
 import Foundation
+import WallPlan
+import WallReport
+import WallSite
 
 extension WallCLI {
   /// `wallgen plan EXPORT -o PLAN`.

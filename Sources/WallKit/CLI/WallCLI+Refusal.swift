@@ -1,3 +1,6 @@
+import WallReport
+import WallSite
+
 extension BuildError {
   /// The problems a build found before it refused to publish (an export that lost a part,
   /// or `--strict`), printed before the error; nil for other errors.

@@ -1,5 +1,11 @@
 import Dispatch
 import Foundation
+import WallPlan
+import WallPreview
+import WallReport
+import WallSite
+import WallSupport
+import WallWatch
 
 #if canImport(Glibc)
   import Glibc

@@ -1,3 +1,9 @@
+import WallImaging
+import WallModel
+import WallReport
+import WallSite
+import WallSupport
+
 /// The `wallgen` program: parses arguments, runs the command, and returns the exit code.
 public enum WallCLI {
   /// Exit codes (sysexits-style for usage).

@@ -1,6 +1,7 @@
 import Testing
 import WallKitTestSupport
 
+@testable import WallImaging
 @testable import WallKit
 
 extension ImagingTests {

@@ -4,6 +4,7 @@ import WallSynth
 
 // `@testable` for `MediaStage.largestFirst`.
 @testable import WallKit
+@testable import WallMedia
 
 /// The media stage reads each file once, takes the largest first and still writes the same
 /// bytes whatever the order or the number of jobs (issue 13).

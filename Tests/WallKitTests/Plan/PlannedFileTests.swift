@@ -1,6 +1,7 @@
 import Testing
 
 @testable import WallKit
+@testable import WallPlan
 
 /// A photo's plan record, kept lean for a batch, predicts what the whole record predicts.
 @Suite struct PlannedFileTests {

@@ -4,6 +4,7 @@ import WallKitTestSupport
 import WallSynth
 
 @testable import WallKit
+@testable import WallPlan
 
 /// A shard cuts its walls into batches by the users whose images they load, so that a batch's
 /// memory has a bound whatever the export's size.

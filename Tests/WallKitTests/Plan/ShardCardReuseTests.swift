@@ -4,6 +4,7 @@ import WallKitTestSupport
 import WallSynth
 
 @testable import WallKit
+@testable import WallPlan
 
 /// A shard's batches share one memo of rendered cards, keyed the same in every batch.
 ///

@@ -4,6 +4,7 @@ import WallKitTestSupport
 import WallSynth
 
 @testable import WallKit
+@testable import WallPlan
 
 /// Finalize writes the index from what the shards recorded of their walls (each wall's photo
 /// count and cover), corrected where a shard's media came out otherwise than predicted, and

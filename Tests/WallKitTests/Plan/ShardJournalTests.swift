@@ -4,6 +4,7 @@ import WallKitTestSupport
 import WallSynth
 
 @testable import WallKit
+@testable import WallPlan
 
 /// A shard writes, before anything else, what its earlier runs wrote and where it will write
 /// pages: a run killed before its record lists its pages leaves nothing a later run of the

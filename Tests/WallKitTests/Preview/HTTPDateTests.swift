@@ -1,6 +1,7 @@
 import Testing
 
 @testable import WallKit
+@testable import WallPreview
 
 @Suite struct HTTPDateTests {
   @Test("dates are IMF-fixdate, as RFC 9110 writes them")

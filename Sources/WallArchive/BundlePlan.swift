@@ -1,0 +1,83 @@
+import WallJSON
+import WallMedia
+import WallModel
+import WallRender
+import WallSite
+
+/// The payload of one user's bundle, before it is written: every file under the bag's `data/`
+/// folder and where its bytes come from.
+struct BundlePlan: Sendable {
+  /// Where a payload file's bytes come from.
+  enum Source: Sendable, Equatable {
+    /// Made for this bundle (pages, `wall.json`, assets).
+    case bytes([UInt8])
+    /// A file of the media cache, copied bit for bit (streamed, never held whole by the plan).
+    case file(String)
+  }
+
+  /// One payload file.
+  struct File: Sendable, Equatable {
+    /// Path relative to `data/`.
+    var path: String
+    var source: Source
+  }
+
+  /// The files, sorted by path.
+  var files: [File]
+  /// The newest `createdAt` of what the bundle shows, if it shows anything.
+  var newest: Timestamp?
+}
+
+/// Plans bundles: renders a user's wall with the bundle layout (pages at the root, no link to
+/// any other wall or to a site index) and picks the media it shows, and nothing else.
+struct BundlePlanner: Sendable {
+  let index: WallIndex
+  let catalog: MediaCatalog
+  let templates: ThemeTemplates
+  let assets: [String: [UInt8]]
+  let zone: DisplayTimeZone
+  let pageSize: Int
+  /// The media cache's root; catalog paths are relative to it.
+  let mediaRoot: String
+
+  /// The plan of `user`'s bundle.
+  /// - Throws: `TemplateError` naming the theme's file, when a page cannot be rendered.
+  func plan(for user: User) throws(TemplateError) -> BundlePlan {
+    // Read by its owner: no link to any other wall or to an index.
+    let model = WallPageModel(
+      index: index, media: MediaLookup(catalog), layout: .bundle(userID: user.objectId),
+      zone: zone, pageSize: pageSize, audience: .owner)
+    let rendered = model.pages(for: user)
+    var files: [String: BundlePlan.Source] = [:]
+    for page in rendered.pages {
+      files[page.path] = .bytes(try templates.render("wall", page.context))
+    }
+    for (path, bytes) in assets { files["assets/\(path)"] = .bytes(bytes) }
+
+    let wall = index.contents(ofWallOf: user)
+    for image in wall.images {
+      if let path = image.file?.path,
+        case .ready(let variants, let original)? = catalog.images[path]
+      {
+        let paths = (variants + (original.map { [$0] } ?? [])).map(\.path)
+        for path in paths + variants.compactMap(\.webp) {
+          files[path] = .file("\(mediaRoot)/\(path)")
+        }
+      }
+    }
+    for person in wall.people {
+      if let avatar = catalog.avatars[person.objectId] {
+        for path in [avatar.small, avatar.large] { files[path] = .file("\(mediaRoot)/\(path)") }
+      }
+    }
+    let document = WallDocument(index: index, catalog: catalog, pageSize: pageSize).json(
+      owner: user, wall: wall.images, comments: wall.comments, people: wall.people,
+      pages: rendered.pages.map(\.path))
+    files["wall.json"] = .bytes(Array((document.serialized + "\n").utf8))
+    return BundlePlan(
+      files: files.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map {
+        BundlePlan.File(path: $0.key, source: $0.value)
+      },
+      newest: wall.newest)
+  }
+}

@@ -1,0 +1,64 @@
+import WallReport
+
+/// Read access to the files of one export, whatever holds them (a folder or a zip).
+///
+/// Every path is relative to the export root and `/`-separated; nothing outside the root can be
+/// reached through it.
+public protocol ExportSource: Sendable {
+  /// The export's location, for messages.
+  var location: String { get }
+
+  /// Whether `path` names a regular file inside the export.
+  func fileExists(_ path: String) -> Bool
+
+  /// The names of the regular files directly inside `directory` ("" for the root), sorted.
+  func fileNames(in directory: String) -> [String]
+
+  /// Whether the folder `directory` of the export is missing, empty, or holds a file at any
+  /// depth: how the import tells an export whose `files/` was never filled from one that lost
+  /// a few files.
+  func folderState(_ directory: String) -> FolderState
+
+  /// The bytes of `path`.
+  /// - Throws: `ImportError` when the file is absent, outside the export, over `limit`
+  ///   bytes, or unreadable.
+  func read(_ path: String, limit: Int) throws(ImportError) -> [UInt8]
+
+  /// The size of `path` in bytes as the container records it, or nil when it cannot tell: a
+  /// hint for scheduling work (largest first), never a check; `read` checks its own limit.
+  func byteCount(of path: String) -> Int?
+
+  /// Problems found while opening the export (e.g. zip entries refused for unsafe names), each
+  /// naming its file by its path in the export.
+  var openingProblems: [Problem] { get }
+
+  /// A short text that changes whenever the file's content does, cheaper than reading it
+  /// where the container can tell (a zip entry's CRC-32 and size; a file's size, change time
+  /// and inode); nil when the file is absent.
+  func contentIdentity(of path: String) -> String?
+
+  /// Every file of the export, at any depth, with its content identity, sorted by path: any
+  /// change anywhere in the export (a file added, removed, replaced or edited, in any
+  /// subfolder) changes this list.
+  func allContentIdentities() -> [(path: String, identity: String)]
+}
+
+/// What a folder of an export holds, as far as a build cares.
+public enum FolderState: Sendable, Equatable {
+  /// There is no such folder.
+  case missing
+  /// The folder is there but holds no file (at any depth).
+  case empty
+  /// The folder holds at least one file.
+  case holdsFiles
+}
+
+extension ExportSource {
+  public var openingProblems: [Problem] { [] }
+
+  public func folderState(_ directory: String) -> FolderState {
+    fileNames(in: directory).isEmpty ? .missing : .holdsFiles
+  }
+
+  public func byteCount(of path: String) -> Int? { nil }
+}

@@ -1,2 +1,0 @@
-/// The pipeline's front refuses an export for an archive as for a build (`PreparationError`).
-extension ArchiveError: PreparationRefusal {}

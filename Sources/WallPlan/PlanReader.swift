@@ -1,0 +1,392 @@
+import WallImaging
+import WallModel
+import WallReport
+import WallSupport
+
+/// What the plan records of one image file (a photo, or a user's picture as an avatar).
+struct PlannedSource: Sendable {
+  /// The path inside the export.
+  var path: String
+  /// Whether it is processed as an avatar (a profile picture) rather than a photo.
+  var avatar: Bool
+  /// The class and objectId the file's problems are reported under.
+  var ownerClass: String
+  var ownerId: String
+  /// The hex SHA-256 of its bytes; nil when it could not be read.
+  var digest: String?
+  /// Why it could not be read.
+  var readError: String?
+  /// Its header, when it could be read.
+  var info: ImageInfo?
+  /// Why its header could not be read.
+  var probeError: String?
+  /// Its `StableHash`, which places it in a shard.
+  var hash: Int64
+}
+
+/// The records a batch of walls is made of: their owners, their friends' images, the comments
+/// on them and everyone they name, with the plan's record of each image file they show.
+struct Neighborhood: Sendable {
+  /// The users whose images it holds: the walls' owners and their friends.
+  var uploaders: Set<String> = []
+  var users: [User] = []
+  var images: [WallImage] = []
+  /// The comments on `images`, by the objectId of their image.
+  var commentsByImage: [String: [Comment]] = [:]
+  var friends: [String: Set<String>] = [:]
+  var roles: [String: Set<String>] = [:]
+  /// The plan's record of the photos of `images`, by path.
+  var photos: [String: PlannedFile] = [:]
+  /// The pictures of `users`, by path.
+  var pictures: [String: PlannedSource] = [:]
+  /// The plan's row number of each image of `images`, by objectId: the same in every
+  /// neighbourhood of one plan.
+  var imageNumbers: [String: Int] = [:]
+
+  /// The index of the rows for `audience`, which takes them over: they are left empty.
+  mutating func takeIndex(audience: Audience) -> WallIndex {
+    let (users, images, comments) = (self.users, self.images, commentsByImage)
+    (self.users, self.images, commentsByImage) = ([], [], [:])
+    return WallIndex(
+      users: users, images: images, commentsByImage: comments, friends: friends, roles: roles,
+      audience: audience)
+  }
+}
+
+/// Queries of a plan database (`PlanSchema`), for a shard or the finalize step: each loads
+/// only the rows it asks for.
+final class PlanReader {
+  let database: SQLiteDatabase
+  /// The plan's identity (`PlanWriter.identity`).
+  let identity: String
+  /// The export the plan was made from (shards read image bytes from it).
+  let exportPath: String
+  /// What a public build of the export leaves out because of its ACL.
+  let publicOmissions: PublicOmissions
+
+  /// Opens the plan at `path`, read-only.
+  /// - Throws: `PlanError.notAPlan` for a missing file or a plan of another format.
+  init(path: String) throws(PlanError) {
+    guard FileSystem.kind(of: path) == .regular else {
+      throw .notAPlan(path: path, reason: "no such file")
+    }
+    database = try SQLiteDatabase(path: path, create: false)
+    var meta: [String: String] = [:]
+    do {
+      try database.prepare("SELECT key, value FROM meta").forEach([]) { row in
+        meta[row.text(0)] = row.text(1)
+      }
+    } catch {
+      throw .notAPlan(path: path, reason: "\(error)")
+    }
+    guard meta["format"] == PlanSchema.format, let identity = meta["identity"],
+      let export = meta["export"]
+    else {
+      throw .notAPlan(
+        path: path,
+        reason: "its format is '\(meta["format"] ?? "none")', not '\(PlanSchema.format)'")
+    }
+    self.identity = identity
+    exportPath = export
+    publicOmissions = PublicOmissions(
+      photos: meta["publicPhotosLeftOut"].flatMap { Int($0) } ?? 0,
+      comments: meta["publicCommentsLeftOut"].flatMap { Int($0) } ?? 0)
+    // A batch's queries visit the same pages of the indexes again and again.
+    try database.execute("PRAGMA cache_size = -\(Self.pageCacheBytes >> 10)")
+  }
+
+  /// The most memory SQLite's page cache of the plan may take.
+  ///
+  /// A shard's batches read the same index pages again and again, and SQLite's default
+  /// (2 MiB) reads them from the file each time. Since a batch holds up to
+  /// `WallBatchRenderer.uploaderBudget` users, a shard of the 10k scale export has one batch,
+  /// and a 32 MiB cache only added 25 MiB to its peak.
+  static let pageCacheBytes = 8 << 20
+
+  /// The page cache SQLite was given, in bytes.
+  func pageCacheSize() throws(PlanError) -> Int {
+    var kibibytes = 0
+    try database.prepare("PRAGMA cache_size").forEach([]) { kibibytes = -Int($0.integer(0)) }
+    return kibibytes << 10
+  }
+
+  /// The user columns, as `u`.
+  static let userColumns = UserColumn.selected(from: "u")
+  /// The image file record columns, as `s`.
+  static let sourceColumns = SourceColumn.selected(from: "s")
+  /// The user columns, then the columns of the user's picture (as `u` and `s`).
+  static let userAndPictureColumns = "\(userColumns), \(sourceColumns)"
+
+  /// A user from `UserColumn`s starting at column `first`.
+  static func user(_ row: SQLiteStatement, from first: Int32 = 0) -> User {
+    let columns = PlanRow<UserColumn>(row: row, first: first)
+    let picture = columns.optionalText(.picturePath).map {
+      FileReference(path: $0, originalName: columns.text(.pictureName))
+    }
+    return User(
+      objectId: columns.text(.objectId), username: columns.text(.username),
+      facebookID: columns.optionalText(.facebookID), displayName: columns.text(.displayName),
+      picture: picture)
+  }
+
+  /// The picture of a row of `userAndPictureColumns`, nil when it has none.
+  static func picture(_ row: SQLiteStatement) -> PlannedSource? {
+    source(row, from: UserColumn.width)
+  }
+
+  /// A source from `SourceColumn`s starting at column `first`, nil when they are NULL (no row).
+  static func source(_ row: SQLiteStatement, from first: Int32 = 0) -> PlannedSource? {
+    let columns = PlanRow<SourceColumn>(row: row, first: first)
+    guard !columns.isNull(.path) else { return nil }
+    var info: ImageInfo?
+    if let format = columns.optionalText(.format).flatMap(ImageFormat.init(rawValue:)) {
+      info = ImageInfo(
+        format: format, width: Int(columns.integer(.width)),
+        height: Int(columns.integer(.height)), orientation: Int(columns.integer(.orientation)),
+        hasAlpha: columns.integer(.hasAlpha) != 0)
+    }
+    return PlannedSource(
+      path: columns.text(.path), avatar: columns.integer(.avatar) != 0,
+      ownerClass: columns.text(.ownerClass), ownerId: columns.text(.ownerId),
+      digest: columns.optionalText(.digest), readError: columns.optionalText(.readError),
+      info: info, probeError: columns.optionalText(.probeError), hash: columns.integer(.hash))
+  }
+
+  /// The problems a build for `audience` reports: those of the import, and the renamed walls
+  /// (a public build) or what no owner may see (a private build); nil gives all of them.
+  func problems(audience: Audience?) throws(PlanError) -> [Problem] {
+    var problems: [Problem] = []
+    try database.prepare(
+      """
+      SELECT \(ProblemColumn.selected(from: "problems")) FROM problems
+      WHERE audience = \(PlanSchema.everyAudience) OR audience = ? OR ? = 1
+      """
+    ).forEach([.integer(audience.map(PlanSchema.only) ?? -1), .integer(audience == nil ? 1 : 0)]) {
+      row in
+      let columns = PlanRow<ProblemColumn>(row: row)
+      problems.append(
+        Problem(
+          columns.text(.severity) == "warning" ? .warning : .error, file: columns.text(.file),
+          className: columns.text(.className), objectId: columns.text(.objectId),
+          reason: columns.text(.reason), omitted: Int(clamping: columns.integer(.omitted))))
+    }
+    return problems
+  }
+
+  /// The objectIds of the walls of `shard`, sorted.
+  func owners(in shard: ShardSpec) throws(PlanError) -> [String] {
+    var owners: [String] = []
+    try database.prepare(
+      "SELECT objectId FROM users WHERE hash >= ? AND hash < ? ORDER BY objectId"
+    ).forEach([.integer(shard.hashRange.lowerBound), .integer(shard.hashRange.upperBound)]) {
+      owners.append($0.text(0))
+    }
+    return owners
+  }
+
+  /// The image files of `shard` that `audience` may see: those whose content hash falls in its
+  /// slice (for `.anyone`, only the files of photos that anyone may read, and pictures).
+  func sources(in shard: ShardSpec, audience: Audience) throws(PlanError) -> [PlannedSource] {
+    var sources: [PlannedSource] = []
+    let shown = audience == .anyone ? " AND s.publicShown = 1" : ""
+    try database.prepare(
+      "SELECT \(Self.sourceColumns) FROM sources s WHERE s.hash >= ? AND s.hash < ?\(shown)"
+    ).forEach([.integer(shard.hashRange.lowerBound), .integer(shard.hashRange.upperBound)]) {
+      row in
+      if let source = Self.source(row) { sources.append(source) }
+    }
+    return sources
+  }
+
+  /// The users whose picture is the file `path`.
+  func users(withPicture path: String) throws(PlanError) -> [User] {
+    var users: [User] = []
+    try database.prepare("SELECT \(Self.userColumns) FROM users u WHERE u.picturePath = ?")
+      .forEach([.text(path)]) { users.append(Self.user($0)) }
+    return users
+  }
+
+  /// The users whose generated avatar (should they need one) falls in `shard`, with the plan's
+  /// record of their picture.
+  func generatedAvatarUsers(in shard: ShardSpec) throws(PlanError) -> [(User, PlannedSource?)] {
+    var users: [(User, PlannedSource?)] = []
+    try database.prepare(
+      """
+      SELECT \(Self.userAndPictureColumns) FROM users u
+      LEFT JOIN sources s ON s.path = u.picturePath AND s.avatar = 1
+      WHERE u.avatarHash >= ? AND u.avatarHash < ?
+      """
+    ).forEach([.integer(shard.hashRange.lowerBound), .integer(shard.hashRange.upperBound)]) {
+      row in
+      users.append((Self.user(row), Self.picture(row)))
+    }
+    return users
+  }
+
+  /// Calls `body` with every user, sorted by objectId, with the number of images on their
+  /// wall and the plan's record of their picture.
+  func forEachUser(_ body: (User, Int, PlannedSource?) -> Void) throws(PlanError) {
+    try database.prepare(
+      """
+      SELECT \(Self.userAndPictureColumns) FROM users u
+      LEFT JOIN sources s ON s.path = u.picturePath AND s.avatar = 1 ORDER BY u.objectId
+      """
+    ).forEach([]) { row in
+      let wallImages = PlanRow<UserColumn>(row: row).integer(.wallImages)
+      body(Self.user(row), Int(wallImages), Self.picture(row))
+    }
+  }
+
+  /// The values of one column over the rows `sql` selects with a JSON list of `keys` bound.
+  private func strings(_ sql: String, _ keys: some Sequence<String>) throws(PlanError)
+    -> Set<String>
+  {
+    var values: Set<String> = []
+    try database.prepare(sql).forEach([PlanSchema.list(keys)]) { values.insert($0.text(0)) }
+    return values
+  }
+
+  /// The uploaders of the images whose file is one of `paths`.
+  func uploaders(ofImagesAt paths: some Sequence<String>) throws(PlanError) -> Set<String> {
+    try strings(
+      "SELECT uploader FROM images WHERE path IN (SELECT value FROM json_each(?))", paths)
+  }
+
+  /// The uploaders of the images that `authors` commented on.
+  func uploaders(commentedOnBy authors: some Sequence<String>) throws(PlanError) -> Set<String> {
+    try strings(
+      """
+      SELECT i.uploader FROM comments c JOIN images i ON i.objectId = c.imageID
+      WHERE c.author IN (SELECT value FROM json_each(?))
+      """, authors)
+  }
+
+  /// The users who have one of `users` as a friend: the owners of the walls that show their
+  /// images.
+  func owners(befriending users: some Sequence<String>) throws(PlanError) -> Set<String> {
+    try strings(
+      "SELECT owner FROM friends WHERE friend IN (SELECT value FROM json_each(?))", users)
+  }
+
+  /// The friends of each of `owners` that has any, by objectId.
+  func friends(of owners: some Sequence<String>) throws(PlanError) -> [String: [String]] {
+    var friends: [String: [String]] = [:]
+    try database.prepare(
+      """
+      SELECT \(FriendColumn.selected(from: "f")) FROM friends f
+      WHERE f.owner IN (SELECT value FROM json_each(?))
+      """
+    ).forEach([PlanSchema.list(owners)]) { row in
+      let columns = PlanRow<FriendColumn>(row: row)
+      friends[columns.text(.owner), default: []].append(columns.text(.friend))
+    }
+    return friends
+  }
+
+  /// Everything the walls of `owners` show and name.
+  func neighborhood(of owners: [String]) throws(PlanError) -> Neighborhood {
+    var result = Neighborhood()
+    let ownerList = PlanSchema.list(owners)
+    result.uploaders = Set(owners)
+    try database.prepare(
+      """
+      SELECT \(FriendColumn.selected(from: "f")) FROM friends f
+      WHERE f.owner IN (SELECT value FROM json_each(?))
+      """
+    ).forEach([ownerList]) { row in
+      let columns = PlanRow<FriendColumn>(row: row)
+      let friend = columns.text(.friend)
+      result.friends[columns.text(.owner), default: []].insert(friend)
+      result.uploaders.insert(friend)
+    }
+    try database.prepare(
+      """
+      SELECT \(RoleColumn.selected(from: "r")) FROM roles r
+      WHERE r.user IN (SELECT value FROM json_each(?))
+      """
+    ).forEach([ownerList]) { row in
+      let columns = PlanRow<RoleColumn>(row: row)
+      result.roles[columns.text(.user), default: []].insert(columns.text(.role))
+    }
+    let sourceList = PlanSchema.list(result.uploaders)
+    // Class names are a few, and many rows share an ACL: one copy of each.
+    var names = TextValueCache<String>()
+    var acls = TextValueCache<AccessControl?>()
+    func acl(_ text: String?) -> AccessControl? {
+      text.flatMap { acls.value(for: $0) { PlanSchema.decodeACL($0) } }
+    }
+    try database.prepare(
+      """
+      SELECT \(ImageColumn.selected(from: "i")) FROM images i
+      WHERE i.uploader IN (SELECT value FROM json_each(?))
+      """
+    ).forEach([sourceList]) { row in
+      let image = PlanRow<ImageColumn>(row: row)
+      result.imageNumbers[image.text(.objectId)] = Int(image.integer(.rowid))
+      let file = image.optionalText(.path).map {
+        FileReference(path: $0, originalName: image.text(.originalName))
+      }
+      result.images.append(
+        WallImage(
+          objectId: image.text(.objectId),
+          className: names.value(for: image.text(.className)) { $0 },
+          uploaderID: image.text(.uploader), file: file,
+          createdAt: Timestamp(millisecondsSince1970: image.integer(.createdAt)),
+          acl: acl(image.optionalText(.acl))))
+    }
+    var named = result.uploaders
+    try database.prepare(
+      """
+      SELECT \(CommentColumn.selected(from: "c"))
+      FROM images i JOIN comments c ON c.imageID = i.objectId
+      WHERE i.uploader IN (SELECT value FROM json_each(?))
+      """
+    ).forEach([sourceList]) { row in
+      let columns = PlanRow<CommentColumn>(row: row)
+      named.insert(columns.text(.author))
+      let comment = Comment(
+        objectId: columns.text(.objectId),
+        className: names.value(for: columns.text(.className)) { $0 },
+        imageID: columns.text(.imageID), authorID: columns.text(.author),
+        text: columns.text(.text),
+        createdAt: Timestamp(millisecondsSince1970: columns.integer(.createdAt)),
+        acl: acl(columns.optionalText(.acl)))
+      result.commentsByImage[comment.imageID, default: []].append(comment)
+    }
+    try database.prepare(
+      """
+      SELECT \(Self.userAndPictureColumns) FROM users u
+      LEFT JOIN sources s ON s.path = u.picturePath AND s.avatar = 1
+      WHERE u.objectId IN (SELECT value FROM json_each(?))
+      """
+    ).forEach([PlanSchema.list(named)]) { row in
+      result.users.append(Self.user(row))
+      if let source = Self.picture(row) { result.pictures[source.path] = source }
+    }
+    try database.prepare(
+      """
+      SELECT \(Self.sourceColumns) FROM images i JOIN sources s ON s.path = i.path AND s.avatar = 0
+      WHERE i.uploader IN (SELECT value FROM json_each(?))
+      """
+    ).forEach([sourceList]) { row in
+      if let source = Self.source(row), result.photos[source.path] == nil {
+        result.photos[source.path] = PlannedFile(source)
+      }
+    }
+    return result
+  }
+}
+
+/// One value for each text that many rows repeat (a class name, an ACL), made from the first
+/// row that has it and shared by the others.
+struct TextValueCache<Value> {
+  private var values: [String: Value] = [:]
+
+  /// The value kept for `text`, `made` from it and kept now if it is new.
+  mutating func value(for text: String, made: (String) -> Value) -> Value {
+    if let value = values[text] { return value }
+    let value = made(text)
+    values[text] = value
+    return value
+  }
+}

@@ -1,0 +1,274 @@
+import WallImaging
+import WallImport
+import WallMedia
+import WallModel
+import WallReport
+import WallSite
+import WallSupport
+import WallZip
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `wallgen plan`: imports and checks an export once, as a build's import step does
+/// (`ExportOpener`, `ExportImporter`, `WallIndex`), probes every image's header, and writes all
+/// a shard needs into one SQLite file (`PlanSchema`), with the import's problem report.
+public struct PlanWriter {
+  /// What to plan.
+  public struct Settings: Sendable {
+    /// The export folder or zip.
+    public var export: String
+    /// The plan file to write.
+    public var plan: String
+    /// Workers for reading and probing images.
+    public var jobs = SiteBuilder.defaultJobs
+    /// How many uncompressed bytes a zip export may hold.
+    public var zipLimits = ZipLimits.standard
+    /// The largest class and Graph files read, and the deepest JSON nesting.
+    public var importLimits = ImportLimits()
+
+    /// Settings with defaults for everything but the paths.
+    public init(export: String, plan: String) {
+      self.export = export
+      self.plan = plan
+    }
+  }
+
+  /// What `write()` did.
+  public struct Result: Sendable {
+    /// The plan's identity (it names the export's content and the import's limits).
+    public var identity: String
+    /// True when the plan file already described this export and was left as it was.
+    public var upToDate: Bool
+    /// Users, images and comments planned, and image files probed.
+    public var users = 0, images = 0, comments = 0, sources = 0
+    /// The import's problems, what no owner may see (a private build's) and the renamed walls
+    /// (a public build's).
+    public var report = ProblemReport()
+  }
+
+  let settings: Settings
+  let progress: any BuildProgress
+
+  /// Creates a writer.
+  public init(settings: Settings, progress: any BuildProgress = SilentProgress()) {
+    self.settings = settings
+    self.progress = progress
+  }
+
+  static let steps = ["import", "images", "write"]
+
+  /// The identity of a plan of `source` under `limits`.
+  static func identity(source: any ExportSource, limits: ImportLimits) -> String {
+    var text = "\(PlanSchema.format)\nwallgen \(wallgenVersion)\n"
+    text += "import \(limits.summary)\n"
+    for (path, identity) in source.allContentIdentities() { text += "\(path)\t\(identity)\n" }
+    return Hex.encode(SHA256.doubleDigest(Array(text.utf8)))
+  }
+
+  /// Writes the plan (atomically: a temporary file, then rename), unless the plan file
+  /// already describes the export as it is.
+  /// - Throws: `PlanError.build` for an export that cannot be opened or built from (as a
+  ///   build refuses it), `.database` or `.write` when the plan cannot be written.
+  public func write() throws(PlanError) -> Result {
+    progress.announce("import", of: Self.steps, total: 0)
+    let source: any ExportSource
+    do {
+      source = try ExportOpener.open(settings.export, zipLimits: settings.zipLimits)
+    } catch {
+      throw .build(.importFailed(error))
+    }
+    let identity = Self.identity(source: source, limits: settings.importLimits)
+    if let existing = try? PlanReader(path: settings.plan), existing.identity == identity {
+      var result = Result(identity: identity, upToDate: true)
+      result.report.append(contentsOf: (try? existing.problems(audience: nil)) ?? [])
+      progress.finished()
+      return result
+    }
+    let imported = ExportImporter.load(from: source, limits: settings.importLimits)
+    if let failure = imported.failure {
+      throw .build(.unusableExport(failure, problems: imported.report.sorted))
+    }
+    // The plan serves both audiences: it holds every image, and marks the files that a public
+    // site shows (`sources.publicShown`); each shard filters its walls for its audience.
+    let index = WallIndex(dataset: imported.dataset, audience: .owner)
+    let shown = index.shownImages()
+    let layout: SiteLayout
+    do {
+      layout = try SiteLayout(users: index.users)
+    } catch {
+      throw .build(.layout(error))
+    }
+    var report = imported.report
+    // What no owner may see is reported by private builds only: a public site leaves every
+    // restricted object out and counts them in one line instead.
+    var unseen = ProblemReport()
+    index.reportUnseen(into: &unseen)
+    var renamed = ProblemReport()
+    layout.reportRenamedWalls(of: index.users, into: &renamed)
+
+    let media = MediaPlan(images: shown, users: index.users)
+    let publicPaths = Set(shown.lazy.filter { $0.acl.grantsPublicRead }.compactMap(\.file?.path))
+    let omitted = PublicOmissions(dataset: imported.dataset)
+    progress.announce("images", of: Self.steps, total: media.sources.count)
+    let probes = probe(media.sources, source: source)
+
+    progress.announce("write", of: Self.steps, total: 0)
+    let temporary = "\(settings.plan)\(FileSystem.temporarySuffix)\(getpid())"
+    try? FileSystem.removeFile(temporary)
+    do {
+      let database = try SQLiteDatabase(path: temporary, create: true)
+      try database.execute(PlanSchema.create)
+      try database.execute("BEGIN")
+      let meta = try database.prepare("INSERT INTO meta VALUES (?, ?)")
+      for (key, value) in [
+        ("format", PlanSchema.format), ("identity", identity),
+        ("export", FileSystem.realPath(settings.export) ?? settings.export),
+        ("importLimits", settings.importLimits.summary),
+        ("publicPhotosLeftOut", "\(omitted.photos)"),
+        ("publicCommentsLeftOut", "\(omitted.comments)"),
+      ] {
+        try meta.run([.text(key), .text(value)])
+      }
+      try Self.insert(index: index, dataset: imported.dataset, into: database)
+      try Self.insert(media: media, probes: probes, publicPaths: publicPaths, into: database)
+      let problems = try database.prepare("INSERT INTO problems VALUES (?, ?, ?, ?, ?, ?, ?)")
+      for (list, audience) in [
+        (report.problems, PlanSchema.everyAudience), (unseen.problems, PlanSchema.only(.owner)),
+        (renamed.problems, PlanSchema.only(.anyone)),
+      ] {
+        for problem in list {
+          try problems.run([
+            .text(problem.severity.rawValue), .text(problem.file), .text(problem.className),
+            .text(problem.objectId), .text(problem.reason), .integer(audience),
+            .integer(Int64(problem.omitted)),
+          ])
+        }
+      }
+      try database.execute("COMMIT")
+      try database.execute(PlanSchema.indexes)
+    } catch {
+      try? FileSystem.removeFile(temporary)
+      throw error
+    }
+    guard rename(temporary, settings.plan) == 0 else {
+      let reason = FileSystem.lastErrorReason
+      try? FileSystem.removeFile(temporary)
+      throw .write(step: "plan", WriteError(path: settings.plan, reason: reason))
+    }
+    progress.finished()
+    var result = Result(identity: identity, upToDate: false)
+    result.users = index.users.count
+    result.images = index.images.count
+    result.comments = imported.dataset.comments.count
+    result.sources = media.sources.count
+    report.append(contentsOf: unseen.problems)
+    report.append(contentsOf: renamed.problems)
+    result.report = report
+    return result
+  }
+
+  /// What the plan records of one image file: its content's digest and its header.
+  struct Probe: Sendable {
+    var digest: String?
+    var readError: String?
+    var info: ImageInfo?
+    var probeError: String?
+  }
+
+  /// Reads every source once, in parallel: its SHA-256 and its header, probed with no pixel
+  /// limit (a build's `--max-pixels` is applied when it predicts, see `PlannedMedia`).
+  private func probe(_ sources: [MediaPlan.Source], source: any ExportSource) -> [Probe] {
+    let limits = PipelineSettings().limits
+    var unlimited = limits
+    unlimited.maxPixels = Int.max
+    unlimited.maxSide = Int.max
+    let relaxed = unlimited
+    return ParallelWork.map(count: sources.count, jobs: settings.jobs, progress: progress) {
+      position in
+      let bytes: [UInt8]
+      do throws(ImportError) {
+        bytes = try source.read(sources[position].path, limit: limits.maxFileBytes)
+      } catch {
+        return Probe(readError: error.reason)
+      }
+      var probe = Probe(digest: Hex.encode(SHA256.digest(bytes)))
+      do throws(ImagingError) {
+        probe.info = try ImageProbe.inspect(bytes, limits: relaxed)
+      } catch {
+        probe.probeError = error.description
+      }
+      return probe
+    }
+  }
+
+  private static func insert(index: WallIndex, dataset: Dataset, into database: SQLiteDatabase)
+    throws(PlanError)
+  {
+    let users = try database.prepare("INSERT INTO users VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+    for user in index.users {
+      let svg = Array(GeneratedAvatar.svg(userID: user.objectId, name: user.displayName).utf8)
+      let avatarKey = MediaStore.key(for: svg, recipe: MediaStore.generatedAvatarRecipe)
+      try users.run([
+        .text(user.objectId), .text(user.username), user.facebookID.map { .text($0) } ?? .null,
+        .text(user.displayName), user.picture.map { .text($0.path) } ?? .null,
+        user.picture.map { .text($0.originalName) } ?? .null,
+        .integer(StableHash.of(user.objectId)), .integer(StableHash.of(avatarKey)),
+        .integer(Int64(index.wall(for: user.objectId).count)),
+      ])
+    }
+    let friends = try database.prepare("INSERT OR IGNORE INTO friends VALUES (?, ?)")
+    for (owner, list) in dataset.friends {
+      for friend in list { try friends.run([.text(owner), .text(friend)]) }
+    }
+    let roles = try database.prepare("INSERT OR IGNORE INTO roles VALUES (?, ?)")
+    for (user, names) in dataset.roles {
+      for name in names { try roles.run([.text(user), .text(name)]) }
+    }
+    let images = try database.prepare("INSERT INTO images VALUES (?, ?, ?, ?, ?, ?, ?)")
+    for image in index.images {
+      try images.run([
+        .text(image.objectId), .text(image.className), .text(image.uploaderID),
+        image.file.map { .text($0.path) } ?? .null,
+        image.file.map { .text($0.originalName) } ?? .null,
+        .integer(image.createdAt.millisecondsSince1970), PlanSchema.encode(image.acl),
+      ])
+    }
+    let comments = try database.prepare("INSERT INTO comments VALUES (?, ?, ?, ?, ?, ?, ?)")
+    for comment in dataset.comments.values {
+      try comments.run([
+        .text(comment.objectId), .text(comment.className), .text(comment.imageID),
+        .text(comment.authorID), .text(comment.text),
+        .integer(comment.createdAt.millisecondsSince1970), PlanSchema.encode(comment.acl),
+      ])
+    }
+  }
+
+  /// Inserts the sources of `media` with their probes; `publicPaths` are the photo files that a
+  /// public site shows (every picture is: each user has a wall).
+  private static func insert(
+    media: MediaPlan, probes: [Probe], publicPaths: Set<String>, into database: SQLiteDatabase
+  ) throws(PlanError) {
+    let sources = try database.prepare(
+      "INSERT OR IGNORE INTO sources VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+    for (position, source) in media.sources.enumerated() {
+      let probe = probes[position]
+      let owner =
+        source.avatar
+        ? ("_User", media.pictureOwner(position))
+        : (media.owners[source.path]?.className ?? "", media.owners[source.path]?.objectId ?? "")
+      let role = source.avatar ? "avatar" : "photo"
+      let hash = StableHash.of("\(role) \(probe.digest ?? "unread \(source.path)")")
+      func integer(_ value: Int?) -> SQLiteValue { value.map { .integer(Int64($0)) } ?? .null }
+      func text(_ value: String?) -> SQLiteValue { value.map { .text($0) } ?? .null }
+      try sources.run([
+        .text(source.path), .integer(source.avatar ? 1 : 0), .text(owner.0), .text(owner.1),
+        text(probe.digest), text(probe.readError), text(probe.info?.format.rawValue),
+        integer(probe.info?.width), integer(probe.info?.height), integer(probe.info?.orientation),
+        integer(probe.info.map { $0.hasAlpha ? 1 : 0 }), text(probe.probeError), .integer(hash),
+        .integer(source.avatar || publicPaths.contains(source.path) ? 1 : 0),
+      ])
+    }
+  }
+}

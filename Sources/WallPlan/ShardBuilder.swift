@@ -1,0 +1,199 @@
+import WallImport
+import WallRender
+import WallReport
+import WallSite
+import WallSupport
+
+/// One shard of a sharded build (`wallgen build --plan PLAN --shard K/N -o SITE`): makes the
+/// media whose content, and the walls whose owner, fall in shard K's slice of `StableHash`,
+/// into a site folder other shards write at the same time (docs/sharding.md).
+///
+/// No file is written by two shards: wall pages belong to their owner's shard, media files
+/// and their records to their content's, generated avatars to their bytes'. Every write is
+/// atomic. A shard run again repeats nothing done: media are reused by content key, pages are
+/// compared with what is on disk, and a shard whose record matches does nothing at all.
+public struct ShardBuilder {
+  let plan: String
+  let shard: ShardSpec
+  let settings: SiteBuilder.Settings
+  let progress: any BuildProgress
+
+  /// What a shard did.
+  public struct Result: Sendable {
+    /// True when the shard's record matched and every file it lists was there: nothing done.
+    public var unchanged = false
+    /// Walls and pages rendered, pages written.
+    public var walls = 0, pages = 0, pagesWritten = 0
+    /// Media counts.
+    public var imagesProcessed = 0, imagesReused = 0, imagesFailed = 0
+    /// Images whose outcome differed from the plan's prediction (finalize renders their walls
+    /// again).
+    public var corrections = 0
+    /// The problems of the shard's media.
+    public var report = ProblemReport()
+  }
+
+  /// Creates a shard build; `settings.export` is ignored (the plan names the export).
+  public init(
+    plan: String, shard: ShardSpec, settings: SiteBuilder.Settings,
+    progress: any BuildProgress = SilentProgress()
+  ) {
+    self.plan = plan
+    self.shard = shard
+    self.settings = settings
+    self.progress = progress
+  }
+
+  static let steps = ["plan", "media", "avatars", "render"]
+
+  /// Runs the shard.
+  ///
+  /// Before writing anything it records, unfinished, what earlier runs of the shard wrote and
+  /// the wall folders this run writes; it removes at once the earlier runs' wall pages this run
+  /// does not write (another audience or secret: no public wall waits for the run's end), and
+  /// the rest of what they wrote that this run did not write again when it finishes.
+  /// - Throws: `PlanError` for a plan that cannot be read, an export that changed since the
+  ///   plan (the files made for it are removed first), an invalid template or a file that
+  ///   cannot be written.
+  public func build() throws(PlanError) -> Result {
+    progress.announce("plan", of: Self.steps)
+    let reader = try PlanReader(path: plan)
+    try ShardedBuild.claimOutput(settings, export: reader.exportPath)
+    let fingerprint = ShardedBuild.fingerprint(plan: reader.identity, settings: settings)
+    let stateRoot = settings.stateFolder ?? SiteBuilder.stateFolder(for: settings.output)
+    let own = ShardRecord.load(shard, stateRoot: stateRoot)
+    if let own, isComplete(own, plan: reader.identity, fingerprint: fingerprint) {
+      progress.finished()
+      return Self.unchanged(own)
+    }
+    let templates: ThemeTemplates
+    do {
+      templates = try ThemeTemplates(settings.pipeline.theme)
+    } catch {
+      throw .build(.template(error))
+    }
+    let source: any ExportSource
+    do {
+      source = try PreparedSite.open(reader.exportPath, settings: settings.pipeline)
+    } catch {
+      throw .build(BuildError(error))
+    }
+    let asidePath = ShardRecord.supersededPath(shard, stateRoot: stateRoot)
+    let aside = ShardRecord.load(path: asidePath, shard: shard)
+    var record = ShardRecord(
+      plan: reader.identity, fingerprint: fingerprint,
+      settings: ShardSettings(plan: reader.identity, settings: settings), shard: shard)
+    record.leftovers = own?.claims ?? ShardClaims()
+    if let aside { record.leftovers.formUnion(aside.claims) }
+    let owners = try reader.owners(in: shard)
+    record.folders = owners.map { ShardRecords.wallFolder(of: $0, secret: settings.privateSecret) }
+    do {
+      // A site changing under a one-process build's record must not look complete to it.
+      try BuildRecord.invalidate(stateRoot: stateRoot)
+      try FileSystem.createDirectory(settings.output)
+      try FileSystem.createDirectory(stateRoot)
+      try ShardRecords.supersede(otherThan: shard.count, stateRoot: stateRoot)
+      if own == nil, let aside, isComplete(aside, plan: reader.identity, fingerprint: fingerprint) {
+        // A run of another count set this record aside; this count is meant again.
+        try ShardRecords.move(asidePath, to: ShardRecord.path(shard, stateRoot: stateRoot))
+        progress.finished()
+        return Self.unchanged(aside)
+      }
+      // The journal, before anything is written; it replaces the earlier record.
+      try record.save(stateRoot: stateRoot)
+      try FileSystem.removeFile(asidePath)
+      _ = try ShardRecords.remove(
+        record.leftovers.wallPages(outside: record.folders, siteRoot: settings.output),
+        keeping: ShardClaims(), siteRoot: settings.output, stateRoot: stateRoot)
+    } catch {
+      throw .write(step: "state", error)
+    }
+    let media = PlannedMedia(
+      thumbnailer: settings.pipeline.thumbnailer,
+      copyOriginals: settings.copyOriginals)
+
+    progress.announce("media", of: Self.steps)
+    let sources = try reader.sources(in: shard, audience: settings.audience)
+    if let changed = try makeMedia(
+      reader: reader, sources: sources, source: source, media: media, into: &record)
+    {
+      try removeUnlisted(record, stateRoot: stateRoot)
+      throw .exportChanged(path: changed)
+    }
+
+    progress.announce("avatars", of: Self.steps)
+    record.files += try makeGeneratedAvatars(reader: reader, media: media)
+    do {
+      try record.save(stateRoot: stateRoot)
+    } catch {
+      throw .write(step: "state", error)
+    }
+
+    progress.announce("render", of: Self.steps, total: owners.count)
+    let renderer = WallBatchRenderer(
+      plan: reader, media: media, settings: settings,
+      writer: PageWriter(siteRoot: settings.output, staging: nil, templates: templates),
+      corrections: MediaCorrections(), progress: progress)
+    let walls = try renderer.render(owners)
+    record.files += walls.paths
+    record.walls = owners.count
+    record.pages = walls.paths.count
+    record.covers = walls.covers
+    do {
+      // What earlier runs wrote and this one did not write again goes before the record says
+      // the run finished (killed in between, the journal still lists it).
+      _ = try ShardRecords.remove(
+        record.leftovers, keeping: ShardClaims(files: record.files, records: record.records),
+        siteRoot: settings.output, stateRoot: stateRoot)
+      record.leftovers = ShardClaims()
+      record.folders = []
+      record.finished = true
+      try record.save(stateRoot: stateRoot)
+    } catch {
+      throw .write(step: "state", error)
+    }
+    progress.finished()
+    var result = Result(walls: owners.count, pages: walls.paths.count)
+    result.pagesWritten = walls.written
+    result.imagesProcessed = record.processed
+    result.imagesReused = record.reused
+    result.imagesFailed = record.failed
+    result.corrections = record.corrections.photos.count + record.corrections.pictures.count
+    result.report.append(contentsOf: record.problems)
+    return result
+  }
+
+  /// Whether `record` is a finished run of `plan` with the settings of `fingerprint` whose
+  /// files are all there: the shard has nothing to do.
+  private func isComplete(_ record: ShardRecord, plan: String, fingerprint: String) -> Bool {
+    settings.isUnchanged(
+      recordMatches: record.isFinished(plan: plan, fingerprint: fingerprint),
+      files: BuildManifest(files: record.files))
+  }
+
+  /// The result of a shard with nothing to do: what its record says.
+  private static func unchanged(_ record: ShardRecord) -> Result {
+    var result = Result(unchanged: true, walls: record.walls, pages: record.pages)
+    result.imagesReused = record.processed + record.reused
+    result.imagesFailed = record.failed
+    result.report.append(contentsOf: record.problems)
+    return result
+  }
+
+  /// Removes what the run made that nothing lists, for a run that stops with an error.
+  ///
+  /// Kept is what the last complete build's manifest lists and the earlier runs' leftovers in
+  /// the journal (a later run or finalize removes those when no longer needed).
+  private func removeUnlisted(_ record: ShardRecord, stateRoot: String) throws(PlanError) {
+    var keep = record.leftovers
+    let manifest = BuildManifest.load(stateRoot: stateRoot)
+    keep.formUnion(ShardClaims(files: manifest.files, records: manifest.records))
+    do {
+      _ = try ShardRecords.remove(
+        ShardClaims(files: record.files, records: record.records), keeping: keep,
+        siteRoot: settings.output, stateRoot: stateRoot)
+    } catch {
+      throw .write(step: "media", error)
+    }
+  }
+}

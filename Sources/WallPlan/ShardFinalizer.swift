@@ -1,0 +1,213 @@
+import WallMedia
+import WallModel
+import WallRender
+import WallReport
+import WallSite
+import WallSupport
+
+/// The last step of a sharded build (`wallgen build --plan PLAN --finalize -o SITE`): checks
+/// that every shard finished for this plan and these settings, renders again the walls that
+/// show an image which came out otherwise than predicted, then writes the index page, the
+/// assets, the manifest and the build record, and prunes what no shard claimed.
+public struct ShardFinalizer {
+  let plan: String
+  let settings: SiteBuilder.Settings
+  let progress: any BuildProgress
+
+  /// Creates the finalize step; `settings.export` is ignored (the plan names the export).
+  public init(
+    plan: String, settings: SiteBuilder.Settings, progress: any BuildProgress = SilentProgress()
+  ) {
+    self.plan = plan
+    self.settings = settings
+    self.progress = progress
+  }
+
+  static let steps = ["shards", "corrections", "index", "assets"]
+
+  /// Finalizes the site.
+  /// - Throws: `PlanError.shardsDiffer` naming the shards made with other settings or from
+  ///   another plan, `.shardsMissing` naming the shards that have not finished (nothing is
+  ///   written then), `.noShardFinished`, `.mixedShardCounts`, or the errors of reading the
+  ///   plan and writing the site.
+  public func build() throws(PlanError) -> BuildResult {
+    progress.announce("shards", of: Self.steps)
+    let reader = try PlanReader(path: plan)
+    try ShardedBuild.claimOutput(settings, export: reader.exportPath)
+    let fingerprint = ShardedBuild.fingerprint(plan: reader.identity, settings: settings)
+    let stateRoot = settings.stateFolder ?? SiteBuilder.stateFolder(for: settings.output)
+    let records = try Self.finishedRecords(
+      stateRoot: stateRoot, plan: reader.identity, fingerprint: fingerprint,
+      settings: ShardSettings(plan: reader.identity, settings: settings))
+    let writer: PageWriter
+    do {
+      writer = PageWriter(
+        siteRoot: settings.output, staging: nil,
+        templates: try ThemeTemplates(settings.pipeline.theme))
+    } catch {
+      throw .build(.template(error))
+    }
+    do {
+      try BuildRecord.invalidate(stateRoot: stateRoot)
+    } catch {
+      throw .write(step: "state", error)
+    }
+    // Every shard has finished: what is left of a killed write is garbage now.
+    BuildManifest.removeStaleTemporaries(siteRoot: settings.output)
+    BuildManifest.removeStaleTemporaries(siteRoot: stateRoot)
+
+    var corrections = MediaCorrections()
+    var files: [String] = []
+    var mediaRecords: [String] = []
+    var report = ProblemReport()
+    report.append(contentsOf: try reader.problems(audience: settings.audience))
+    var summary = BuildSummary()
+    if settings.audience == .anyone { summary.publicOmissions = reader.publicOmissions }
+    var covers: [String: WallCover] = [:]
+    for record in records {
+      covers.merge(record.covers) { first, _ in first }
+      corrections.photos.merge(record.corrections.photos) { first, _ in first }
+      corrections.pictures.merge(record.corrections.pictures) { first, _ in first }
+      files += record.files
+      mediaRecords += record.records
+      report.append(contentsOf: record.problems)
+      summary.walls += record.walls
+      summary.pages += record.pages
+      summary.imagesProcessed += record.processed
+      summary.imagesReused += record.reused
+      summary.imagesFailed += record.failed
+    }
+    let media = PlannedMedia(
+      thumbnailer: settings.pipeline.thumbnailer,
+      copyOriginals: settings.copyOriginals)
+
+    progress.announce("corrections", of: Self.steps)
+    if !corrections.isEmpty {
+      let (written, avatars, corrected) = try correct(
+        corrections, reader: reader, media: media, writer: writer)
+      summary.filesWritten += written
+      files += avatars
+      // The walls rendered again hold every own photo that came out otherwise.
+      covers.merge(corrected) { _, again in again }
+    }
+
+    progress.announce("index", of: Self.steps)
+    let (wallPages, indexWritten) = try writeIndex(
+      reader: reader, media: media, corrections: corrections, covers: covers, writer: writer)
+    if let indexWritten {
+      files += indexWritten.paths
+      summary.pages += indexWritten.paths.count { $0.hasSuffix(".html") }
+      summary.filesWritten += indexWritten.written
+    }
+
+    progress.announce("assets", of: Self.steps)
+    do {
+      let assets = try writer.writeAssets()
+      files += assets.paths
+      summary.filesWritten += assets.written
+    } catch {
+      throw .build(error)
+    }
+    let manifest = BuildManifest(files: files, records: mediaRecords)
+    summary.filesUnchanged = max(0, manifest.files.count - summary.filesWritten)
+    summary.errors = report.errorCount
+    summary.warnings = report.warningCount
+    do {
+      // What the last build listed, and what the records of other shard counts (set aside
+      // when this run started) list, goes unless this build lists it too.
+      summary.filesRemoved = try SiteBuilder.finishSite(
+        manifest: manifest, previous: BuildManifest.load(stateRoot: stateRoot),
+        replaced: [SupersededShardOutputs()],
+        record: BuildRecord(
+          fingerprint: "sharded \(fingerprint)", summary: summary, problems: report.sorted,
+          wallPages: wallPages),
+        siteRoot: settings.output, stateRoot: stateRoot)
+    } catch {
+      throw .build(error)
+    }
+    progress.finished()
+    return BuildResult(summary: summary, report: report, wallPages: wallPages)
+  }
+
+  /// Renders again the walls that show a corrected image or name a user whose picture was
+  /// corrected, and writes the generated avatars of pictures that failed unpredicted.
+  ///
+  /// Every wall that shows a corrected photo of its owner's is among them (its owner uploaded
+  /// it), so their covers replace the ones the shards recorded from predicted media.
+  /// - Returns: How many pages changed, the generated avatars written, and the covers of the
+  ///   walls rendered again.
+  private func correct(
+    _ corrections: MediaCorrections, reader: PlanReader, media: PlannedMedia, writer: PageWriter
+  ) throws(PlanError) -> (Int, [String], [String: WallCover]) {
+    var named: Set<String> = []
+    var avatars: Set<String> = []
+    for (path, outcome) in corrections.pictures {
+      for user in try reader.users(withPicture: path) {
+        named.insert(user.objectId)
+        if outcome.avatar == nil {
+          let (file, svg) = MediaStore.generatedAvatar(of: user)
+          do {
+            _ = try SiteWriter.write(svg, to: "\(settings.output)/\(file)")
+          } catch {
+            throw .write(step: "media", error)
+          }
+          avatars.insert(file)
+        }
+      }
+    }
+    // Whose uploads show a corrected image, or carry a comment of a user named above.
+    var uploaders = try reader.uploaders(ofImagesAt: corrections.photos.keys)
+    uploaders.formUnion(try reader.uploaders(commentedOnBy: named))
+    uploaders.formUnion(named)
+    var walls = uploaders
+    walls.formUnion(try reader.owners(befriending: uploaders))
+    let renderer = WallBatchRenderer(
+      plan: reader, media: media, settings: settings, writer: writer, corrections: corrections)
+    let outcome = try renderer.render(walls.sorted())
+    return (outcome.written, avatars.sorted(), outcome.covers)
+  }
+
+  /// Writes the index pages (not in a private build) and returns every wall's first page, with
+  /// the index files written or found unchanged and how many were written.
+  ///
+  /// The index needs every user, their avatar (from the plan's record of their picture, as
+  /// corrected) and their wall's cover and photo count (`covers`, from the shards' records as
+  /// corrected): no wall's contents, so no image or comment is loaded here.
+  private func writeIndex(
+    reader: PlanReader, media: PlannedMedia, corrections: MediaCorrections,
+    covers: [String: WallCover], writer: PageWriter
+  ) throws(PlanError) -> ([String: String], PageWriter.Written?) {
+    let isPublic = settings.audience == .anyone
+    var users: [String: User] = [:]
+    var catalog = MediaCatalog()
+    try reader.forEachUser { user, _, picture in
+      users[user.objectId] = user
+      if isPublic {
+        catalog.avatars[user.objectId] = media.avatar(
+          of: user, picture: picture, corrections: corrections)
+      }
+    }
+    let index = WallIndex(dataset: Dataset(users: users), audience: settings.audience)
+    let layout: SiteLayout
+    do {
+      layout = try settings.layout(for: index.users)
+    } catch {
+      throw .build(.layout(error))
+    }
+    var wallPages: [String: String] = [:]
+    for objectId in users.keys {
+      wallPages[objectId] = layout.wallPage(userID: objectId, page: 1)
+    }
+    guard isPublic else { return (wallPages, nil) }
+    do {
+      let written = try SiteBuilder.renderIndex(
+        IndexPageModel(
+          index: index, catalog: catalog, layout: layout, pageSize: settings.indexPageSize,
+          covers: covers),
+        with: writer)
+      return (wallPages, written)
+    } catch {
+      throw .build(error)
+    }
+  }
+}

@@ -1,0 +1,23 @@
+import WallMedia
+import WallSite
+import WallSupport
+
+/// What the shards and the finalize step of one sharded build share.
+enum ShardedBuild {
+  /// The fingerprint of building `plan` with `settings`: the shards' records and the finalize
+  /// step must agree on it.
+  static func fingerprint(plan: String, settings: SiteBuilder.Settings) -> String {
+    let text = "sharded\nplan \(plan)\n" + BuildFingerprint.settingsText(settings)
+    return Hex.encode(SHA256.doubleDigest(Array(text.utf8)))
+  }
+
+  /// Whether two outcomes give the same page: both failed (whatever the reason), or both the
+  /// same files of the same sizes.
+  static func same(_ a: MediaOutcome, _ b: MediaOutcome) -> Bool {
+    switch (a, b) {
+    case (.failed, .failed): true
+    case (.ready, .ready): a == b
+    default: false
+    }
+  }
+}

@@ -1,0 +1,95 @@
+import WallSupport
+
+/// The text a render produces, with the indentation of standalone partials and blocks.
+///
+/// Indentation goes before each non-empty line of *template* text (and before a value that
+/// starts a line); line breaks inside values never get it, as the spec requires.
+///
+/// The text is kept as UTF-8 bytes: pages go to disk as bytes, and appending bytes is cheaper
+/// than growing a `String`.
+struct TemplateOutput {
+  /// Everything written so far, as UTF-8.
+  private(set) var bytes: [UInt8] = []
+  private var indent = ""
+  private var atLineStart = true
+
+  /// An empty output with room for `capacity` bytes.
+  init(capacity: Int = 0) {
+    bytes.reserveCapacity(capacity)
+  }
+
+  /// Writes literal template text, indenting each of its lines.
+  mutating func writeTemplateText(_ string: String) {
+    guard !string.isEmpty else { return }
+    guard !indent.isEmpty else {
+      bytes.append(contentsOf: string.utf8)
+      atLineStart = bytes.last == UInt8(ascii: "\n")
+      return
+    }
+    // Split on the byte, not the Character: "\r\n" is one Character that holds the "\n".
+    let units = string.utf8
+    var lineStart = units.startIndex
+    while let newline = units[lineStart...].firstIndex(of: UInt8(ascii: "\n")) {
+      writeLine(string[lineStart..<newline])
+      bytes.append(UInt8(ascii: "\n"))
+      atLineStart = true
+      lineStart = units.index(after: newline)
+    }
+    writeLine(string[lineStart...])
+  }
+
+  private mutating func writeLine(_ line: Substring) {
+    guard !line.isEmpty else { return }
+    if atLineStart && line != "\r" { bytes.append(contentsOf: indent.utf8) }
+    bytes.append(contentsOf: line.utf8)
+    atLineStart = false
+  }
+
+  /// Writes an interpolated value, HTML-escaped unless `escaped` is false.
+  mutating func writeValue(_ value: String, escaped: Bool) {
+    guard !value.isEmpty else { return }
+    if atLineStart {
+      bytes.append(contentsOf: indent.utf8)
+      atLineStart = false
+    }
+    if escaped {
+      HTMLEscape.append(value, to: &bytes)
+    } else {
+      bytes.append(contentsOf: value.utf8)
+    }
+  }
+
+  /// Starts included content: a standalone inclusion (`extra` set) adds `extra` to the indentation;
+  /// an inline one is not indented.
+  ///
+  /// Returns what ``endIndent(_:)`` restores.
+  mutating func beginIndent(_ extra: String?) -> String {
+    let saved = indent
+    if let extra {
+      indent += extra
+    } else {
+      if atLineStart && !indent.isEmpty {
+        bytes.append(contentsOf: indent.utf8)
+        atLineStart = false
+      }
+      indent = ""
+    }
+    return saved
+  }
+
+  /// The indentation in force and whether the next byte starts a line: with the same state,
+  /// the same writes produce the same bytes.
+  var lineState: (indent: String, atLineStart: Bool) { (indent, atLineStart) }
+
+  /// Appends bytes an earlier render produced from the same `lineState`, and takes the line
+  /// state that render ended in.
+  mutating func replay(_ fragment: [UInt8], endsAtLineStart: Bool) {
+    bytes.append(contentsOf: fragment)
+    atLineStart = endsAtLineStart
+  }
+
+  /// Restores the indentation saved by ``beginIndent(_:)``.
+  mutating func endIndent(_ saved: String) {
+    indent = saved
+  }
+}

@@ -1,0 +1,18 @@
+import WallReport
+
+/// What `SiteBuilder.build()` did: its summary, the problems it met, and where the walls are.
+public struct BuildResult: Sendable {
+  /// The counts of the summary line.
+  public var summary: BuildSummary
+  /// Every problem met, of the export, its images and the build.
+  public var report: ProblemReport
+  /// The site-relative path of each wall's first page, by owner objectId.
+  public var wallPages: [String: String] = [:]
+
+  /// Creates a result from its parts.
+  package init(summary: BuildSummary, report: ProblemReport, wallPages: [String: String] = [:]) {
+    self.summary = summary
+    self.report = report
+    self.wallPages = wallPages
+  }
+}

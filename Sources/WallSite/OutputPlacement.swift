@@ -1,0 +1,105 @@
+import WallSupport
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where a build, a shard, a finalize step or an archive may write.
+///
+/// An output folder inside the export would be read back as part of it on the next build (and
+/// watched by `serve`, which would rebuild forever); an export inside the output folder would
+/// be pruned or overwritten. The root of the file system and the home folder are never an
+/// output folder, and a folder that holds files wallgen did not make is written into only when
+/// asked (`--force`). Everything is refused before anything is written.
+public enum OutputPlacement {
+  /// Checks that `output` is neither `/`, the home folder (`$HOME`) nor a folder that holds
+  /// it, and that neither of `export` and `output` lies inside the other (or is the other).
+  ///
+  /// Paths are compared canonical (`canonical(_:)`), so `//`, `/./`, trailing slashes, `..` and
+  /// symlinks cannot hide either.
+  /// - Parameter export: The export folder or zip (when it does not exist, only the output is
+  ///   checked).
+  /// - Parameter output: The output folder (it need not exist yet).
+  /// - Throws: `OutputPlacementError` naming the paths.
+  public static func check(export: String, output: String) throws(OutputPlacementError) {
+    let outputPath = canonical(output)
+    if outputPath == "/" { throw .rootFolder(output: output) }
+    if let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty {
+      let homePath = canonical(home)
+      if homePath == outputPath || isInside(homePath, outputPath) {
+        throw .homeFolder(output: output, home: home)
+      }
+    }
+    guard let exportPath = FileSystem.realPath(export) else { return }
+    if outputPath == exportPath || isInside(outputPath, exportPath) {
+      throw .outputInsideExport(output: output, export: export)
+    }
+    if isInside(exportPath, outputPath) {
+      throw .exportInsideOutput(export: export, output: output)
+    }
+  }
+
+  /// Checks the output as `check(export:output:)` does, and that it is missing, empty, or one
+  /// wallgen made (its state folder is there), unless `force`; then confines the output and the
+  /// state folder (`ConfinedFolders`), so no write or removal below them follows a symlink.
+  /// - Parameters:
+  ///   - export: The export folder or zip.
+  ///   - output: The output folder (it need not exist yet).
+  ///   - stateFolder: The folder wallgen keeps its state for this output in, made before the
+  ///     output's first file: a non-empty output without it is not wallgen's.
+  ///   - force: Write into a non-empty folder wallgen did not make (`--force`).
+  /// - Throws: `OutputPlacementError` naming the paths; nothing is written then.
+  public static func claim(export: String, output: String, stateFolder: String, force: Bool)
+    throws(OutputPlacementError)
+  {
+    try check(export: export, output: output)
+    if !force, FileSystem.kind(of: output) == .directory, !FileSystem.isEmptyFolder(output),
+      FileSystem.kind(of: stateFolder) != .directory
+    {
+      throw .foreignFolder(output: output, marker: stateFolder)
+    }
+    ConfinedFolders.confine(output)
+    ConfinedFolders.confine(stateFolder)
+  }
+
+  /// Claims the output of a build, a shard or a finalize step with `settings`: its state
+  /// folder is `settings.stateFolder` or the default one beside the output.
+  /// - Parameter settings: The build's settings.
+  /// - Parameter export: The export, when it is not `settings.export` (a sharded build reads
+  ///   the one its plan names).
+  /// - Throws: `OutputPlacementError` naming the paths; nothing is written then.
+  public static func claim(_ settings: SiteBuilder.Settings, export: String? = nil)
+    throws(OutputPlacementError)
+  {
+    try claim(
+      export: export ?? settings.export, output: settings.output,
+      stateFolder: settings.stateFolder ?? SiteBuilder.stateFolder(for: settings.output),
+      force: settings.pipeline.force)
+  }
+
+  /// Whether canonical `path` lies strictly inside canonical `folder`.
+  package static func isInside(_ path: String, _ folder: String) -> Bool {
+    folder == "/" ? path != "/" : path.hasPrefix(folder + "/")
+  }
+
+  /// The canonical absolute path of `path`: each existing prefix resolved by `realpath` (so a
+  /// symlink is followed before a `..` after it, as the kernel does), the rest folded
+  /// lexically (the output folder may not exist yet); no empty or `.` component, no trailing
+  /// slash but for `/`.
+  public static func canonical(_ path: String) -> String {
+    let absolute = path.hasPrefix("/") ? path : (FileSystem.currentDirectory ?? "") + "/" + path
+    var resolved = "/"
+    for part in absolute.split(separator: "/") where part != "." {
+      if part == ".." {
+        let slash = resolved.utf8.lastIndex(of: UInt8(ascii: "/")) ?? resolved.startIndex
+        resolved = slash == resolved.startIndex ? "/" : String(resolved[..<slash])
+        continue
+      }
+      let joined = (resolved == "/" ? "/" : resolved + "/") + part
+      resolved = FileSystem.realPath(joined) ?? joined
+    }
+    return resolved
+  }
+}

@@ -1,0 +1,141 @@
+import Synchronization
+import WallModel
+import WallRender
+import WallSupport
+
+/// Renders pages with the theme's templates and writes them into a site, in place or into a
+/// staging area, leaving a file that already holds the bytes untouched; the walls in parallel.
+///
+/// The one-process build, a shard and finalize write every page and asset through this, so
+/// their errors are the same: a template's names the theme's file (`ThemeTemplates`), a write's
+/// is `BuildError.write` with the step being written (`render`, `assets`).
+package struct PageWriter: Sendable {
+  /// The site's folder.
+  package let siteRoot: String
+  /// Where the build stages what it changes; nil writes in place (a shard, finalize).
+  package let staging: StagingArea?
+  /// The theme's templates.
+  package let templates: ThemeTemplates
+
+  /// A writer into `siteRoot`, staging into `staging` when it is given.
+  package init(siteRoot: String, staging: StagingArea?, templates: ThemeTemplates) {
+    self.siteRoot = siteRoot
+    self.staging = staging
+    self.templates = templates
+  }
+
+  /// What some pages came to.
+  package struct Written: Sendable {
+    /// Site-relative paths of the files, written or found unchanged, in order.
+    package var paths: [String] = []
+    /// How many of them were written.
+    package var written = 0
+
+    /// Adds what `other` wrote after these.
+    package mutating func append(_ other: Written) {
+      paths += other.paths
+      written += other.written
+    }
+  }
+
+  /// Renders the template `name` and writes it as the site file `relative` unless it already
+  /// holds those bytes.
+  /// - Parameters:
+  ///   - name: The template (`wall`, `index`).
+  ///   - context: Its data.
+  ///   - relative: The page's path in the site.
+  ///   - capacity: The expected size of the page.
+  ///   - memo: Where renderings of keyed cards are kept and reused.
+  ///   - expand: Makes the card a stand-in stands for.
+  /// - Returns: Whether the file was written, and the page's size.
+  /// - Throws: `BuildError.template` naming the theme's file, or `.write` with step `render`.
+  package func write(
+    _ name: String, _ context: TemplateValue, at relative: String, capacity: Int = 0,
+    memo: FragmentMemo? = nil, expand: TemplateExpander? = nil
+  ) throws(BuildError) -> (outcome: SiteWriter.Outcome, size: Int) {
+    let html: [UInt8]
+    do {
+      html = try templates.render(name, context, capacity: capacity, memo: memo, expand: expand)
+    } catch {
+      throw .template(error)
+    }
+    return (try write(html, at: relative, step: "render"), html.count)
+  }
+
+  /// Writes `bytes` as the site file `relative` unless it already holds them.
+  /// - Parameters:
+  ///   - bytes: The file's content.
+  ///   - relative: Its path in the site.
+  ///   - step: The step its write error names.
+  /// - Throws: `BuildError.write` with `step`.
+  package func write(_ bytes: [UInt8], at relative: String, step: String) throws(BuildError)
+    -> SiteWriter.Outcome
+  {
+    do {
+      return try SiteWriter.write(bytes, at: relative, in: siteRoot, staging: staging)
+    } catch {
+      throw .write(step: step, error)
+    }
+  }
+
+  /// Renders and writes every page of the walls of `users` as `model` makes them, `jobs` walls
+  /// at a time; once a page fails, no further wall is rendered.
+  /// - Parameters:
+  ///   - users: The walls' owners.
+  ///   - model: Their pages' data.
+  ///   - jobs: Workers.
+  ///   - progress: Told of each wall done.
+  ///   - memo: Where renderings of keyed cards are kept and reused across walls.
+  ///   - expand: Makes the card a stand-in stands for.
+  /// - Returns: The pages, wall by wall in the order of `users`.
+  /// - Throws: As `write(_:_:at:capacity:memo:expand:)`: the first failure in that order.
+  package func writeWalls(
+    of users: [User], model: WallPageModel, jobs: Int, progress: any BuildProgress,
+    memo: FragmentMemo?, expand: TemplateExpander? = nil
+  ) throws(BuildError) -> Written {
+    // After one page could not be written (a full disk), the others are not rendered.
+    let failed = Atomic<Bool>(false)
+    struct Wall: Sendable {
+      var pages = Written()
+      var failure: BuildError?
+    }
+    let walls = ParallelWork.map(count: users.count, jobs: jobs, progress: progress) {
+      position -> Wall in
+      var wall = Wall()
+      guard !failed.load(ordering: .relaxed) else { return wall }
+      var expectedSize = 16_384
+      for page in model.pages(for: users[position]).pages {
+        do throws(BuildError) {
+          let (outcome, size) = try write(
+            "wall", page.context, at: page.path, capacity: expectedSize, memo: memo,
+            expand: expand)
+          expectedSize = size + 4_096
+          if outcome == .written { wall.pages.written += 1 }
+          wall.pages.paths.append(page.path)
+        } catch {
+          wall.failure = error
+          failed.store(true, ordering: .relaxed)
+          break
+        }
+      }
+      return wall
+    }
+    if let failure = walls.lazy.compactMap(\.failure).first { throw failure }
+    var written = Written()
+    for wall in walls { written.append(wall.pages) }
+    return written
+  }
+
+  /// Writes the theme's assets under `assets/`, in name order.
+  /// - Returns: Their site-relative paths, and how many were written.
+  /// - Throws: `BuildError.write` with step `assets`.
+  package func writeAssets() throws(BuildError) -> Written {
+    var written = Written()
+    for (path, bytes) in templates.theme.assets.sorted(by: { $0.key < $1.key }) {
+      let relative = "assets/\(path)"
+      if try write(bytes, at: relative, step: "assets") == .written { written.written += 1 }
+      written.paths.append(relative)
+    }
+    return written
+  }
+}

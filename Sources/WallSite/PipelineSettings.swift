@@ -1,0 +1,47 @@
+import WallImaging
+import WallImport
+import WallZip
+
+/// The settings a build and an archive share: how `PreparedSite` imports and makes media, how
+/// walls are rendered, and whether a folder wallgen did not make may be written into.
+public struct PipelineSettings: Sendable {
+  /// Images per wall page.
+  public var pageSize = PipelineSettings.defaultPageSize
+  /// The time zone of shown dates.
+  public var timeZone = DisplayTimeZone.utc
+  /// Parallel workers.
+  public var jobs = SiteBuilder.defaultJobs
+  /// Templates and assets.
+  public var theme = Theme.builtIn
+  /// Limits on source images.
+  public var limits = ImageLimits()
+  /// How many uncompressed bytes a zip export, and one file in it, may hold.
+  public var zipLimits = ZipLimits.standard
+  /// The largest class and Graph files read, and the deepest JSON nesting.
+  public var importLimits = ImportLimits()
+  /// Whether photo variants get WebP siblings, offered to browsers through `<picture>`.
+  public var webp = PipelineSettings.webpByDefault
+
+  /// Whether to write into a non-empty output folder that wallgen did not make (`--force`).
+  ///
+  /// Files of the same names are replaced; nothing else is removed (`OutputPlacement.claim`).
+  public var force = false
+
+  /// Images per wall page unless told otherwise (`--page-size`).
+  public static let defaultPageSize = 30
+
+  /// Whether builds make WebP siblings unless told otherwise (docs/media.md, "WebP").
+  public static let webpByDefault = false
+
+  /// The defaults: `defaultPageSize` images a page, UTC, one worker per core, the built-in theme.
+  public init() {}
+}
+
+extension PipelineSettings {
+  /// The thumbnailer these settings ask for: their limits, with WebP siblings when enabled.
+  package var thumbnailer: Thumbnailer {
+    var thumbnailer = Thumbnailer(limits: limits)
+    thumbnailer.webp = webp ? .standard : nil
+    return thumbnailer
+  }
+}

@@ -1,0 +1,51 @@
+import WallSupport
+
+extension SiteBuilder {
+  /// The last of a build, once its files are in place in the site: removes what the last
+  /// build's manifest (`previous`) lists and `manifest` does not, then what the builds this one
+  /// replaces left (`replaced`), then saves `manifest` and `record`.
+  ///
+  /// The one-process build runs it after publishing its staged files, the finalize step of a
+  /// sharded build once every shard has written its own; a build killed before the record is
+  /// saved leaves no record, so the next build does the work again.
+  /// - Parameters:
+  ///   - manifest: Every file of the new site and every media record it uses.
+  ///   - previous: The last complete build's manifest.
+  ///   - replaced: What other kinds of build left that this one replaces.
+  ///   - record: The build's record.
+  ///   - siteRoot: The site's folder.
+  ///   - stateRoot: The state folder.
+  ///   - saveManifest: Whether to write the manifest (false when it was written before, as
+  ///     publishing writes it widened before the first move).
+  /// - Returns: How many site files were removed.
+  /// - Throws: `BuildError.write` with step `prune`, `manifest` or `record`: the new site is in
+  ///   place, but not all the state is.
+  package static func finishSite(
+    manifest: BuildManifest, previous: BuildManifest, replaced: [any ReplacedOutputs],
+    record: BuildRecord, siteRoot: String, stateRoot: String, saveManifest: Bool = true
+  ) throws(BuildError) -> Int {
+    let removed: Int
+    do {
+      var count = try manifest.prune(previous: previous, siteRoot: siteRoot, stateRoot: stateRoot)
+      for other in replaced {
+        count += try other.discard(keeping: manifest, siteRoot: siteRoot, stateRoot: stateRoot)
+      }
+      removed = count
+    } catch {
+      throw .write(step: "prune", error)
+    }
+    if saveManifest {
+      do {
+        try manifest.save(stateRoot: stateRoot)
+      } catch {
+        throw .write(step: "manifest", error)
+      }
+    }
+    do {
+      try record.save(stateRoot: stateRoot, fileCount: manifest.files.count)
+    } catch {
+      throw .write(step: "record", error)
+    }
+    return removed
+  }
+}

@@ -1,0 +1,39 @@
+import WallMedia
+import WallModel
+import WallRender
+
+extension SiteBuilder {
+  /// Writes the index pages of a public site and, when there is more than one, the list of
+  /// everyone that their search box reads (`SiteLayout.peopleList`).
+  ///
+  /// Everything the index shows comes from `model`, so this runs on its own once the walls'
+  /// layout and media are known (a sharded build's finalize step gives the model the covers
+  /// its shards recorded). A private build has no index: never call it there, since the index
+  /// names every wall.
+  /// - Parameters:
+  ///   - model: The index's data.
+  ///   - writer: Where the pages go.
+  /// - Returns: The site-relative paths written or found unchanged, and how many were written.
+  /// - Throws: `BuildError` when a template fails or a file cannot be written.
+  package static func renderIndex(_ model: IndexPageModel, with writer: PageWriter)
+    throws(BuildError)
+    -> PageWriter.Written
+  {
+    let entries = model.entries()
+    var pages = PageWriter.Written()
+    for page in model.pages(entries) {
+      if try writer.write("index", page.context, at: page.path).outcome == .written {
+        pages.written += 1
+      }
+      pages.paths.append(page.path)
+    }
+    if model.pageCount(people: entries.count) > 1 {
+      let path = SiteLayout.peopleList
+      if try writer.write(model.peopleScript(entries), at: path, step: "render") == .written {
+        pages.written += 1
+      }
+      pages.paths.append(path)
+    }
+    return pages
+  }
+}

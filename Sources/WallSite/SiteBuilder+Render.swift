@@ -1,0 +1,47 @@
+import Synchronization
+import WallMedia
+import WallModel
+import WallRender
+import WallReport
+import WallSupport
+
+extension SiteBuilder {
+  /// The most bytes of rendered cards a build keeps for reuse across walls (a card is 1–2 KB).
+  static let renderMemoBudget = 128 << 20
+
+  /// Renders every wall (in parallel) and the index pages (not in a private build).
+  func renderPages(
+    index: WallIndex, catalog: MediaCatalog, writer: PageWriter, layout: SiteLayout,
+    report: inout ProblemReport
+  ) throws(BuildError) -> PageWriter.Written {
+    let plainModel = WallPageModel(
+      index: index, media: MediaLookup(catalog), layout: layout,
+      zone: settings.pipeline.timeZone, pageSize: settings.pipeline.pageSize,
+      audience: settings.audience)
+    let reuse = settings.reuseRenderings
+    let model = reuse ? plainModel.cached() : plainModel
+    // Most of a wall page is cards that other walls show too: render each once.
+    let memo = reuse ? writer.templates.makeMemo(byteBudget: Self.renderMemoBudget) : nil
+    var pages = try writer.writeWalls(
+      of: index.users, model: model, jobs: settings.pipeline.jobs, progress: progress,
+      memo: memo)
+    guard settings.audience == .anyone else { return pages }
+    layout.reportRenamedWalls(of: index.users, into: &report)
+    pages.append(
+      try Self.renderIndex(
+        IndexPageModel(
+          index: index, catalog: catalog, layout: layout, pageSize: settings.indexPageSize),
+        with: writer))
+    return pages
+  }
+}
+
+extension SiteBuilder.Settings {
+  /// Where the walls go: `walls/<objectId>/`, or `walls/<token>/` in a private build.
+  /// - Parameter users: Every user with a wall.
+  /// - Throws: `SiteLayoutError` when two users would share a folder.
+  package func layout(for users: [User]) throws(SiteLayoutError) -> SiteLayout {
+    if let privateSecret { return try SiteLayout(users: users, secret: privateSecret) }
+    return try SiteLayout(users: users)
+  }
+}

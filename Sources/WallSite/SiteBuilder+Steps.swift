@@ -1,0 +1,81 @@
+import WallImport
+import WallMedia
+import WallModel
+import WallReport
+import WallSupport
+
+extension SiteBuilder {
+  /// Makes the site of a prepared export into the staging area (media, pages, assets), then
+  /// publishes it.
+  /// - Parameters:
+  ///   - prepared: The imported export, its templates and its index.
+  ///   - layout: Where each wall goes.
+  ///   - stateRoot: The state folder.
+  ///   - previous: The manifest of the last complete build.
+  ///   - record: The build's record, but for the summary, problems and pages it gets here.
+  /// - Throws: `BuildError` when a file cannot be written or staged, a template fails, or
+  ///   `strict` is set and a problem was reported; nothing is published then.
+  func makeSite(
+    _ prepared: PreparedSite, layout: SiteLayout, stateRoot: String, previous: BuildManifest,
+    record: BuildRecord
+  ) throws(BuildError) -> BuildResult {
+    var report = prepared.imported.report
+    prepared.index.reportUnseen(into: &report)
+    var summary = BuildSummary()
+
+    announce("media")
+    let index = prepared.index
+    let catalog: MediaCatalog
+    do {
+      let counters: MediaStage.Counters
+      (catalog, counters) = try prepared.runMedia(
+        images: index.shownImages(), users: index.users,
+        store: MediaStore(siteRoot: settings.output, stateRoot: stateRoot, staging: staging),
+        settings: settings.pipeline, copyOriginals: settings.copyOriginals,
+        progress: progress, report: &report)
+      summary.imagesProcessed = counters.processed
+      summary.imagesReused = counters.reused
+      summary.imagesFailed = counters.failed
+    } catch {
+      throw .write(step: "media", error)
+    }
+
+    announce("render", total: index.users.count)
+    let writer = PageWriter(
+      siteRoot: settings.output, staging: staging, templates: prepared.templates)
+    let rendered = try renderPages(
+      index: index, catalog: catalog, writer: writer, layout: layout, report: &report)
+    summary.walls = index.users.count
+    summary.publicOmissions = index.omitted
+    // The search box's list of people is written with the pages, but is none.
+    summary.pages = rendered.paths.count { $0.hasSuffix(".html") }
+    summary.filesWritten = rendered.written
+    summary.filesUnchanged = rendered.paths.count - rendered.written
+
+    announce("assets")
+    let assets = try writer.writeAssets()
+    summary.filesWritten += assets.written
+    summary.filesUnchanged += assets.paths.count - assets.written
+    let manifest = BuildManifest(
+      files: rendered.paths + assets.paths + catalog.allPaths, records: catalog.records)
+    if settings.strict && !report.problems.isEmpty {
+      progress.finished()
+      throw .strict(problems: report.sorted)
+    }
+    summary.errors = report.errorCount
+    summary.warnings = report.warningCount
+    var wallPages: [String: String] = [:]
+    for user in index.users {
+      wallPages[user.objectId] = layout.wallPage(userID: user.objectId, page: 1)
+    }
+    var record = record
+    record.summary = summary
+    record.problems = report.sorted
+    record.wallPages = wallPages
+    announce("publish")
+    summary.filesRemoved = try publish(
+      manifest: manifest, previous: previous, record: record, stateRoot: stateRoot)
+    progress.finished()
+    return BuildResult(summary: summary, report: report, wallPages: wallPages)
+  }
+}

@@ -1,0 +1,119 @@
+import WallModel
+import WallSupport
+
+/// Where things go in the output tree (DESIGN.md, "The output contract"), and how pages
+/// link to each other with relative URLs.
+public struct SiteLayout: Sendable {
+  /// The folder name of each user's wall, by objectId.
+  public let wallFolders: [String: String]
+  /// The prefix that leads from this layout's wall pages back to the output root.
+  public let pageToRoot: String
+  /// Whether walls sit in `walls/<folder>/` (a site) or at the root (a single-wall bundle).
+  private let nested: Bool
+
+  /// Assigns wall folders: the objectId itself when it is a safe folder name, else
+  /// `id.<hash>`, 32 hex digits of the SHA-256 of the objectId.
+  ///
+  /// The two kinds can never meet: a safe name holds only letters, digits, `-` and `_`, and
+  /// every hashed name holds a `.`. Two unsafe objectIds would need the same 128-bit hash
+  /// prefix; that, or anything else giving two users one folder, is refused.
+  /// - Parameter users: Every user with a wall.
+  /// - Throws: `SiteLayoutError.sharedFolder` when two users would get the same folder.
+  public init(users: [User]) throws(SiteLayoutError) {
+    let folders = try Self.assign(users) { objectId in
+      Self.isSafeFolderName(objectId) ? objectId : Self.hashedFolderName(objectId)
+    }
+    self.init(wallFolders: folders, pageToRoot: Self.wallToRoot, nested: true)
+  }
+
+  /// The private build's layout: each wall at `walls/<token>/`, where the token is
+  /// `privateToken(secret:userID:)`, so a wall's address cannot be guessed from its owner.
+  /// - Parameter users: Every user with a wall.
+  /// - Parameter secret: The key of the tokens.
+  /// - Throws: `SiteLayoutError.sharedFolder` when two users would get the same folder.
+  public init(users: [User], secret: [UInt8]) throws(SiteLayoutError) {
+    let folders = try Self.assign(users) { Self.privateToken(secret: secret, userID: $0) }
+    self.init(wallFolders: folders, pageToRoot: Self.wallToRoot, nested: true)
+  }
+
+  /// The folder of an objectId that is no safe folder name: `id.` and 32 hex digits of its
+  /// SHA-256.
+  /// - Parameter objectId: The user's objectId.
+  public static func hashedFolderName(_ objectId: String) -> String {
+    "id." + String(Hex.encode(SHA256.digest(Array(objectId.utf8))).prefix(32))
+  }
+
+  /// Each user's folder by `name`, refusing any folder given to two users.
+  /// - Parameter users: Every user with a wall.
+  /// - Parameter name: The folder of an objectId.
+  /// - Throws: `SiteLayoutError.sharedFolder` naming the folder and its first two users.
+  public static func assign(_ users: [User], _ name: (String) -> String) throws(SiteLayoutError)
+    -> [String: String]
+  {
+    var folders: [String: String] = [:]
+    var owners: [String: String] = [:]
+    for user in users {
+      let folder = name(user.objectId)
+      if let first = owners[folder], first != user.objectId {
+        throw .sharedFolder(folder: folder, first: first, second: user.objectId)
+      }
+      owners[folder] = user.objectId
+      folders[user.objectId] = folder
+    }
+    return folders
+  }
+
+  private init(wallFolders: [String: String], pageToRoot: String, nested: Bool) {
+    self.wallFolders = wallFolders
+    self.pageToRoot = pageToRoot
+    self.nested = nested
+  }
+
+  /// The layout of an archive bundle: one user's wall pages at its root (`index.html`,
+  /// `page-2.html`, …), linking to `assets/` and `media/` beside them.
+  /// - Parameter userID: The wall's owner.
+  public static func bundle(userID: String) -> SiteLayout {
+    SiteLayout(wallFolders: [userID: ""], pageToRoot: "", nested: false)
+  }
+
+  /// The private folder name of a wall: hex HMAC-SHA-256 of the owner's objectId under `secret`.
+  /// - Parameter secret: The key.
+  /// - Parameter userID: The wall owner's objectId.
+  public static func privateToken(secret: [UInt8], userID: String) -> String {
+    Hex.encode(HMAC.sha256(key: secret, message: Array(userID.utf8)))
+  }
+
+  /// Letters, digits, `-` and `_` only (Parse objectIds are 10 alphanumerics).
+  public static func isSafeFolderName(_ name: String) -> Bool {
+    !name.isEmpty && name.count <= 128
+      && name.unicodeScalars.allSatisfy {
+        ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == "-"
+          || $0 == "_"
+      }
+  }
+
+  /// The file name of page `number` (1-based) of a wall.
+  public static func pageFileName(_ number: Int) -> String {
+    number == 1 ? "index.html" : "page-\(number).html"
+  }
+
+  /// Site-relative path of index page `number` (1-based).
+  ///
+  /// The pages are `index.html`, `index-2.html`, and so on.
+  public static func indexPage(_ number: Int) -> String {
+    number == 1 ? "index.html" : "index-\(number).html"
+  }
+
+  /// Site-relative path of the list of everyone that the index's search box reads when the
+  /// index has more than one page.
+  public static let peopleList = "people.js"
+
+  /// Site-relative path of a wall page.
+  public func wallPage(userID: String, page: Int) -> String {
+    guard nested else { return Self.pageFileName(page) }
+    return "walls/\(wallFolders[userID] ?? userID)/\(Self.pageFileName(page))"
+  }
+
+  /// The prefix that leads from a site's wall page back to the site root.
+  public static let wallToRoot = "../../"
+}

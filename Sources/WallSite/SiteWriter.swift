@@ -1,0 +1,32 @@
+import WallSupport
+
+/// Writes output files, skipping those whose content is already what it would write, so a
+/// rebuild with nothing changed rewrites nothing (contents and mtimes stay).
+public enum SiteWriter {
+  /// Whether a file was written or already up to date.
+  public enum Outcome: Sendable, Equatable {
+    case written, unchanged
+  }
+
+  /// Writes `bytes` to `path` atomically unless the file already holds exactly them.
+  public static func write(_ bytes: [UInt8], to path: String) throws(WriteError) -> Outcome {
+    if StagingArea.file(at: path, holds: bytes) { return .unchanged }
+    try FileSystem.writeAtomically(bytes, to: path)
+    return .written
+  }
+
+  /// Writes `bytes` as the site file `relative` of `siteRoot`, or stages it in `staging` when
+  /// one is given, unless the file already holds exactly them.
+  /// - Parameters:
+  ///   - bytes: The file's content.
+  ///   - relative: Its path in the site.
+  ///   - siteRoot: The site's folder.
+  ///   - staging: Where the build stages what it changes; nil writes in place.
+  /// - Throws: `WriteError` when the file cannot be written or staged.
+  public static func write(
+    _ bytes: [UInt8], at relative: String, in siteRoot: String, staging: StagingArea?
+  ) throws(WriteError) -> Outcome {
+    guard let staging else { return try write(bytes, to: "\(siteRoot)/\(relative)") }
+    return try staging.stageIfChanged(bytes, at: relative, in: .site) ? .written : .unchanged
+  }
+}

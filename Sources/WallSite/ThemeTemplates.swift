@@ -1,0 +1,57 @@
+import WallRender
+import WallSupport
+
+/// The templates of a theme, compiled once, whose every error names the file to fix: a
+/// template of a `--theme` folder by its path, a built-in one as `Templates/NAME.html`
+/// (`Theme.locating`).
+///
+/// Every kind of output renders through this (a one-process build, a shard, finalize, an
+/// archive), so an error is located once, here, whether the template fails to parse or only
+/// when rendered (partials nested too deep).
+package struct ThemeTemplates: Sendable {
+  /// The compiled templates.
+  package let library: TemplateLibrary
+  /// The theme they come from (for the files its errors name).
+  package let theme: Theme
+
+  /// Compiles the templates of `theme`.
+  /// - Parameter theme: The theme.
+  /// - Throws: `TemplateError` naming the theme's file, when a template is invalid.
+  package init(_ theme: Theme) throws(TemplateError) {
+    do {
+      library = try TemplateLibrary(templates: theme.templates)
+    } catch {
+      throw theme.locating(error)
+    }
+    self.theme = theme
+  }
+
+  /// Renders the template `name` with `context` (see `TemplateLibrary.renderUTF8`).
+  /// - Parameters:
+  ///   - name: The template's name (`wall`, `index`).
+  ///   - context: Its data.
+  ///   - capacity: The expected size of the page, to allocate once.
+  ///   - memo: Where renderings of keyed cards are kept and reused.
+  ///   - expand: Makes the card a stand-in stands for, when its rendering is not reused.
+  /// - Returns: The page's UTF-8 bytes.
+  /// - Throws: `TemplateError` naming the theme's file.
+  package func render(
+    _ name: String, _ context: TemplateValue, capacity: Int = 0, memo: FragmentMemo? = nil,
+    expand: TemplateExpander? = nil
+  ) throws(TemplateError) -> [UInt8] {
+    do {
+      return try library.renderUTF8(
+        name, context, capacity: capacity, memo: memo, expand: expand)
+    } catch {
+      throw theme.locating(error)
+    }
+  }
+
+  /// A memo of rendered cards for these templates (`TemplateLibrary.makeMemo`).
+  /// - Parameters:
+  ///   - byteBudget: The memory it may use.
+  ///   - spill: A scratch file for renderings past the memory budget.
+  package func makeMemo(byteBudget: Int, spill: SpillFile? = nil) -> FragmentMemo {
+    library.makeMemo(byteBudget: byteBudget, spill: spill)
+  }
+}

@@ -1,0 +1,89 @@
+import WallModel
+import WallRender
+
+/// Cards keyed the same way in every model of a build, and made only when they are rendered.
+///
+/// A sharded build renders its walls in batches, each with its own model over a partial
+/// dataset, but one `FragmentMemo` for the whole shard. A card's rendering depends only on the
+/// image, which of its comments the wall shows, whether its photo loads eagerly, and whether the
+/// wall's reference year is one of the years of the card's dates (if it is not, every date shows
+/// its year, whatever the reference year is). So its key is made of those and of the image's
+/// stable number (`stableNumbers`), and a card rendered in one batch is copied in the next.
+///
+/// The page lists a small stand-in with that key; the renderer asks the memo first and
+/// only when it has no rendering calls `expandStableCard` (a `TemplateExpander`), which makes
+/// the card's data. So each distinct card is prepared about once per shard, not once per wall.
+extension WallPageModel {
+  /// The field that marks a stand-in card; its value is the image's objectId.
+  static let stableCardField = "wallgen stable card"
+  /// Bits of a stable key below the year: the shown comments (`keyedCommentLimit`) and eager.
+  private static let yearShift = keyedCommentLimit + 1
+  /// Bits of a stable key below the image number: the year form and what is below it.
+  private static let numberShift = yearShift + 10
+  /// The first year a stable key can name (its form code is 1; 0 is every year shown).
+  private static let firstKeyedYear = 1_800
+
+  /// A stand-in for `image`'s card as this wall shows it, with its stable key; nil when the
+  /// model has no stable numbers or the card cannot be keyed (then the card itself is used).
+  func stableCard(
+    _ image: WallImage, comments: [Comment], lazy: Bool, referenceYear: Int?
+  ) -> TemplateValue? {
+    guard let number = stableNumbers?[image.objectId], number >= 0,
+      number < 1 << (Int.bitWidth - 1 - Self.numberShift)
+    else { return nil }
+    let all = index.allComments(on: image.objectId)
+    var yearCode = 0
+    // Keyed cards show every comment, up to the newest `shownCommentLimit`: only their dates
+    // can differ by the reference year.
+    if let referenceYear,
+      DateStyle.year(image.createdAt, in: zone) == referenceYear
+        || all.suffix(Self.shownCommentLimit).contains(where: {
+          DateStyle.year($0.createdAt, in: zone) == referenceYear
+        })
+    {
+      yearCode = referenceYear - Self.firstKeyedYear + 1
+      guard yearCode >= 1, yearCode < 1 << (Self.numberShift - Self.yearShift) else { return nil }
+    }
+    var variant = 0
+    if all.count > Self.keyedCommentLimit {
+      // Only the card as most walls show it is keyed (as `cached()` does).
+      guard lazy, comments.count == all.count else { return nil }
+    } else {
+      // `comments` is a subsequence of the image's comments: walk both in step.
+      var position = 0
+      var mask = 0
+      for comment in comments {
+        while position < all.count, all[position].objectId != comment.objectId { position += 1 }
+        guard position < all.count else { return nil }
+        mask |= 1 << position
+        position += 1
+      }
+      variant = mask << 1 | (lazy ? 0 : 1)
+    }
+    var stub: TemplateObject = [Self.stableCardField: .string(image.objectId)]
+    stub.renderingKey = number << Self.numberShift | yearCode << Self.yearShift | variant
+    return .object(stub)
+  }
+
+  /// The card a stand-in from `stableCard` stands for; any other object as it is.
+  package func expandStableCard(_ object: TemplateObject) -> TemplateObject {
+    guard object.count == 1, case .string(let objectId)? = object[Self.stableCardField],
+      let key = object.renderingKey, let image = index.image(objectId)
+    else { return object }
+    let all = index.allComments(on: objectId)
+    let yearCode = (key >> Self.yearShift) & (1 << (Self.numberShift - Self.yearShift) - 1)
+    let referenceYear = yearCode == 0 ? nil : yearCode + Self.firstKeyedYear - 1
+    var comments = all
+    var lazy = true
+    if all.count <= Self.keyedCommentLimit {
+      let mask = (key & (1 << Self.yearShift - 1)) >> 1
+      comments = all.indices.filter { mask & 1 << $0 != 0 }.map { all[$0] }
+      lazy = key & 1 == 0
+    }
+    guard
+      case .object(let card) = card(
+        image, comments: comments, lazy: lazy, referenceYear: referenceYear)
+    else { return object }
+    return card
+  }
+}

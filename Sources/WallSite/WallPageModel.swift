@@ -1,0 +1,363 @@
+import WallMedia
+import WallModel
+import WallRender
+import WallSupport
+
+/// Builds the template data of wall pages from the index and what the media step made of each
+/// photo and picture.
+///
+/// Only what the wall's owner may see goes in: their wall's images and the comments they may read.
+///
+/// A date shows its year unless it is in the year of the wall's newest photo (the wall's
+/// *reference year*), so the same card reads differently on walls of different reference years:
+/// each such reading is a *form* of the card, made once per build like the card itself.
+package struct WallPageModel {
+  let index: WallIndex
+  /// Where each photo's outcome and each user's avatar are found: a build's `MediaCatalog`,
+  /// or a sharded build's predictions, worked out for the cards made.
+  let media: MediaLookup
+  let layout: SiteLayout
+  let zone: DisplayTimeZone
+  let pageSize: Int
+  /// Who reads the pages.
+  ///
+  /// Anyone reads a public site: its pages link to the index and each name to its wall, and
+  /// search engines may index them. A wall's owner reads a private build's wall and a bundle:
+  /// no page gives the address of another wall or of an index, and none may be indexed.
+  let audience: Audience
+  /// Images that load eagerly at the top of each page; the rest are lazy.
+  static let eagerImages = 3
+  /// Template data made once per build and shared by every wall (see `cached()`); empty when
+  /// the model renders a single wall.
+  private var shared = SharedValues()
+  /// A number for each image that is the same in every model of one build, by objectId: when
+  /// set, cards are keyed by it (see `stableCard`) instead of by `cached()`'s counter.
+  package var stableNumbers: [String: Int]?
+
+  /// The template data many walls show: people, dates, and each image's card parts, all at
+  /// `layout.pageToRoot`.
+  private struct SharedValues {
+    var people: [String: TemplateValue] = [:]
+    var times: [Timestamp: DateValues] = [:]
+    var cards: [String: CardForms] = [:]
+  }
+
+  /// A date's two shown forms and its year in the display zone.
+  private struct DateValues {
+    var year: Int
+    var plain: TemplateValue
+    var withYear: TemplateValue
+  }
+
+  /// The forms of an image's card that walls need.
+  private struct CardForms {
+    /// For walls whose reference year is one of the years of the card's dates.
+    var byYear: [(year: Int, parts: CardParts)] = []
+    /// For walls of any other reference year (every date with its year); `nil` when no wall can
+    /// have such a year.
+    var otherYears: CardParts?
+
+    func parts(referenceYear: Int?) -> CardParts? {
+      byYear.first { $0.year == referenceYear }?.parts ?? otherYears
+    }
+  }
+
+  /// An image's card as most walls show it: with every comment (up to `shownCommentLimit`),
+  /// its photo loading lazily.
+  private struct CardParts {
+    var card: TemplateObject
+    /// The newest `shownCommentLimit` comments on the image, oldest first as
+    /// `WallIndex.allComments(on:)` gives them.
+    var shownComments: [TemplateValue]
+    /// The position of the first of `shownComments` among all the image's comments.
+    var firstShown: Int
+    /// How many comments the image has.
+    var commentCount: Int
+    /// The first of the rendering keys set aside for the card's variants (see `variantKey`),
+    /// when the card was made for the whole build and has at most `keyedCommentLimit` comments.
+    var firstVariantKey: Int?
+  }
+
+  /// Cards with more comments than this get a rendering key only as most walls show them.
+  static let keyedCommentLimit = 16
+  /// How many of the comments its wall's owner may read a card shows at most: the newest.
+  ///
+  /// The card then says how many earlier ones it leaves out: an image with a million comments
+  /// would make every page that shows it hundreds of megabytes. An archive's `wall.json` keeps
+  /// them all.
+  static let shownCommentLimit = 50
+
+  /// The card's line about the comments it leaves out: "1,234 earlier comments are not shown".
+  static func moreComments(_ count: Int) -> TemplateValue {
+    guard count > 0 else { return .null }
+    return .string(
+      count == 1
+        ? "1 earlier comment is not shown"
+        : "\(NumberText.grouped(count)) earlier comments are not shown")
+  }
+
+  /// The rendering key of a card variant.
+  ///
+  /// The variant is which of the image's comments it shows (bit i for the i-th, oldest first)
+  /// and whether its photo loads eagerly. Each card sets aside
+  /// 2^(comments + 1) keys, one per variant.
+  private static func variantKey(first: Int, shownComments mask: Int, eager: Bool) -> Int {
+    first + (mask << 1) + (eager ? 1 : 0)
+  }
+
+  package init(
+    index: WallIndex, media: MediaLookup, layout: SiteLayout, zone: DisplayTimeZone,
+    pageSize: Int, audience: Audience
+  ) {
+    self.index = index
+    self.media = media
+    self.layout = layout
+    self.zone = zone
+    self.pageSize = pageSize
+    self.audience = audience
+  }
+
+  /// A copy that makes each person's, date's and image card's template data once, instead of
+  /// once per wall that shows it: in a friend graph, each image is on dozens of walls.
+  func cached() -> WallPageModel {
+    var model = sharingPeople()
+    var nextRenderingKey: Int? = 0
+    // Every reference year is the year of some photo.
+    let photoYears = Set(index.images.map { DateStyle.year($0.createdAt, in: zone) })
+    for image in index.images {
+      // Dates first, so that cards and comments with the same date share its data. Only the
+      // comments a card shows when every one is visible count; others are made when needed.
+      var years: Set<Int> = []
+      let shown = index.allComments(on: image.objectId).suffix(Self.shownCommentLimit)
+      for timestamp in [image.createdAt] + shown.map(\.createdAt) {
+        let values = model.shared.times[timestamp] ?? dateValues(timestamp)
+        model.shared.times[timestamp] = values
+        years.insert(values.year)
+      }
+      var forms = CardForms()
+      for year in years.intersection(photoYears).sorted() {
+        forms.byYear.append(
+          (year, model.cardParts(image, referenceYear: year, renderingKeys: &nextRenderingKey)))
+      }
+      if !photoYears.isSubset(of: years) {
+        forms.otherYears = model.cardParts(
+          image, referenceYear: nil, renderingKeys: &nextRenderingKey)
+      }
+      model.shared.cards[image.objectId] = forms
+    }
+    return model
+  }
+
+  /// A copy that makes the template data of each of `people` (objectIds; every user when
+  /// nil) once, for all the cards and pages that name them.
+  package func sharingPeople(_ people: Set<String>? = nil) -> WallPageModel {
+    var model = self
+    for user in index.users where people?.contains(user.objectId) ?? true {
+      model.shared.people[user.objectId] = person(user, root: layout.pageToRoot)
+    }
+    return model
+  }
+
+  /// The year of the newest photo among `images`, in the display zone; `nil` for none.
+  func referenceYear(of images: [WallImage]) -> Int? {
+    images.lazy.map(\.createdAt).max().map { DateStyle.year($0, in: zone) }
+  }
+
+  /// The pages of one user's wall, each as (site-relative path, template data), and the number
+  /// of images on the wall.
+  package func pages(for user: User) -> (
+    pages: [(path: String, context: TemplateValue)], imageCount: Int
+  ) {
+    let wall = index.wall(for: user.objectId)
+    let pageCount = max(1, (wall.count + pageSize - 1) / pageSize)
+    var pages: [(path: String, context: TemplateValue)] = []
+    let root = layout.pageToRoot
+    let year = referenceYear(of: wall)
+    for page in 1...pageCount {
+      let slice = wall.dropFirst((page - 1) * pageSize).prefix(pageSize)
+      var cards: [TemplateValue] = []
+      for (position, image) in slice.enumerated() {
+        let comments = index.comments(on: image.objectId, visibleTo: user.objectId)
+        let lazy = position >= Self.eagerImages
+        cards.append(
+          stableCard(image, comments: comments, lazy: lazy, referenceYear: year)
+            ?? card(image, comments: comments, lazy: lazy, referenceYear: year))
+      }
+      let context: TemplateValue = [
+        "root": .string(root),
+        "noindex": .bool(audience != .anyone),
+        "indexHref": audience == .anyone ? .string(root + "index.html") : .null,
+        "owner": person(user, root: root),
+        "images": .array(cards),
+        "hasImages": .bool(!cards.isEmpty),
+        "pagination": pagination(page: page, count: pageCount),
+      ]
+      pages.append((layout.wallPage(userID: user.objectId, page: page), context))
+    }
+    return (pages, wall.count)
+  }
+
+  func card(
+    _ image: WallImage, comments: [Comment], lazy: Bool, referenceYear: Int?
+  ) -> TemplateValue {
+    let parts =
+      shared.cards[image.objectId]?.parts(referenceYear: referenceYear)
+      ?? cardParts(image, referenceYear: referenceYear)
+    let count = parts.commentCount
+    if lazy && comments.count == count { return .object(parts.card) }
+    // Setting a field clears the card's rendering key: this is another variant of the card.
+    var fields = parts.card
+    if !lazy, case .object(var photo)? = fields["photo"] {
+      photo["lazy"] = false
+      fields["photo"] = .object(photo)
+    }
+    var shownMask = (1 << min(count, Int.bitWidth - 2)) - 1
+    if comments.count != count {
+      // `comments` is a subsequence of the image's comments: walk both in step.
+      let allComments = index.allComments(on: image.objectId)
+      let shown = comments.suffix(Self.shownCommentLimit)
+      var position = 0
+      shownMask = 0
+      fields["comments"] = .array(
+        shown.map { comment in
+          while position < allComments.count, allComments[position].objectId != comment.objectId {
+            position += 1
+          }
+          guard position < allComments.count, position >= parts.firstShown else {
+            return .object(self.comment(comment, referenceYear: referenceYear))
+          }
+          shownMask |= 1 << min(position, Int.bitWidth - 2)
+          return parts.shownComments[position - parts.firstShown]
+        })
+      fields["hasComments"] = .bool(!comments.isEmpty)
+      fields["moreComments"] = Self.moreComments(comments.count - shown.count)
+    }
+    if let first = parts.firstVariantKey, count <= Self.keyedCommentLimit {
+      fields.renderingKey = Self.variantKey(first: first, shownComments: shownMask, eager: !lazy)
+    }
+    return .object(fields)
+  }
+
+  private func cardParts(_ image: WallImage, referenceYear: Int?) -> CardParts {
+    var noKeys: Int?
+    return cardParts(image, referenceYear: referenceYear, renderingKeys: &noKeys)
+  }
+
+  /// The parts of `image`'s card as a wall of `referenceYear` shows it (`nil`: every date with
+  /// its year).
+  ///
+  /// When `renderingKeys` is a number, the card and each comment get
+  /// a rendering key from that counter, which then moves past them: a wall page's renderer may
+  /// reuse their rendering from another wall (see `FragmentMemo`).
+  private func cardParts(
+    _ image: WallImage, referenceYear: Int?, renderingKeys: inout Int?
+  ) -> CardParts {
+    let root = layout.pageToRoot
+    let uploader = index.user(image.uploaderID)
+    let shownDate = DateStyle.short(image.createdAt, in: zone, referenceYear: referenceYear)
+    let alt = "Photo by \(uploader?.displayName ?? "unknown"), \(shownDate)"
+    var photo: TemplateValue = .null
+    if let path = image.file?.path,
+      case .ready(let variants, let original)? = media.photo(path),
+      let smallest = variants.first, let largest = variants.last
+    {
+      let middle = variants.count > 1 ? variants[variants.count / 2] : smallest
+      photo = [
+        "src": .string(root + middle.path),
+        "srcset": .string(
+          variants.map { "\(root)\($0.path) \($0.width)w" }.joined(separator: ", ")),
+        // Only when every variant has one, so the two lists offer the same widths.
+        "webpSrcset": variants.allSatisfy { $0.webp != nil }
+          ? .string(
+            variants.map { "\(root)\($0.webp ?? $0.path) \($0.width)w" }.joined(separator: ", "))
+          : .null,
+        "width": .int(middle.width), "height": .int(middle.height),
+        "full": .string(root + largest.path),
+        "original": original.map {
+          ["src": .string(root + $0.path), "width": .int($0.width)] as TemplateValue
+        } ?? .null,
+        "lazy": true,
+      ]
+    }
+    let all = index.allComments(on: image.objectId)
+    let comments = all.suffix(Self.shownCommentLimit).map { comment -> TemplateValue in
+      var object = self.comment(comment, referenceYear: referenceYear)
+      object.renderingKey = renderingKeys
+      renderingKeys = renderingKeys.map { $0 + 1 }
+      return .object(object)
+    }
+    var card: TemplateObject = [
+      "objectId": .string(image.objectId),
+      "alt": .string(alt),
+      "photo": photo,
+      "uploader": uploader.map { person($0, root: root) } ?? .null,
+      "time": time(image.createdAt, referenceYear: referenceYear),
+      "comments": .array(comments),
+      "hasComments": .bool(!comments.isEmpty),
+      "moreComments": Self.moreComments(all.count - comments.count),
+    ]
+    let first = renderingKeys
+    if let first {
+      let variants = all.count <= Self.keyedCommentLimit ? 1 << (all.count + 1) : 1
+      card.renderingKey =
+        variants == 1
+        ? first
+        : Self.variantKey(first: first, shownComments: (1 << all.count) - 1, eager: false)
+      renderingKeys = first + variants
+    }
+    return CardParts(
+      card: card, shownComments: comments, firstShown: all.count - comments.count,
+      commentCount: all.count, firstVariantKey: first)
+  }
+
+  private func comment(_ comment: Comment, referenceYear: Int?) -> TemplateObject {
+    [
+      "objectId": .string(comment.objectId),
+      "author": index.user(comment.authorID).map { person($0, root: layout.pageToRoot) } ?? .null,
+      "text": .string(comment.text),
+      "time": time(comment.createdAt, referenceYear: referenceYear),
+    ]
+  }
+
+  func person(_ user: User, root: String) -> TemplateValue {
+    if root == layout.pageToRoot, let cached = shared.people[user.objectId] { return cached }
+    let avatar = media.avatar(user.objectId)
+    return [
+      "name": .string(user.displayName),
+      // Every user of the index has a wall; only a public site may point from one to another.
+      "href": audience == .anyone
+        ? .string(root + layout.wallPage(userID: user.objectId, page: 1)) : .null,
+      "avatar": [
+        "small": .string(root + (avatar?.small ?? "")),
+        "large": .string(root + (avatar?.large ?? "")),
+      ],
+    ]
+  }
+
+  /// A date as a wall of `referenceYear` shows it.
+  private func time(_ timestamp: Timestamp, referenceYear: Int?) -> TemplateValue {
+    let values = shared.times[timestamp] ?? dateValues(timestamp)
+    return values.year == referenceYear ? values.plain : values.withYear
+  }
+
+  private func dateValues(_ timestamp: Timestamp) -> DateValues {
+    let (iso, long) = (DateStyle.machine(timestamp), DateStyle.long(timestamp, in: zone))
+    func value(showingYear: Bool) -> TemplateValue {
+      [
+        "iso": .string(iso),
+        "text": .string(DateStyle.short(timestamp, in: zone, showingYear: showingYear)),
+        "long": .string(long),
+      ]
+    }
+    return DateValues(
+      year: DateStyle.year(timestamp, in: zone), plain: value(showingYear: false),
+      withYear: value(showingYear: true))
+  }
+
+  private func pagination(page: Int, count: Int) -> TemplateValue {
+    PaginationValue(
+      label: "Wall pages", newerText: "← Newer", olderText: "Older →",
+      href: SiteLayout.pageFileName, ariaLabel: { "Page \($0)" }
+    ).value(page: page, count: count)
+  }
+}

@@ -1,0 +1,19 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension FileSystem {
+  /// The `d_type` of a directory entry that is a symbolic link (`forEachEntry`).
+  package static let linkEntryType = UInt8(DT_LNK)
+  /// The `d_type` of an entry whose file system does not say what it is: ask `lstat`.
+  package static let unknownEntryType = UInt8(DT_UNKNOWN)
+
+  /// Whether `path` itself is a symbolic link (`lstat`; the link is never followed).
+  /// - Parameter path: Any path.
+  public static func isSymbolicLink(_ path: String) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
+  }
+}
