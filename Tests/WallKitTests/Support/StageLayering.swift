@@ -9,7 +9,7 @@ enum StageLayering {
   /// Model's values, so it depends on Model and not the other way round.
   static let order = [
     "Support", "Report", "JSON", "Zip", "Model", "Import", "Imaging", "Media", "Render", "Site",
-    "Plan", "Preview", "Archive", "CLI",
+    "Plan", "Watch", "Preview", "Archive", "CLI",
   ]
 
   /// One use of a later stage's type.
