@@ -26,6 +26,9 @@ let package = Package(
     .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
     // The build plan of sharded builds (docs/sharding.md).
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+    // Linux's epoll and eventfd (glibc), which Swift's Glibc module leaves out: the preview
+    // server's event loops.
+    .systemLibrary(name: "CEpoll"),
 
     // C shims: libjpeg and libpng report errors with setjmp/longjmp, which must stay in C.
     .target(name: "CJPEGShim", dependencies: ["CJPEG"]),
@@ -41,7 +44,7 @@ let package = Package(
       name: "WallKit",
       dependencies: [
         "CJPEGShim", "CPNGShim", "CLCMSShim", "CZip", "CCrypto", "CSimdjsonShim", "CWebP",
-        "CSQLite",
+        "CSQLite", "CEpoll",
       ],
       swiftSettings: swiftSettings,
       plugins: ["EmbedTheme"]
