@@ -75,7 +75,12 @@ public enum LiveReload {
   /// its last `markerSearchLength` bytes), or appended.
   public static func inject(into html: [UInt8], _ snapshot: BuildGeneration.Snapshot) -> [UInt8] {
     let at = markerIndex(in: html.suffix(markerSearchLength)) ?? html.count
-    return Array(html[..<at]) + snapshot.script + Array(html[at...])
+    var page: [UInt8] = []
+    page.reserveCapacity(html.count + snapshot.script.count)
+    page += html[..<at]
+    page += snapshot.script
+    page += html[at...]
+    return page
   }
 
   /// Where the script goes in a page whose last bytes are `tail`: the index, in `tail`, of the

@@ -163,7 +163,8 @@ public struct PreviewResponder: Sendable {
       return HTTPResponse(
         status: .ok, headers: headers.filter { $0.0 != "Content-Range" }, body: injected)
     }
-    return HTTPResponse(status: status, headers: headers, body: Array(injected[bytes]))
+    let body = range == .full ? injected : Array(injected[bytes])
+    return HTTPResponse(status: status, headers: headers, body: body)
   }
 
   /// Where the live-reload script goes in a page too large to read whole: before the last

@@ -53,6 +53,7 @@ extension ServerLoop {
     if includeBody, case .file(let region) = response.content {
       if region.length <= FileRegion.chunkSize {
         // A small file (a thumbnail, a page) goes out with the head, in one send.
+        bytes.reserveCapacity(bytes.count + region.length)
         guard
           region.forEachChunk({ chunk in
             bytes += chunk

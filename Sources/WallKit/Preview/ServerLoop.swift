@@ -37,7 +37,7 @@ final class ServerLoop {
 
   /// Serves until the server stops, then closes this loop's connections.
   func run() {
-    epoll.add(server.listener, .read, exclusive: true)
+    listen()
     while !server.isStopping {
       epoll.wait(milliseconds: waitTime()) { event in
         if event.descriptor == server.listener {
@@ -50,12 +50,18 @@ final class ServerLoop {
       let now = Monotonic.now
       if acceptPausedUntil != 0 && now >= acceptPausedUntil {
         acceptPausedUntil = 0
-        epoll.add(server.listener, .read, exclusive: true)
+        listen()
       }
       if now >= nextSweep { sweep(now: now) }
     }
     epoll.remove(server.listener)
     for connection in Array(connections.values) { close(connection) }
+  }
+
+  /// Watches the shared listener, waking one loop per new connection where the kernel can
+  /// (`EPOLLEXCLUSIVE`, Linux 4.5), else every loop (one of them accepts it).
+  private func listen() {
+    if !epoll.add(server.listener, .read, exclusive: true) { epoll.add(server.listener, .read) }
   }
 
   /// How long the next wait may last: until the next deadline or the end of an accept pause;
