@@ -52,7 +52,8 @@ public final class PreviewServer: Sendable {
   let hosts: AllowedHosts
   /// The open connections, and who is closed to make room.
   let registry: ConnectionRegistry
-  private let loops: [Epoll]
+  /// The event loops, as the others see each.
+  let loops: [LoopHandle]
   private let started = Atomic(false)
   private let running = DispatchGroup()
 
@@ -64,9 +65,9 @@ public final class PreviewServer: Sendable {
   ) throws(PreviewError) {
     let (descriptor, port) = try PreviewSocket.listen(
       host: configuration.host, port: configuration.port, backlog: 1024)
-    var loops: [Epoll] = []
+    var loops: [LoopHandle] = []
     do {
-      for _ in 0..<max(1, configuration.eventLoops) { loops.append(try Epoll()) }
+      for _ in 0..<max(1, configuration.eventLoops) { loops.append(LoopHandle(epoll: try Epoll())) }
     } catch {
       PreviewSocket.close(descriptor)
       throw error
@@ -96,10 +97,10 @@ public final class PreviewServer: Sendable {
   /// Starts the event loops, each on a thread of its own.
   public func start() {
     guard !started.exchange(true, ordering: .acquiringAndReleasing) else { return }
-    for (index, epoll) in loops.enumerated() {
+    for (index, handle) in loops.enumerated() {
       running.enter()
       let thread = Thread { [self] in
-        ServerLoop(server: self, epoll: epoll).run()
+        ServerLoop(server: self, handle: handle).run()
         running.leave()
       }
       thread.name = "wallgen-serve-\(index)"
@@ -112,7 +113,7 @@ public final class PreviewServer: Sendable {
   /// The wait lasts two seconds at most. Safe to call more than once.
   public func stop() {
     guard registry.stop() else { return }
-    for epoll in loops { epoll.waker.wake() }
+    for loop in loops { loop.epoll.waker.wake() }
     _ = running.wait(timeout: .now() + 2)
     PreviewSocket.close(listener)
   }

@@ -16,6 +16,8 @@ final class ServerLoop {
   static let lingerBytes = 256 * 1024
 
   let server: PreviewServer
+  /// What the other loops see of this one.
+  let handle: LoopHandle
   let epoll: Epoll
   /// This loop's connections, by socket.
   var connections: [Int32: ServerConnection] = [:]
@@ -30,9 +32,10 @@ final class ServerLoop {
   /// The `Date` value of the current second.
   var date: (second: Int, text: String) = (-1, "")
 
-  init(server: PreviewServer, epoll: Epoll) {
+  init(server: PreviewServer, handle: LoopHandle) {
     self.server = server
-    self.epoll = epoll
+    self.handle = handle
+    epoll = handle.epoll
   }
 
   /// Serves until the server stops, then closes this loop's connections.
@@ -46,6 +49,7 @@ final class ServerLoop {
           handle(connection, failed: event.failed)
         }
       }
+      for ticket in handle.takeHandedOver() { adopt(ticket, now: Monotonic.now) }
       answerReady()
       let now = Monotonic.now
       if acceptPausedUntil != 0 && now >= acceptPausedUntil {
@@ -56,6 +60,7 @@ final class ServerLoop {
     }
     epoll.remove(server.listener)
     for connection in Array(connections.values) { close(connection) }
+    for ticket in handle.takeHandedOver() { server.registry.close(ticket) }
   }
 
   /// Watches the shared listener, waking one loop per new connection where the kernel can
@@ -86,15 +91,13 @@ final class ServerLoop {
           refuse(descriptor)
           continue
         }
-        let connection = ServerConnection(
-          descriptor: descriptor, ticket: ticket,
-          deadline: now + Monotonic.milliseconds(server.configuration.idleTimeout))
-        guard epoll.add(descriptor, .read) else {
-          server.registry.close(ticket)
-          continue
+        // The loop serving the fewest takes it, this one when it is among them.
+        let target = LoopHandle.take(among: server.loops, preferring: handle)
+        if target === handle {
+          adopt(ticket, now: now)
+        } else {
+          target.hand(ticket)
         }
-        connections[descriptor] = connection
-        schedule(connection.deadline)
       case .none, .failed:
         return
       case .outOfDescriptors:
@@ -104,6 +107,20 @@ final class ServerLoop {
         return
       }
     }
+  }
+
+  /// Starts serving an admitted connection (counted in this loop's load already).
+  private func adopt(_ ticket: ConnectionRegistry.Ticket, now: UInt64) {
+    let connection = ServerConnection(
+      descriptor: ticket.descriptor, ticket: ticket,
+      deadline: now + Monotonic.milliseconds(server.configuration.idleTimeout))
+    guard epoll.add(ticket.descriptor, .read) else {
+      handle.release()
+      server.registry.close(ticket)
+      return
+    }
+    connections[ticket.descriptor] = connection
+    schedule(connection.deadline)
   }
 
   /// Answers 503 to a connection that cannot be admitted, as far as one send goes, and
@@ -169,6 +186,7 @@ final class ServerLoop {
     connections[connection.descriptor] = nil
     connection.response = nil
     connection.isClosed = true
+    handle.release()
     server.registry.close(connection.ticket)
   }
 }
