@@ -3,8 +3,9 @@ import Synchronization
 
 /// A small HTTP/1.1 server.
 ///
-/// A few event loops (threads over epoll, `Configuration.eventLoops`) accept connections, read
-/// request heads, ask the handler for a response and write it, never blocking on a client: a
+/// A few event loops (threads over epoll, `Configuration.eventLoops`, sharing connections
+/// evenly) accept connections, read request heads, ask the handler for a response and write
+/// it, never blocking on a client: a
 /// connection costs its socket and a few small buffers, not a thread, so clients that stall
 /// hold nothing but their connections. Keep-alive by default, `Connection: close` honoured;
 /// idle, head and send deadlines close a slow or silent client. When every connection is
