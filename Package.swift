@@ -26,6 +26,9 @@ let package = Package(
     .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
     // The build plan of sharded builds (docs/sharding.md).
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+    // Linux's epoll and eventfd (glibc), which Swift's Glibc module leaves out: the preview
+    // server's event loops.
+    .systemLibrary(name: "CEpoll"),
 
     // C shims: libjpeg and libpng report errors with setjmp/longjmp, which must stay in C.
     .target(name: "CJPEGShim", dependencies: ["CJPEG"]),
@@ -81,7 +84,7 @@ let package = Package(
     .target(name: "WallWatch", dependencies: ["WallSupport"], swiftSettings: swiftSettings),
     // The HTTP server of `serve`.
     .target(
-      name: "WallPreview", dependencies: ["WallSupport", "WallReport", "WallJSON"],
+      name: "WallPreview", dependencies: ["WallSupport", "WallReport", "WallJSON", "CEpoll"],
       swiftSettings: swiftSettings),
     .target(
       name: "WallArchive",

@@ -64,9 +64,12 @@ struct HTTPHeadParser {
     guard value.allSatisfy({ $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }) else {
       throw .malformed("control character in header '\(Self.quote(name))'")
     }
+    let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+    let start = value.firstIndex { !isSpace($0) } ?? value.endIndex
+    let end = value.lastIndex { !isSpace($0) }.map { $0 + 1 } ?? start
     return (
       String(decoding: name, as: UTF8.self).lowercased(),
-      String(decoding: value, as: UTF8.self)[...].trimmingSpaces
+      String(decoding: value[start..<max(start, end)], as: UTF8.self)
     )
   }
 

@@ -93,8 +93,12 @@ public struct HTTPResponse: Sendable, Equatable {
     if status != .notModified { head += "Content-Length: \(contentLength)\r\n" }
     head += keepAlive && !closesConnection ? "Connection: keep-alive\r\n" : "Connection: close\r\n"
     head += "\r\n"
-    var bytes = Array(head.utf8)
-    if includeBody && status != .notModified, case .bytes(let body) = content { bytes += body }
+    var body: [UInt8] = []
+    if includeBody && status != .notModified, case .bytes(let bytes) = content { body = bytes }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(head.utf8.count + body.count)
+    bytes += head.utf8
+    bytes += body
     return bytes
   }
 

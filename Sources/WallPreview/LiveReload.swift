@@ -13,20 +13,26 @@ public enum LiveReload {
   /// The script element for a page served at `generation`, with a clean report.
   /// - Parameter generation: letters, digits and `-` only (it is embedded in a JS string).
   public static func script(generation: String) -> String {
-    script(BuildGeneration.Snapshot(generation: generation))
+    script(generation: generation, report: .clean)
   }
 
   /// The script element for a page served at `snapshot`: its generation, and its report as
   /// HTML-safe JSON, shown at once when not clean.
   /// - Parameter snapshot: The generation (letters, digits and `-` are kept) and report.
   public static func script(_ snapshot: BuildGeneration.Snapshot) -> String {
+    script(generation: snapshot.generation, report: snapshot.report)
+  }
+
+  /// The script element for `generation` (letters, digits and `-` are kept) and `report`
+  /// (`BuildGeneration.Snapshot` makes it once per build, not once per page).
+  static func script(generation: String, report: PreviewReport) -> String {
     let safe = String(
-      snapshot.generation.unicodeScalars.filter {
+      generation.unicodeScalars.filter {
         $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-")
       })
     return """
       <script data-wallgen-live-reload>(function(){var g="\(safe)";\
-      var r=\(snapshot.report.json.serialized);\(ProblemOverlay.script)\
+      var r=\(report.json.serialized);\(ProblemOverlay.script)\
       function poll(){fetch("\(statusPath)",{cache:"no-store"}).then(function(x){return x.json()})\
       .then(function(s){if(s.generation!==g){location.reload()}else{show(s.report);\
       setTimeout(poll,1000)}},function(){setTimeout(poll,1000)})}\
@@ -43,9 +49,12 @@ public enum LiveReload {
     ]).serialized
   }
 
-  /// HTML pages larger than this are served as built, without the script (and are not read
-  /// into memory whole).
-  public static let maxInjectedSize = 8 * 1024 * 1024
+  /// How far from the end of a page `</body` is looked for, in bytes.
+  ///
+  /// The script goes before the last `</body` that starts in the page's last 4 KiB, else at
+  /// the end. Nothing else of the page is read for it, so a page of any size is streamed with
+  /// the script in.
+  public static let markerSearchLength = 4096
 
   /// The length of a page of `size` bytes once the script is in, known without reading it:
   /// the script is always added whole, inserted or appended.
@@ -55,26 +64,41 @@ public enum LiveReload {
 
   /// The length of a page of `size` bytes once the script for `snapshot` is in.
   public static func injectedLength(of size: Int, _ snapshot: BuildGeneration.Snapshot) -> Int {
-    size + script(snapshot).utf8.count
+    size + snapshot.script.count
   }
 
-  /// `html` with the script inserted before its last `</body`, or appended when there is none.
+  /// `html` with the script inserted before its last `</body` (looked for in its last
+  /// `markerSearchLength` bytes), or appended when there is none there.
   public static func inject(into html: [UInt8], generation: String) -> [UInt8] {
     inject(into: html, BuildGeneration.Snapshot(generation: generation))
   }
 
-  /// `html` with the script for `snapshot` inserted before its last `</body`, or appended.
+  /// `html` with the script for `snapshot` inserted before its last `</body` (looked for in
+  /// its last `markerSearchLength` bytes), or appended.
   public static func inject(into html: [UInt8], _ snapshot: BuildGeneration.Snapshot) -> [UInt8] {
-    let script = Array(script(snapshot).utf8)
+    let at = markerIndex(in: html.suffix(markerSearchLength)) ?? html.count
+    var page: [UInt8] = []
+    page.reserveCapacity(html.count + snapshot.script.count)
+    page += html[..<at]
+    page += snapshot.script
+    page += html[at...]
+    return page
+  }
+
+  /// Where the script goes in a page whose last bytes are `tail`: the index, in `tail`, of the
+  /// last `</body` (any case) in it; nil when there is none (the script is then appended).
+  static func markerIndex(in tail: ArraySlice<UInt8>) -> Int? {
     let marker = Array("</body".utf8)
-    var index = html.count - marker.count
-    while index >= 0 {
-      if zip(html[index...], marker).allSatisfy({ lowercase($0) == $1 }) {
-        return Array(html[..<index]) + script + Array(html[index...])
+    var index = tail.endIndex - marker.count
+    while index >= tail.startIndex {
+      if tail[index] == 0x3C
+        && zip(tail[index...], marker).allSatisfy({ lowercase($0) == $1 })
+      {
+        return index
       }
       index -= 1
     }
-    return html + script
+    return nil
   }
 
   private static func lowercase(_ byte: UInt8) -> UInt8 {

@@ -7,9 +7,11 @@ import WallSupport
 /// (`RequestPath`, 400 when unsafe); hidden names such as the `.wallgen/` cache are 404; the
 /// file found must resolve (symlinks included) inside the root, else 404; a folder redirects to
 /// its `/` form and serves its `index.html`, never a listing; `If-None-Match` gives 304. HTML
-/// pages get the live-reload script, and their tag includes the build generation. Other files
-/// are not read here: the response carries the open file, which the server sends a chunk at a
-/// time; HEAD costs an `fstat`; a single `Range` gives 206 (416 when unsatisfiable).
+/// pages get the live-reload script, and their tag includes the build generation. Files are
+/// not read here: the response carries the open file, which the server streams (a page gets
+/// the script spliced in on the way); only an HTML page of at most a chunk is read whole.
+/// HEAD costs an `fstat`; a single `Range` gives 206 (416 when unsatisfiable), counted in the
+/// bytes as sent, script included.
 public struct PreviewResponder: Sendable {
   /// The methods served.
   public static let allowedMethods = ["GET", "HEAD"]
@@ -48,13 +50,14 @@ public struct PreviewResponder: Sendable {
     } catch {
       return .errorPage(.badRequest, detail: error.description)
     }
-    if path.encoded == LiveReload.versionPath {
+    let encoded = path.encoded
+    if encoded == LiveReload.versionPath {
       return HTTPResponse(
         status: .ok,
         headers: [("Content-Type", MIMEType.plainText), ("Cache-Control", "no-store")],
         body: Array(live.generation.utf8))
     }
-    if path.encoded == LiveReload.statusPath {
+    if encoded == LiveReload.statusPath {
       return HTTPResponse(
         status: .ok,
         headers: [("Content-Type", MIMEType.json), ("Cache-Control", "no-store")],
@@ -66,7 +69,7 @@ public struct PreviewResponder: Sendable {
       guard path.hasTrailingSlash else {
         return HTTPResponse(
           status: .movedPermanently,
-          headers: [("Location", path.encoded + "/"), ("Cache-Control", "no-cache")])
+          headers: [("Location", encoded + "/"), ("Cache-Control", "no-cache")])
       }
       guard let index = resolve(path, appending: "index.html"),
         FileSystem.kind(of: index) == .regular
@@ -105,10 +108,9 @@ public struct PreviewResponder: Sendable {
     } catch {
       return serverError()
     }
-    let injects = contentType == MIMEType.html && served.size <= LiveReload.maxInjectedSize
+    let injects = contentType == MIMEType.html
     // The page's bytes depend on the generation and the report the script carries.
-    let report = live.report.isClean ? "" : "-r" + live.report.id
-    let tag = "\"\(served.tag)\(injects ? "-g" + live.generation + report : "")\""
+    let tag = "\"\(served.tag)\(injects ? live.pageTagSuffix : "")\""
     var headers = [
       ("Content-Type", contentType), ("ETag", tag), ("Cache-Control", "no-cache"),
       ("X-Content-Type-Options", "nosniff"),
@@ -118,8 +120,7 @@ public struct PreviewResponder: Sendable {
       return HTTPResponse(status: .notModified, headers: headers)
     }
     headers.append(("Accept-Ranges", "bytes"))
-    let length =
-      injects ? LiveReload.injectedLength(of: served.size, live) : served.size
+    let length = injects ? served.size + live.script.count : served.size
     // If-Range names the version the client has part of; any other version is sent whole.
     let ranged = request.header("if-range").map { $0 == tag } ?? true
     let range = ranged ? ByteRange.resolve(request.header("range"), length: length) : .full
@@ -144,6 +145,14 @@ public struct PreviewResponder: Sendable {
       let region = FileRegion(file: served, offset: bytes.lowerBound, length: bytes.count)
       return HTTPResponse(status: status, headers: headers, content: .file(region))
     }
+    guard served.size <= FileRegion.chunkSize else {
+      // A larger page is streamed like any file, the script spliced in on the way.
+      let region = FileRegion(
+        file: served, offset: bytes.lowerBound, length: bytes.count, inserting: live.script,
+        at: scriptOffset(in: served))
+      return HTTPResponse(status: status, headers: headers, content: .file(region))
+    }
+    // A page of at most a chunk is read whole, and goes out with its head in one send.
     let page: [UInt8]
     do {
       page = try served.readAll()
@@ -156,7 +165,19 @@ public struct PreviewResponder: Sendable {
       return HTTPResponse(
         status: .ok, headers: headers.filter { $0.0 != "Content-Range" }, body: injected)
     }
-    return HTTPResponse(status: status, headers: headers, body: Array(injected[bytes]))
+    let body = range == .full ? injected : Array(injected[bytes])
+    return HTTPResponse(status: status, headers: headers, body: body)
+  }
+
+  /// Where the live-reload script goes in a page too large to read whole: before the last
+  /// `</body` of its last `LiveReload.markerSearchLength` bytes, the only bytes read, or at
+  /// the end.
+  private func scriptOffset(in page: ServedFile) -> Int {
+    let count = min(LiveReload.markerSearchLength, page.size)
+    var tail = [UInt8](repeating: 0, count: max(1, count))
+    let start = page.size - count
+    let read = page.read(at: start, count: count, into: &tail) ?? 0
+    return LiveReload.markerIndex(in: tail[..<read]).map { start + $0 } ?? page.size
   }
 
   private func serverError() -> HTTPResponse {

@@ -6,8 +6,8 @@ import WallSupport
 /// Each returns a Swift value or a typed error; this is the only file of the Preview stage that touches sockets. Linux only (`MSG_NOSIGNAL`),
 /// as wallgen is.
 enum PreviewSocket {
-  /// Binds and listens on an IPv4 address; returns the socket and the port bound (useful with
-  /// port 0, which asks the system for a free one).
+  /// Binds and listens on an IPv4 address; returns the socket (non-blocking) and the port bound
+  /// (useful with port 0, which asks the system for a free one).
   static func listen(host: String, port: Int, backlog: Int32) throws(PreviewError) -> (
     descriptor: Int32, port: Int
   ) {
@@ -39,6 +39,7 @@ enum PreviewSocket {
       close(descriptor)
       throw .socket(call: "listen", reason: reason)
     }
+    setNonBlocking(descriptor)
     var actual = sockaddr_in()
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
     _ = withUnsafeMutablePointer(to: &actual) {
@@ -49,86 +50,103 @@ enum PreviewSocket {
     return (descriptor, Int(UInt16(bigEndian: actual.sin_port)))
   }
 
-  /// Waits for a connection; nil when the listener was shut down or failed.
-  static func accept(_ listener: Int32) -> Int32? {
+  /// What a non-blocking call did.
+  enum Transfer: Equatable {
+    /// This many bytes moved (more than 0).
+    case moved(Int)
+    /// Nothing can move now: wait for the socket to be ready.
+    case wouldBlock
+    /// The peer is gone, the socket failed, or (for a file) the file ended early.
+    case ended
+  }
+
+  /// What a non-blocking accept gave.
+  enum Accepted: Equatable {
+    /// A new connection, non-blocking, close-on-exec, with `TCP_NODELAY`.
+    case connection(Int32)
+    /// No connection is waiting.
+    case none
+    /// The process is out of descriptors; try again when connections have closed.
+    case outOfDescriptors
+    /// The listener was shut down or failed.
+    case failed
+  }
+
+  /// Makes a descriptor non-blocking.
+  static func setNonBlocking(_ descriptor: Int32) {
+    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+  }
+
+  /// Takes a waiting connection from a non-blocking listener.
+  static func accept(_ listener: Int32) -> Accepted {
     while true {
       let descriptor = Glibc.accept(listener, nil, nil)
       if descriptor >= 0 {
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)  // Glibc's accept4 is not visible to Swift
+        setNonBlocking(descriptor)
         var on: Int32 = 1
         setsockopt(
           descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
-        return descriptor
+        return .connection(descriptor)
       }
       switch errno {
       case EINTR, ECONNABORTED, EPROTO: continue
-      case EMFILE, ENFILE, ENOBUFS, ENOMEM:
-        usleep(10_000)  // out of descriptors: let connections finish, then try again
-        continue
-      default: return nil
+      case EAGAIN, EWOULDBLOCK: return .none
+      case EMFILE, ENFILE, ENOBUFS, ENOMEM: return .outOfDescriptors
+      default: return .failed
       }
     }
   }
 
-  /// Sets how long a blocked send may wait before it fails.
-  static func setSendTimeout(_ descriptor: Int32, milliseconds: Int) {
-    var time = timeval(
-      tv_sec: milliseconds / 1000, tv_usec: suseconds_t(milliseconds % 1000 * 1000))
-    setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
-  }
-
-  /// Whether bytes (or end of stream) can be read within `milliseconds`.
-  static func waitReadable(_ descriptor: Int32, milliseconds: Int) -> Bool {
-    var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-    while true {
-      let result = poll(&entry, 1, Int32(clamping: max(0, milliseconds)))
-      if result < 0 && errno == EINTR { continue }
-      return result > 0
-    }
-  }
-
-  /// Reads what is available into `buffer`; the count, 0 at end of stream, -1 on error.
-  static func receive(_ descriptor: Int32, into buffer: inout [UInt8]) -> Int {
+  /// Reads what is available into `buffer`; `.ended` at the end of the stream.
+  static func receive(_ descriptor: Int32, into buffer: inout [UInt8]) -> Transfer {
     while true {
       let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+      if count > 0 { return .moved(count) }
       if count < 0 && errno == EINTR { continue }
-      return count
+      return count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) ? .wouldBlock : .ended
     }
   }
 
-  /// Sends all of `bytes`; false when the peer is gone or the send timed out.
-  static func send(_ descriptor: Int32, _ bytes: ArraySlice<UInt8>) -> Bool {
-    var sent = 0
-    while sent < bytes.count {
-      let count = bytes.withUnsafeBytes { buffer in
-        Glibc.send(
-          descriptor, buffer.baseAddress.map { $0 + sent }, buffer.count - sent,
-          Int32(MSG_NOSIGNAL))
-      }
+  /// Sends what the socket takes now of `bytes`; `more` tells the kernel that more follows at
+  /// once (`MSG_MORE`), so a head and a body streamed after it share packets.
+  static func send(_ descriptor: Int32, _ bytes: ArraySlice<UInt8>, more: Bool = false) -> Transfer
+  {
+    guard !bytes.isEmpty else { return .moved(0) }
+    let flags = Int32(MSG_NOSIGNAL) | (more ? Int32(MSG_MORE) : 0)
+    while true {
+      let count = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, flags) }
+      if count > 0 { return .moved(count) }
       if count < 0 && errno == EINTR { continue }
-      if count <= 0 { return false }
-      sent += count
+      return count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) ? .wouldBlock : .ended
     }
-    return true
   }
 
-  /// Ends both directions, waking any thread blocked on the socket; the descriptor stays open.
+  /// Sends what the socket takes now of `count` bytes of the file `file` from `offset`, by
+  /// `sendfile` (the bytes go from the page cache to the socket, never through a buffer here);
+  /// `.ended` when the file is shorter than that.
+  static func sendFile(_ descriptor: Int32, from file: Int32, offset: Int, count: Int)
+    -> Transfer
+  {
+    var position = off_t(offset)
+    while true {
+      let sent = sendfile(descriptor, file, &position, count)
+      if sent > 0 { return .moved(sent) }
+      if sent < 0 && errno == EINTR { continue }
+      return sent < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) ? .wouldBlock : .ended
+    }
+  }
+
+  /// Ends the write side: the client reads the end of the stream after what was sent.
+  static func shutdownWrite(_ descriptor: Int32) {
+    _ = Glibc.shutdown(descriptor, Int32(SHUT_WR))
+  }
+
+  /// Ends both directions; the loop serving the socket sees it fail.
+  ///
+  /// The descriptor stays open.
   static func shutdownBoth(_ descriptor: Int32) {
     _ = Glibc.shutdown(descriptor, Int32(SHUT_RDWR))
-  }
-
-  /// Closes after sending: ends the write side, then discards what the client still sends
-  /// for a short while, so the kernel does not reset the connection before the client has
-  /// read the response (RFC 9112, 9.6).
-  static func lingeringClose(_ descriptor: Int32) {
-    _ = Glibc.shutdown(descriptor, Int32(SHUT_WR))
-    var scratch = [UInt8](repeating: 0, count: 4096)
-    var discarded = 0
-    while discarded < 256 * 1024, waitReadable(descriptor, milliseconds: 500) {
-      let count = receive(descriptor, into: &scratch)
-      if count <= 0 { break }
-      discarded += count
-    }
   }
 
   /// Closes a descriptor.

@@ -10,9 +10,10 @@ import WallSupport
 /// (inode, size, modification time), so tag and bytes always agree even while a rebuild
 /// replaces files by renaming.
 ///
-/// Opening costs an `open` and an `fstat`; nothing is read until asked, a chunk at a time
-/// (`FileRegion`) or whole (`readAll`, for the small HTML pages that get the live-reload
-/// script). The descriptor is closed when the last reference goes.
+/// Opening costs an `open` and an `fstat`; nothing is read until asked: a chunk at a time
+/// (`FileRegion`), sent by `sendfile`, or whole (`readAll`, for HTML pages of at most a chunk,
+/// which get the live-reload script and go out with their head). The descriptor is closed when
+/// the last reference goes.
 final class ServedFile: Sendable {
   /// Why a file could not be served.
   enum Failure: Error, Equatable {
@@ -25,7 +26,8 @@ final class ServedFile: Sendable {
   let tag: String
   /// The size in bytes, from `fstat`.
   let size: Int
-  private let descriptor: Int32
+  /// The open file (read-only), for `pread` and `sendfile`.
+  let descriptor: Int32
 
   /// Opens `path` (a final symlink is refused) and takes its size and tag.
   init(opening path: String) throws(Failure) {

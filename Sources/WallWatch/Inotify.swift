@@ -3,7 +3,7 @@ import Glibc
 /// Linux's inotify, as the change watcher uses it: one non-blocking descriptor, watches added
 /// by path, events read in batches.
 ///
-/// The only file of the Preview stage that touches inotify; Linux only, as wallgen is.
+/// The only file of the Watch stage that touches inotify; Linux only, as wallgen is.
 final class Inotify {
   /// Why inotify could not be used for a path or at all.
   enum Failure: Error, Equatable, CustomStringConvertible {

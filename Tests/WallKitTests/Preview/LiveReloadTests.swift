@@ -13,6 +13,18 @@ import WallKit
         == LiveReload.script(generation: "g"))
   }
 
+  @Test("</body> is looked for in the page's last 4 KiB only; further up, the script is appended")
+  func boundedSearch() {
+    let filler = String(repeating: "x", count: LiveReload.markerSearchLength)
+    let page = Array("<body>a</body>\(filler)".utf8)
+    let injected = LiveReload.inject(into: page, generation: "g-1")
+    #expect(injected == page + Array(LiveReload.script(generation: "g-1").utf8))
+    let near = Array("<body>a</body>\(filler.dropFirst(7))".utf8)
+    #expect(
+      String(decoding: LiveReload.inject(into: near, generation: "g-1"), as: UTF8.self)
+        .hasPrefix("<body>a<script data-wallgen-live-reload>"))
+  }
+
   @Test("the generation is embedded with anything but letters, digits and '-' removed")
   func embedsSafely() {
     let script = LiveReload.script(generation: "a1-2\"</script>")

@@ -19,8 +19,14 @@ import WallKitTestSupport
     UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 9)
   }
 
+  /// An HTML page of a little over three chunks, with `</body>` near its end.
+  static let largePage: [UInt8] = Array(
+    ("<!DOCTYPE html><html><body>" + String(repeating: "<p>a wall</p>\n", count: 15_000)
+      + "</body></html>\n").utf8)
+
   init() throws {
     site = try SiteFixture()
+    try Data(Self.largePage).write(to: URL(fileURLWithPath: site.folder.url("site/large.html")))
     let big = open(site.folder.url("site/big.jpg"), O_CREAT | O_WRONLY | O_CLOEXEC, 0o644)
     #expect(big >= 0 && ftruncate(big, off_t(Self.bigSize)) == 0)
     close(big)
@@ -158,5 +164,65 @@ import WallKitTestSupport
     #expect(tail.body.count == 824)
     client.request("GET", "/pattern.jpg", headers: ["Range: bytes=5-9"])
     #expect(try client.readResponse().body == Array(Self.pattern[5..<10]))
+  }
+
+  @Test("an 8 MiB page is streamed with the script spliced in: GET holds none of it")
+  func largePageHoldsNoBytes() throws {
+    // Issue 21, item 7: pages were read whole to inject the script, so 60 parallel GETs of
+    // an 8 MiB page took the server to 958 MB.
+    let size = 8 << 20
+    let tail = Array("</body></html>\n".utf8)
+    let page = open(site.folder.url("site/huge.html"), O_CREAT | O_WRONLY | O_CLOEXEC, 0o644)
+    #expect(page >= 0 && ftruncate(page, off_t(size - tail.count)) == 0)
+    #expect(pwrite(page, tail, tail.count, off_t(size - tail.count)) == tail.count)
+    close(page)
+    let script = BuildGeneration.Snapshot(generation: "g-1").script
+    let response = get("/huge.html")
+    #expect(response.status == .ok)
+    #expect(response.body.isEmpty)
+    #expect(response.contentLength == size + script.count)
+    guard case .file(let region) = response.content else {
+      Issue.record("expected a streamed body, got \(response.content)")
+      return
+    }
+    #expect(region.offset == 0 && region.length == size + script.count)
+    var largest = 0
+    var last: [UInt8] = []
+    #expect(
+      region.forEachChunk { chunk in
+        largest = max(largest, chunk.count)
+        last = Array((last + chunk).suffix(script.count + tail.count))
+        return true
+      })
+    #expect(largest <= FileRegion.chunkSize)
+    #expect(last == script + tail, "the script goes before </body>")
+    #expect(get("/huge.html", method: "HEAD").contentLength == size + script.count)
+  }
+
+  @Test("ranges of a streamed page count the script in, as GET sends it")
+  func largePageRanges() throws {
+    let whole = LiveReload.inject(into: Self.largePage, generation: "g-1")
+    let response = get("/large.html")
+    guard case .file = response.content else {
+      Issue.record("a page over a chunk is streamed, got \(response.content)")
+      return
+    }
+    #expect(response.allBytes == whole)
+    #expect(get("/large.html", method: "HEAD").contentLength == whole.count)
+    let at = Self.largePage.count - "</body></html>\n".utf8.count
+    let script = BuildGeneration.Snapshot(generation: "g-1").script.count
+    let ranges: [Range<Int>] = [
+      0..<100, (at - 10)..<(at + 10), (at + 5)..<(at + 50), (at + script - 5)..<whole.count,
+      70_000..<(at + script + 3), (whole.count - 1)..<whole.count,
+    ]
+    for range in ranges {
+      let part = get(
+        "/large.html", [("Range", "bytes=\(range.lowerBound)-\(range.upperBound - 1)")])
+      #expect(part.status == .partialContent, "\(range)")
+      #expect(part.contentLength == range.count, "\(range)")
+      #expect(part.allBytes == Array(whole[range]), "\(range)")
+    }
+    let suffix = get("/large.html", [("Range", "bytes=-20")])
+    #expect(suffix.allBytes == Array(whole.suffix(20)))
   }
 }

@@ -1,8 +1,13 @@
 import Foundation
 import Testing
 import WallKit
+import WallKitTestSupport
 
-/// Clients that hold connections open by sending little or nothing.
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Clients that hold connections open by sending little or nothing, or by reading nothing.
 @Suite struct PreviewServerSlowClientTests {
   let site: SiteFixture
   let responder: PreviewResponder
@@ -72,5 +77,76 @@ import WallKit
       #expect(page.text.contains("Wall of u1"))
     }
     #expect(server.openConnections <= 2 * limit)
+  }
+
+  /// Puts a sparse file of `size` bytes at `name` in the site (no blocks on disk).
+  func sparseFile(_ name: String, size: Int) {
+    let file = open(site.folder.url("site/\(name)"), O_CREAT | O_WRONLY | O_CLOEXEC, 0o644)
+    #expect(file >= 0 && ftruncate(file, off_t(size)) == 0)
+    close(file)
+  }
+
+  /// Waits (20 s at most, as a timeout only) until `condition` holds.
+  func wait(until condition: () -> Bool) {
+    let deadline = Date().addingTimeInterval(20)
+    while !condition() && Date() < deadline { _ = TestHTTPClient.pause(milliseconds: 10) }
+  }
+
+  @Test("clients that stop reading a large answer do not lock others out (issue 21, item 7)")
+  func stalledReadersDoNotLockOthersOut() throws {
+    // The issue's case scaled down: 520 readers that never read against 512 connections gave
+    // everyone 503 for 20 s, as each connection's thread sat in a blocked send.
+    let limit = 32
+    sparseFile("big.jpg", size: 64 << 20)
+    let server = try server {
+      $0.maxConnections = limit
+      $0.sendTimeout = 60_000
+      $0.idleTimeout = 60_000
+    }
+    defer { server.stop() }
+    var stalled: [TestHTTPClient] = []
+    defer { for client in stalled { client.close() } }
+    for _ in 0..<limit {
+      let client = try TestHTTPClient(port: server.port, timeout: 10, receiveBuffer: 4096)
+      client.request("GET", "/big.jpg")
+      stalled.append(client)
+    }
+    // Each is being answered (its status line arrived) when it stops reading.
+    for (index, client) in stalled.enumerated() {
+      let start = String(decoding: client.readAvailable(waitingMilliseconds: 10_000), as: UTF8.self)
+      #expect(start.hasPrefix("HTTP/1.1 200 "), "stalled reader \(index)")
+    }
+    #expect(server.openConnections == limit)
+    for _ in 0..<8 {
+      let client = try TestHTTPClient(port: server.port, timeout: 10, receiveBuffer: 4096)
+      client.request("GET", "/big.jpg")
+      stalled.append(client)
+    }
+    for attempt in 0..<3 {
+      let started = Date()
+      let page = try TestHTTPClient.get(port: server.port, "/walls/u1/")
+      #expect(page.status == 200, "attempt \(attempt): \(page.statusLine)")
+      #expect(page.text.contains("Wall of u1"))
+      #expect(Date().timeIntervalSince(started) < 2, "attempt \(attempt) waited")
+    }
+    #expect(server.openConnections <= 2 * limit)
+  }
+
+  @Test("a client that takes no byte of an answer for the send timeout is closed")
+  func stalledReaderIsClosed() throws {
+    sparseFile("big.jpg", size: 64 << 20)
+    let server = try server {
+      $0.sendTimeout = 300
+      $0.idleTimeout = 60_000
+    }
+    defer { server.stop() }
+    let client = try TestHTTPClient(port: server.port, timeout: 10, receiveBuffer: 4096)
+    defer { client.close() }
+    client.request("GET", "/big.jpg")
+    wait { server.openConnections == 1 }
+    let started = Date()
+    wait { server.openConnections == 0 }
+    #expect(server.openConnections == 0)
+    #expect(Date().timeIntervalSince(started) < 10)
   }
 }

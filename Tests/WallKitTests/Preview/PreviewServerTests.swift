@@ -59,6 +59,23 @@ import WallKit
     #expect(try client.readResponse().text == "body { margin: 0 }\n")
   }
 
+  @Test("20 pipelined requests sent at once are all answered, in order")
+  func manyPipelined() throws {
+    // More than one loop turn answers (8), so the rest wait their turn, and are not lost.
+    let client = try TestHTTPClient(port: server.port)
+    defer { client.close() }
+    let targets = (0..<20).map { $0.isMultiple(of: 2) ? "/walls/u1/" : "/assets/wall.css" }
+    client.send(targets.map { "GET \($0) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" }.joined())
+    for (index, target) in targets.enumerated() {
+      let response = try client.readResponse()
+      #expect(response.status == 200, "\(index)")
+      #expect(
+        target == "/assets/wall.css"
+          ? response.text == "body { margin: 0 }\n" : response.text.contains("Wall of u1"),
+        "\(index)")
+    }
+  }
+
   @Test("a client that starts a request and stalls gets 408; a silent one is closed")
   func timeouts() throws {
     let slow = try TestHTTPClient(port: server.port)

@@ -26,9 +26,14 @@ final class TestHTTPClient: Sendable {
   private let pending = Mutex<[UInt8]>([])
 
   /// Connects to 127.0.0.1:`port`; reads time out after `timeout` seconds.
-  init(port: Int, timeout: Int = 10) throws {
+  /// - Parameter receiveBuffer: a small `SO_RCVBUF` in bytes, for a client that reads slowly
+  ///   or not at all and should stall the server's sending soon.
+  init(port: Int, timeout: Int = 10, receiveBuffer: Int? = nil) throws {
     descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard descriptor >= 0 else { throw Failure(description: "socket failed") }
+    if var size = receiveBuffer.map(Int32.init) {
+      setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+    }
     var time = timeval(tv_sec: timeout, tv_usec: 0)
     setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
     setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
@@ -140,6 +145,33 @@ final class TestHTTPClient: Sendable {
     let rest = Array(bytes[(headEnd + 4 + length)...])
     pending.withLock { $0 = rest }
     return response
+  }
+
+  /// Reads one response's head, then its body without keeping it: the status and the number
+  /// of body bytes read (as many as `Content-Length` says, unless the connection ends first).
+  func readCountingBody() throws -> (status: Int, length: Int, bodyBytes: Int) {
+    var head: [UInt8] = []
+    var byte: UInt8 = 0
+    while !head.suffix(4).elementsEqual([13, 10, 13, 10]) {
+      guard recv(descriptor, &byte, 1, 0) == 1 else {
+        throw Failure(description: "connection ended after \(head.count) bytes of the head")
+      }
+      head.append(byte)
+    }
+    let lines = String(decoding: head, as: UTF8.self).components(separatedBy: "\r\n")
+    let status = Int(lines[0].split(separator: " ").dropFirst().first ?? "") ?? 0
+    let lengthLine = lines.first { $0.lowercased().hasPrefix("content-length:") }
+    let length = Int(lengthLine?.dropFirst(15).trimmingCharacters(in: .whitespaces) ?? "") ?? 0
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    var read = 0
+    while read < length {
+      let count = chunk.withUnsafeMutableBytes {
+        recv(descriptor, $0.baseAddress, min($0.count, length - read), 0)
+      }
+      if count <= 0 { break }
+      read += count
+    }
+    return (status, length, read)
   }
 
   /// One request on a fresh connection.

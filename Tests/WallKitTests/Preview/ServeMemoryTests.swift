@@ -1,0 +1,91 @@
+import Foundation
+import Synchronization
+import Testing
+import WallKit
+import WallKitTestSupport
+import WallSynth
+
+/// The preview server's memory does not grow with what it serves (docs/serve.md, "Memory"):
+/// the built `wallgen serve` runs as a process of its own, and its peak resident memory
+/// (`VmHWM`) is read before and after a burst of large requests.
+@Suite struct ServeMemoryTests {
+  typealias P = ParseFixtures
+
+  static let canRun =
+    BuiltProduct.wallgen != nil && FileManager.default.fileExists(atPath: "/proc/self/status")
+
+  /// The growth allowed: 60 connections at the stated bound (under 100 KiB each) are 6 MiB;
+  /// the rest is room for the allocator and the threads' first touches.
+  static let allowedGrowth = 48 << 20
+
+  @Test(
+    "60 parallel GETs of an 8 MiB page leave the server's peak memory where it was",
+    .enabled(if: canRun, "needs the built wallgen and /proc"))
+  func parallelLargePages() throws {
+    // Issue 21, item 7: the live-reload injection read whole pages, and this took 958 MB.
+    let folder = try TemporaryDirectory("serve-memory")
+    let export = try ExportWriter(root: folder.url("export"))
+    try export.writeClass("_User", [P.user("uA", username: "a", fbId: "1")])
+    try export.writeClass(
+      "WallImage", [P.image("i0", uploaderFBId: "1", username: "", fileName: "p.jpg", at: 0)])
+    try export.writeFile("files/p.jpg", try ImageFixtures.gradientJPEG(width: 16, height: 12))
+    let server = Process()
+    server.executableURL = URL(fileURLWithPath: try #require(BuiltProduct.wallgen))
+    server.arguments = [
+      "serve", folder.url("export"), "-o", folder.url("site"), "--port", "0", "-q",
+    ]
+    let output = Pipe()
+    server.standardOutput = output
+    server.standardError = FileHandle.nullDevice
+    try server.run()
+    defer {
+      server.terminate()
+      server.waitUntilExit()
+    }
+    let url = try #require(Self.firstLine(of: output.fileHandleForReading))
+    let port = try #require(Int(url.split(separator: ":").last?.filter(\.isNumber) ?? ""))
+
+    // Written after the first build: the output folder is not watched, so it stays.
+    let size = 8 << 20
+    let page = "<html><body>" + String(repeating: "x", count: size - 27) + "</body></html>\n"
+    try Data(page.utf8).write(to: URL(fileURLWithPath: folder.url("site/big.html")))
+    let before = try Self.peakKilobytes(of: server.processIdentifier)
+
+    let clients = try (0..<60).map { _ in try TestHTTPClient(port: port, timeout: 30) }
+    defer { for client in clients { client.close() } }
+    for client in clients { client.request("GET", "/big.html") }
+    let results = Mutex<[(status: Int, length: Int, bodyBytes: Int)]>([])
+    DispatchQueue.concurrentPerform(iterations: 4) { worker in
+      for index in stride(from: worker, to: clients.count, by: 4) {
+        let result = (try? clients[index].readCountingBody()) ?? (0, 0, 0)
+        results.withLock { $0.append(result) }
+      }
+    }
+    let after = try Self.peakKilobytes(of: server.processIdentifier)
+    let answers = results.withLock { $0 }
+    #expect(answers.count == 60)
+    #expect(
+      answers.allSatisfy { $0.status == 200 && $0.length > size && $0.bodyBytes == $0.length })
+    #expect(
+      (after - before) * 1024 < Self.allowedGrowth,
+      "peak resident memory went from \(before) KB to \(after) KB")
+  }
+
+  /// The first line a process writes (its URL), or nil when it ends without one.
+  static func firstLine(of handle: FileHandle) -> String? {
+    var bytes: [UInt8] = []
+    while !bytes.contains(0x0A) {
+      let data = handle.availableData
+      if data.isEmpty { return nil }
+      bytes += data
+    }
+    return String(decoding: bytes.prefix { $0 != 0x0A }, as: UTF8.self)
+  }
+
+  /// A process's peak resident memory (`VmHWM`), in KB.
+  static func peakKilobytes(of process: Int32) throws -> Int {
+    let status = try String(contentsOfFile: "/proc/\(process)/status", encoding: .utf8)
+    let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") })
+    return try #require(Int(line.filter(\.isNumber)))
+  }
+}
