@@ -100,46 +100,12 @@ extension ImagingTests {
 /// Builds a PNG with an iCCP chunk (stored deflate blocks, so no zlib is needed here).
 enum PNGFixture {
   static func withICCP(_ png: [UInt8], profile: [UInt8]) -> [UInt8] {
-    var data: [UInt8] = Array("icc".utf8) + [0, 0] + zlibStored(profile)
+    var data: [UInt8] = Array("icc".utf8) + [0, 0] + SampledPNG.zlibStored(profile)
     data = Array("iCCP".utf8) + data
-    let chunk = bigEndian(UInt32(data.count - 4)) + data + bigEndian(crc32(data))
+    let chunk =
+      ImageFixtures.bigEndian(UInt32(data.count - 4)) + data
+      + ImageFixtures.bigEndian(ImageFixtures.crc32(data))
     let afterIHDR = 8 + 25
     return Array(png[..<afterIHDR]) + chunk + Array(png[afterIHDR...])
-  }
-
-  static func zlibStored(_ bytes: [UInt8]) -> [UInt8] {
-    var out: [UInt8] = [0x78, 0x01]
-    var offset = 0
-    repeat {
-      let length = min(65535, bytes.count - offset)
-      let final: UInt8 = offset + length == bytes.count ? 1 : 0
-      out += [final, UInt8(length & 0xFF), UInt8(length >> 8)]
-      out += [UInt8(~length & 0xFF), UInt8((~length >> 8) & 0xFF)]
-      out += bytes[offset..<(offset + length)]
-      offset += length
-    } while offset < bytes.count
-    var a: UInt32 = 1
-    var b: UInt32 = 0
-    for byte in bytes {
-      a = (a + UInt32(byte)) % 65521
-      b = (b + a) % 65521
-    }
-    return out + bigEndian(b << 16 | a)
-  }
-
-  static func bigEndian(_ value: UInt32) -> [UInt8] {
-    [
-      UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF),
-      UInt8(value & 0xFF),
-    ]
-  }
-
-  static func crc32(_ bytes: [UInt8]) -> UInt32 {
-    var crc: UInt32 = 0xFFFF_FFFF
-    for byte in bytes {
-      crc ^= UInt32(byte)
-      for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-    }
-    return ~crc
   }
 }
