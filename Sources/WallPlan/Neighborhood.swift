@@ -1,0 +1,54 @@
+import WallImaging
+import WallModel
+import WallReport
+import WallSupport
+
+/// What the plan records of one image file (a photo, or a user's picture as an avatar).
+struct PlannedSource: Sendable {
+  /// The path inside the export.
+  var path: String
+  /// Whether it is processed as an avatar (a profile picture) rather than a photo.
+  var avatar: Bool
+  /// The class and objectId the file's problems are reported under.
+  var ownerClass: String
+  var ownerId: String
+  /// The hex SHA-256 of its bytes; nil when it could not be read.
+  var digest: String?
+  /// Why it could not be read.
+  var readError: String?
+  /// Its header, when it could be read.
+  var info: ImageInfo?
+  /// Why its header could not be read.
+  var probeError: String?
+  /// Its `StableHash`, which places it in a shard.
+  var hash: Int64
+}
+
+/// The records a batch of walls is made of: their owners, their friends' images, the comments
+/// on them and everyone they name, with the plan's record of each image file they show.
+struct Neighborhood: Sendable {
+  /// The users whose images it holds: the walls' owners and their friends.
+  var uploaders: Set<String> = []
+  var users: [User] = []
+  var images: [WallImage] = []
+  /// The comments on `images`, by the objectId of their image.
+  var commentsByImage: [String: [Comment]] = [:]
+  var friends: [String: Set<String>] = [:]
+  var roles: [String: Set<String>] = [:]
+  /// The plan's record of the photos of `images`, by path.
+  var photos: [String: PlannedFile] = [:]
+  /// The pictures of `users`, by path.
+  var pictures: [String: PlannedSource] = [:]
+  /// The plan's row number of each image of `images`, by objectId: the same in every
+  /// neighbourhood of one plan.
+  var imageNumbers: [String: Int] = [:]
+
+  /// The index of the rows for `audience`, which takes them over: they are left empty.
+  mutating func takeIndex(audience: Audience) -> WallIndex {
+    let (users, images, comments) = (self.users, self.images, commentsByImage)
+    (self.users, self.images, commentsByImage) = ([], [], [:])
+    return WallIndex(
+      users: users, images: images, commentsByImage: comments, friends: friends, roles: roles,
+      audience: audience)
+  }
+}
