@@ -18,6 +18,8 @@ public struct ImportResult: Sendable {
   public var failure: ImportError?
   /// How many images name a file in `files/`, and how many of those files are there.
   public var photoFiles = PhotoFileCount()
+  /// How the export's class files were laid out.
+  public var layout = ExportLayout.parseCom
 }
 
 /// How many images name a file, and how many of those files an export holds.
@@ -34,8 +36,8 @@ public struct PhotoFileCount: Sendable, Equatable {
   }
 }
 
-/// Reads a Parse wall export (docs/input-format.md) into a `Dataset`, collecting problems instead of
-/// stopping at the first one.
+/// Reads a Parse wall export (docs/input-format.md), Parse.com's or a Parse Server database's,
+/// into a `Dataset`, collecting problems instead of stopping at the first one.
 public enum ExportImporter {
   /// Imports the folder or zip at `path`.
   /// - Parameters:
@@ -61,6 +63,7 @@ public enum ExportImporter {
   {
     var session = ImportSession(source: source, limits: limits)
     session.readOpeningProblems()
+    session.readSchema()
     session.readUsers()
     session.readGraph()
     session.readFriends()
@@ -72,9 +75,10 @@ public enum ExportImporter {
     session.checkOtherClassFiles()
     session.reportFollowOns()
     session.reportUnfilledFilesFolder()
+    session.reportMissingSchema()
     return ImportResult(
       dataset: session.dataset, report: session.report, source: source,
-      failure: session.fileLevelFailure(), photoFiles: session.photoFiles)
+      failure: session.fileLevelFailure(), photoFiles: session.photoFiles, layout: session.layout)
   }
 }
 
@@ -100,6 +104,10 @@ package struct ImportSession {
   var filesFolder: FolderState?
   /// Images whose file is missing because `files/` holds no file at all, by class file.
   var photosWithoutFilesFolder: [String: Int] = [:]
+  /// The class files read so far, by the layout each showed.
+  var layoutFiles: [ExportLayout: [String]] = [:]
+  /// Parse Server's field types (`_SCHEMA.json`), when the export has them.
+  var schema: ParseServerSchema?
 
   init(source: any ExportSource, limits: ImportLimits) {
     self.source = source
@@ -109,11 +117,13 @@ package struct ImportSession {
   /// The class files the walls are made of; other `.json` files are only syntax-checked.
   package static let wallClasses: Set<String> = [
     "_User", "WallImage", "WallImageComment", "WallImageObject", "_Join:friends:_User", "_Role",
-    "_Join:users:_Role", "_Join:roles:_Role",
+    "_Join:users:_Role", "_Join:roles:_Role", "_SCHEMA",
   ]
 
-  /// Checks that the export's other class files are valid JSON, so `check` catches a corrupt export
-  /// even where walls do not need the class.
+  /// Checks that the export's other class files are valid JSON.
+  ///
+  /// A Parse Server collection's is checked line by line. So `check` catches a corrupt export
+  /// even where walls do not need the class. Their content is not kept.
   ///
   /// Faults are warnings: no wall loses data.
   mutating func checkOtherClassFiles() {
@@ -122,6 +132,10 @@ package struct ImportSession {
       guard !Self.wallClasses.contains(className) else { continue }
       do {
         let bytes = try source.read(name, limit: limits.classFileBytes)
+        if JSONLinesReader.holdsDocumentsPerLine(bytes, lineBytes: limits.rowBytes) {
+          checkLines(of: bytes, name, className)
+          continue
+        }
         try JSONReader(bytes, maximumDepth: limits.maximumDepth, pieceBytes: limits.rowBytes)
           .check()
       } catch let error as JSONSyntaxError {
@@ -132,6 +146,24 @@ package struct ImportSession {
       } catch {
         report.warning(
           name, className, "", "cannot be read: \(error); the class is not used by walls")
+      }
+    }
+  }
+
+  /// Checks each line of a collection written one document per line.
+  private mutating func checkLines(of bytes: [UInt8], _ name: String, _ className: String) {
+    var lines = JSONLinesReader(
+      bytes, maximumDepth: limits.maximumDepth, lineBytes: limits.rowBytes, checksOnly: true)
+    while true {
+      switch lines.next() {
+      case .value: continue
+      case .invalid(let number, let error):
+        report.warning(
+          name, className, "",
+          "line \(number) is not valid JSON (column \(error.column): \(error.reason)); the class "
+            + "is not used by walls", kind: "lines that are not valid JSON")
+      case .tooLarge: continue  // not read, and nothing reads it
+      case .end: return
       }
     }
   }

@@ -21,6 +21,9 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
   case noUsers(path: String)
   /// The export at `path` has users but neither `WallImage.json` nor `WallImageObject.json`.
   case noWallClassFile(path: String)
+  /// Some class files are a Parse.com export and others a Parse Server database export
+  /// (`mongoexport`): each list names the files of one layout. Nothing may be built from it.
+  case mixedLayouts(parseCom: [String], parseServer: [String])
 
   public var description: String {
     switch self {
@@ -30,7 +33,7 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
     case .tooLarge(let path, let bytes, let limit):
       "\(path): file of \(bytes) bytes exceeds the limit of \(limit) bytes"
     case .unreadable(let path, let reason): "\(path): cannot be read: \(reason)"
-    case .unreadableClassFiles: reason
+    case .unreadableClassFiles, .mixedLayouts: reason
     case .noUsers(let path), .noWallClassFile(let path): "\(path): \(reason)"
     }
   }
@@ -52,6 +55,11 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
     case .noWallClassFile:
       "the export has users but no class file of walls (neither WallImage.json nor "
         + "WallImageObject.json), so nothing is built from it"
+    case .mixedLayouts(let parseCom, let parseServer):
+      "the class files mix two layouts: \(Self.listed(parseCom)) "
+        + (parseCom.count == 1 ? "is" : "are") + " in the form of a \(ExportLayout.parseCom), "
+        + "\(Self.listed(parseServer)) " + (parseServer.count == 1 ? "is" : "are")
+        + " in the form of a \(ExportLayout.parseServer); nothing is built from this export"
     }
   }
 
@@ -59,7 +67,7 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
   /// about opening it: nothing may be built from it.
   public var isFileLevelFailure: Bool {
     switch self {
-    case .unreadableClassFiles, .noUsers, .noWallClassFile: true
+    case .unreadableClassFiles, .noUsers, .noWallClassFile, .mixedLayouts: true
     default: false
     }
   }

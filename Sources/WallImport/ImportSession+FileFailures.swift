@@ -91,9 +91,11 @@ extension ImportSession {
     }
   }
 
-  /// Why nothing may be built from the export, if so: unreadable class files of the walls
-  /// first, then no user, then no class file of walls (each also reported).
+  /// Why nothing may be built from the export, if so: class files of two layouts first, then
+  /// unreadable class files of the walls, then no user, then no class file of walls (each also
+  /// reported).
   mutating func fileLevelFailure() -> ImportError? {
+    if let mixed = mixedLayoutFailure() { return mixed }
     if !unreadableClasses.isEmpty {
       return .unreadableClassFiles(
         problems: unreadableClasses.keys.sorted().compactMap { unreadableClasses[$0] })

@@ -112,11 +112,11 @@ extension ImportSession {
     let file = className + ".json"
     var result: [JoinRow] = []
     var seen = Set<[String]>()
-    forEachRow(className) { session, row, position in
+    forEachRow(className) { session, row, place in
       guard let owner = row["owningId"]?.stringValue, let related = row["relatedId"]?.stringValue
       else {
         session.report.error(
-          file, className, "", "row #\(position) lacks a string owningId or relatedId",
+          file, className, "", "\(place.label("row")) lacks a string owningId or relatedId",
           kind: "rows without a string owningId and relatedId")
         return
       }

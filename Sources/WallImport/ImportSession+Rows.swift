@@ -13,22 +13,22 @@ extension ImportSession {
   ) -> Bool {
     let file = className + ".json"
     var seen = Set<String>()
-    return forEachRow(className) { session, row, position in
+    return forEachRow(className) { session, row, place in
       guard let fields = row.objectValue else {
         session.report.error(
-          file, className, "", "entry #\(position) is \(row.kindDescription), not an object",
+          file, className, "", "\(place.label("entry")) is \(row.kindDescription), not an object",
           kind: "entries that are not objects")
         return
       }
       guard let objectId = fields["objectId"]?.stringValue, !objectId.isEmpty else {
         session.report.error(
-          file, className, "", "entry #\(position) has no string objectId",
+          file, className, "", "\(place.label("entry")) has no string \(place.idKey)",
           kind: "entries without a string objectId")
         return
       }
       guard seen.insert(objectId).inserted else {
         session.report.error(
-          file, className, objectId, "duplicate objectId; the first one is kept",
+          file, className, objectId, "duplicate \(place.idKey); the first one is kept",
           kind: "duplicate objectIds")
         return
       }
@@ -36,29 +36,44 @@ extension ImportSession {
     }
   }
 
-  /// Reads the rows of `<className>.json` (`{"results": [...]}` or a top-level array) one at a
-  /// time, giving each with its 1-based position to `body`.
+  /// Reads the rows of `<className>.json` one at a time, giving each with its place in the file
+  /// to `body`: the rows of `{"results": [...]}` or of a top-level array, or a Parse Server
+  /// collection's documents, one per line (`mongoexport`) or in an array (`--jsonArray`),
+  /// each turned into the Parse.com row it stands for (`ParseServerDocument`).
   ///
-  /// A file that cannot be read, is not valid JSON or has another shape is reported once, marked
-  /// unreadable (nothing may be built from the export) and gives no row; a key repeated within
-  /// a row is reported and its first value kept.
+  /// A file that cannot be read, is not valid JSON (as a whole, or, for documents per line,
+  /// in both of its first two lines) or has another shape is reported once, marked unreadable
+  /// (nothing may be built from the export) and gives no row; a line that is not valid JSON,
+  /// and a key repeated within a row, are reported and the row is skipped or its first value
+  /// kept.
   /// - Returns: false when the file is absent.
   @discardableResult
   mutating func forEachRow(
-    _ className: String, _ body: (inout ImportSession, JSONValue, Int) -> Void
+    _ className: String, _ body: (inout ImportSession, JSONValue, RowPlace) -> Void
   ) -> Bool {
     let file = className + ".json"
     guard source.fileExists(file) else { return false }
-    let reader: JSONReader
+    var bytes: [UInt8]
     do throws(ImportError) {
-      reader = JSONReader(
-        try source.read(file, limit: limits.classFileBytes), maximumDepth: limits.maximumDepth,
-        pieceBytes: limits.rowBytes)
+      bytes = try source.read(file, limit: limits.classFileBytes)
     } catch {
       markUnreadable(className, reason: error.reason)
       return true
     }
-    var position = 0
+    if JSONLinesReader.holdsDocumentsPerLine(bytes, lineBytes: limits.rowBytes) {
+      noteLayout(.parseServer, of: file)
+      forEachLine(of: bytes, className, body)
+      return true
+    }
+    if layout == .parseServer, bytes.allSatisfy({ [0x20, 0x09, 0x0D, 0x0A].contains($0) }) {
+      return true  // `mongoexport` writes nothing for an empty collection.
+    }
+    let isArray = bytes.first { ![0x20, 0x09, 0x0D, 0x0A].contains($0) } == UInt8(ascii: "[")
+    let reader = JSONReader(bytes, maximumDepth: limits.maximumDepth, pieceBytes: limits.rowBytes)
+    bytes = []  // the reader holds its own copy
+    // `{"results": [...]}` is Parse.com's, once the reader has found it so.
+    var place = RowPlace(number: 0, isLine: false, layout: isArray ? nil : .parseCom)
+    var shown = isArray
     while true {
       let step: JSONRowStep
       do throws(JSONSyntaxError) {
@@ -67,25 +82,29 @@ extension ImportSession {
         markUnreadable(className, reason: "invalid JSON at \(error)")
         return true
       }
+      if !shown, !step.isNotRows {
+        shown = true
+        noteLayout(.parseCom, of: file)
+      }
       switch step {
-      case .row(let row):
-        position += 1
+      case .row(let raw):
+        place.number += 1
+        if place.layout == nil, let layout = Self.layout(ofRow: raw) {
+          place.layout = layout
+          noteLayout(layout, of: file)
+        }
+        let row = transformed(raw, className, place)
         reportFindings(
           reader.repeatedKeys.map(\.description), .error, kind: "repeated keys", in: row,
-          position: position, className: className)
+          place: place, className: className)
         reportFindings(
           reader.loneSurrogates.map(\.description), .warning,
-          kind: "strings with a lone UTF-16 surrogate", in: row, position: position,
+          kind: "strings with a lone UTF-16 surrogate", in: row, place: place,
           className: className)
-        body(&self, row, position)
+        body(&self, row, place)
       case .tooLarge(let bytes):
-        position += 1
-        let limit = limits.rowBytes
-        report.error(
-          file, className, "",
-          "entry #\(position) is \(NumberText.grouped(bytes)) bytes long, more than the "
-            + "\(NumberText.grouped(limit)) bytes a row may have; it is not read",
-          kind: "entries too long to read")
+        place.number += 1
+        reportTooLong(file, className, place, bytes: bytes)
       case .end:
         if reader.repeatedResults {
           report.error(
@@ -102,15 +121,70 @@ extension ImportSession {
     }
   }
 
+  /// Reads a collection written one document per line, each turned into its Parse.com row; a
+  /// line that is not valid JSON or too long is reported and skipped.
+  private mutating func forEachLine(
+    of bytes: [UInt8], _ className: String,
+    _ body: (inout ImportSession, JSONValue, RowPlace) -> Void
+  ) {
+    let file = className + ".json"
+    var lines = JSONLinesReader(
+      bytes, maximumDepth: limits.maximumDepth, lineBytes: limits.rowBytes)
+    while true {
+      switch lines.next() {
+      case .value(let line):
+        let place = RowPlace(number: line.number, isLine: true, layout: .parseServer)
+        let row = transformed(line.value, className, place)
+        reportFindings(
+          line.repeatedKeys.map(\.description), .error, kind: "repeated keys", in: row,
+          place: place, className: className)
+        reportFindings(
+          line.loneSurrogates.map(\.description), .warning,
+          kind: "strings with a lone UTF-16 surrogate", in: row, place: place,
+          className: className)
+        body(&self, row, place)
+      case .invalid(let number, let error):
+        report.error(
+          file, className, "",
+          "line \(number) is not valid JSON (column \(error.column): \(error.reason)); it is not read",
+          kind: "lines that are not valid JSON")
+      case .tooLarge(let number, let bytes):
+        reportTooLong(
+          file, className, RowPlace(number: number, isLine: true, layout: .parseServer),
+          bytes: bytes)
+      case .end: return
+      }
+    }
+  }
+
+  private mutating func reportTooLong(
+    _ file: String, _ className: String, _ place: RowPlace, bytes: Int
+  ) {
+    let limit = limits.rowBytes
+    report.error(
+      file, className, "",
+      "\(place.label("entry")) is \(NumberText.grouped(bytes)) bytes long, more than the "
+        + "\(NumberText.grouped(limit)) bytes a row may have; it is not read",
+      kind: "entries too long to read")
+  }
+
+  /// The layout a row of an array shows: a Parse Server document has `_id`, a Parse.com
+  /// object `objectId`; a join row has neither and shows none.
+  private static func layout(ofRow row: JSONValue) -> ExportLayout? {
+    if row["_id"] != nil { return .parseServer }
+    if row["objectId"] != nil { return .parseCom }
+    return nil
+  }
+
   /// Reports each of `findings` (what the reader noticed in one row) with the row's objectId,
-  /// or its position when it has none.
+  /// or its place when it has none.
   private mutating func reportFindings(
     _ findings: [String], _ severity: Problem.Severity, kind: String, in row: JSONValue,
-    position: Int, className: String
+    place: RowPlace, className: String
   ) {
     guard !findings.isEmpty else { return }
     let objectId = row["objectId"]?.stringValue ?? ""
-    let entry = objectId.isEmpty ? "entry #\(position): " : ""
+    let entry = objectId.isEmpty || place.isLine ? "\(place.label("entry")): " : ""
     for finding in findings {
       switch severity {
       case .error:
@@ -120,4 +194,28 @@ extension ImportSession {
       }
     }
   }
+}
+
+extension JSONRowStep {
+  /// Whether the document turned out to hold no rows.
+  fileprivate var isNotRows: Bool {
+    if case .notRows = self { return true }
+    return false
+  }
+}
+
+/// Where a row is in its class file, for messages.
+struct RowPlace {
+  /// The row's 1-based position among the rows, or its line's number.
+  var number: Int
+  /// Whether the file holds one document per line.
+  var isLine: Bool
+  /// The layout the file shows so far; nil while an array has shown none.
+  var layout: ExportLayout?
+
+  /// "line 3" for a document per line, else "entry #3" (or "row #3" for `noun` "row").
+  func label(_ noun: String) -> String { isLine ? "line \(number)" : "\(noun) #\(number)" }
+
+  /// The name of the identifier in the file: `_id` in Parse Server's, else `objectId`.
+  var idKey: String { layout == .parseServer ? "_id" : "objectId" }
 }

@@ -39,6 +39,8 @@ public struct ExportCheck: Sendable {
     public var failure: ImportError?
     /// What a public build of the export leaves out because of its ACL.
     public var publicOmissions = PublicOmissions()
+    /// How the export's class files were laid out.
+    public var layout = ExportLayout.parseCom
   }
 
   let settings: Settings
@@ -57,7 +59,9 @@ public struct ExportCheck: Sendable {
     let imported = ExportImporter.load(from: source, limits: settings.pipeline.importLimits)
     var report = imported.report
     guard imported.failure == nil else {
-      return Result(dataset: imported.dataset, report: report, failure: imported.failure)
+      return Result(
+        dataset: imported.dataset, report: report, failure: imported.failure,
+        layout: imported.layout)
     }
     // Checked as the default build (public) reads it, so that `check --deep` prints exactly
     // the problems that `build` prints.
@@ -74,6 +78,6 @@ public struct ExportCheck: Sendable {
     media.run(images: index.shownImages(), users: index.users, report: &report)
     return Result(
       dataset: imported.dataset, report: report, failure: nil,
-      publicOmissions: index.omitted)
+      publicOmissions: index.omitted, layout: imported.layout)
   }
 }

@@ -86,7 +86,9 @@ public enum HelpText {
 
     Reads the export and prints every problem 'wallgen build' would report, one per line:
       <file>: <Class> <objectId>: <reason>
-    then a summary. Writes nothing. Every image's header is read (format, size, limits);
+    then a summary, which names the layout read: a Parse.com export, or a Parse Server
+    database export (mongoexport). Writes nothing. Every image's header is read (format,
+    size, limits);
     with --deep every image is decoded and resized as the build does it, so that the
     problems printed are exactly those a build prints.
 

@@ -66,7 +66,11 @@ extension WallCLI {
 
   /// What to do about an export whose class files cannot be read.
   static func hint(for failure: ImportError) -> String {
-    "fix the file named above (or restore it from the original export) and run again"
+    if case .mixedLayouts = failure {
+      return "export every class file the same way: all from Parse.com, or all with mongoexport "
+        + "from one Parse Server database (docs/input-format.md)"
+    }
+    return "fix the file named above (or restore it from the original export) and run again"
   }
 
   /// What an export is, for a path that is not one; or, when it is a folder holding exactly

@@ -95,7 +95,7 @@ public enum WallCLI {
     console.out(
       "\(export): \(count(report.errorCount, "error")), \(count(report.warningCount, "warning")); "
         + "read \(count(dataset.users.count, "user")), \(count(dataset.images.count, "image")), "
-        + "\(count(dataset.comments.count, "comment"))")
+        + "\(count(dataset.comments.count, "comment")) from a \(result.layout)")
     if let failure = result.failure {
       console.err(TerminalText.escaped("error: [import] \(failure)"))
       let hint =

@@ -47,7 +47,7 @@ final class CapturedConsole: Sendable {
         "WallImageComment.json: WallImageComment c2: unknown author (userFBId \"404\", user \"nobody\"); the comment is not shown",
         "_Join:friends:_User.json: _Join:friends:_User uA->uGhost: relatedId \"uGhost\" is no user of the export",
         "files/x.jpg: WallImage i1: the data is neither JPEG nor PNG: it starts with 'FF D8'; shown as a placeholder",
-        "\(folder.path): 4 errors, 0 warnings; read 1 user, 1 image, 0 comments",
+        "\(folder.path): 4 errors, 0 warnings; read 1 user, 1 image, 0 comments from a Parse.com export",
       ])
   }
 
@@ -60,7 +60,9 @@ final class CapturedConsole: Sendable {
     let captured = CapturedConsole()
     #expect(WallCLI.run(["check", folder.path], console: captured.console) == .success)
     #expect(
-      captured.out == ["\(folder.path): 0 errors, 0 warnings; read 1 user, 0 images, 0 comments"])
+      captured.out == [
+        "\(folder.path): 0 errors, 0 warnings; read 1 user, 0 images, 0 comments from a Parse.com export"
+      ])
   }
 }
 

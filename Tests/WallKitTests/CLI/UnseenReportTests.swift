@@ -53,7 +53,9 @@ import WallSynth
     let captured = CapturedConsole()
     #expect(WallCLI.run(["check", folder.path], console: captured.console) == .success)
     #expect(
-      captured.out == ["\(folder.path): 0 errors, 0 warnings; read 3 users, 2 images, 1 comment"])
+      captured.out == [
+        "\(folder.path): 0 errors, 0 warnings; read 3 users, 2 images, 1 comment from a Parse.com export"
+      ])
     #expect(captured.err == [Self.omissionLine])
   }
 
