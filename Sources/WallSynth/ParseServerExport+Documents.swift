@@ -5,14 +5,15 @@ extension ParseServerExport {
   /// and `addLegacyACL` in `MongoTransform.js`).
   func document(_ fields: [String: JSONValue], className: String, position: Int) -> JSONValue {
     var document: [String: JSONValue] = [:]
-    if className.hasPrefix("_Join:") {
+    let isJoin = className.hasPrefix("_Join:")
+    if isJoin {
       // MongoDB gives each join row an ObjectId of its own.
       let hex = String(position, radix: 16)
       document["_id"] = ["$oid": .string(String(repeating: "0", count: 24 - hex.count) + hex)]
     }
     for (key, value) in fields {
       switch key {
-      case "objectId": document["_id"] = value
+      case "objectId": if !isJoin { document["_id"] = value }
       case "createdAt": document["_created_at"] = date(value)
       case "updatedAt": document["_updated_at"] = date(value)
       case "ACL": addACL(value, to: &document)
