@@ -11,18 +11,40 @@
   var links = Array.prototype.slice.call(document.querySelectorAll("a[data-lightbox]"));
   if (!links.length) return;
 
+  /* The page's texts in its language (the body's data-text, written by the build from the
+     theme's Templates/i18n/<language>.json); English when a text is missing. A text with plural
+     forms picks one by the page's language ({"one": ..., "other": ...}); {name} is replaced. */
+  var texts = {};
+  try { texts = JSON.parse(document.body.getAttribute("data-text") || "{}") || {}; } catch (error) { texts = {}; }
+  function text(key, fallback, values) {
+    var value = texts[key];
+    if (value && typeof value === "object") {
+      var category = "other";
+      try { category = new Intl.PluralRules(document.documentElement.lang || "en").select(values.count); } catch (error) { category = "other"; }
+      value = value[category] || value.other;
+    }
+    if (typeof value !== "string") value = fallback;
+    return value.replace(/\{(\w+)\}/g, function (all, name) {
+      return values && Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : all;
+    });
+  }
+
   var box = document.createElement("div");
   box.className = "lightbox";
   box.hidden = true;
   box.setAttribute("role", "dialog");
   box.setAttribute("aria-modal", "true");
-  box.setAttribute("aria-label", "Photo viewer");
+  box.setAttribute("aria-label", text("photoViewer", "Photo viewer"));
   box.innerHTML =
     '<p class="caption"></p>' +
-    '<a class="original" hidden>View original</a>' +
-    '<button type="button" class="prev" aria-label="Previous photo">&#8592;</button>' +
-    '<button type="button" class="next" aria-label="Next photo">&#8594;</button>' +
-    '<button type="button" class="close" aria-label="Close">&#215;</button>';
+    '<a class="original" hidden></a>' +
+    '<button type="button" class="prev">&#8592;</button>' +
+    '<button type="button" class="next">&#8594;</button>' +
+    '<button type="button" class="close">&#215;</button>';
+  box.querySelector(".original").textContent = text("viewOriginal", "View original");
+  box.querySelector(".prev").setAttribute("aria-label", text("previousPhoto", "Previous photo"));
+  box.querySelector(".next").setAttribute("aria-label", text("nextPhoto", "Next photo"));
+  box.querySelector(".close").setAttribute("aria-label", text("close", "Close"));
   document.body.appendChild(box);
 
   /* The viewer's <img> exists only while it is open, so it never counts as a broken image. */
@@ -82,7 +104,8 @@
     }
     image.src = link.getAttribute("href");
     image.alt = thumb ? thumb.alt : "";
-    caption.textContent = image.alt + " (" + (current + 1) + " of " + links.length + ")";
+    caption.textContent = text("photoPosition", "{alt} ({position} of {count})",
+      { alt: image.alt, position: current + 1, count: links.length });
     var source = link.getAttribute("data-original");
     original.hidden = !source;
     if (source) original.href = source; else original.removeAttribute("href");

@@ -19,6 +19,24 @@
   var results = null;
   var shownLimit = 100;
 
+  /* The page's texts in its language (the body's data-text, written by the build from the
+     theme's Templates/i18n/<language>.json); English when a text is missing. A text with plural
+     forms picks one by the page's language ({"one": ..., "other": ...}); {name} is replaced. */
+  var texts = {};
+  try { texts = JSON.parse(document.body.getAttribute("data-text") || "{}") || {}; } catch (error) { texts = {}; }
+  function text(key, fallback, values) {
+    var value = texts[key];
+    if (value && typeof value === "object") {
+      var category = "other";
+      try { category = new Intl.PluralRules(document.documentElement.lang || "en").select(values.count); } catch (error) { category = "other"; }
+      value = value[category] || value.other;
+    }
+    if (typeof value !== "string") value = fallback;
+    return value.replace(/\{(\w+)\}/g, function (all, name) {
+      return values && Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : all;
+    });
+  }
+
   function fold(text) {
     return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
   }
@@ -31,7 +49,10 @@
     };
   }
 
-  function people(count) { return count === 1 ? "1 person" : count + " people"; }
+  function found(count) {
+    return text("peopleFound", count === 1 ? "{count} person found" : "{count} people found", { count: count });
+  }
+  var noOne = text("noOneFound", "No one found");
 
   function say(text) { status.textContent = text; }
 
@@ -44,7 +65,7 @@
       item.hidden = !visible;
       if (visible) shown += 1;
     });
-    say(query ? (shown ? people(shown) + " found" : "No one found") : "");
+    say(query ? (shown ? found(shown) : noOne) : "");
   }
 
   function element(tag, className, text) {
@@ -81,7 +102,8 @@
     avatar.className = "avatar";
     who.appendChild(avatar);
     who.appendChild(element("span", "name", person[0]));
-    who.appendChild(element("span", "count", person[2] + (person[2] === 1 ? " photo" : " photos")));
+    who.appendChild(element("span", "count",
+      text("photoCount", person[2] === 1 ? "{count} photo" : "{count} photos", { count: person[2] })));
     link.appendChild(cover);
     link.appendChild(who);
     item.appendChild(link);
@@ -97,18 +119,21 @@
       return;
     }
     var matches = matcher(query);
-    var found = everyone.filter(function (person) { return matches(person[0]); });
+    var matching = everyone.filter(function (person) { return matches(person[0]); });
     if (!results) {
       results = element("ul", "wall-list search-results");
       list.parentNode.insertBefore(results, list);
     }
     results.textContent = "";
-    found.slice(0, shownLimit).forEach(function (person) { results.appendChild(card(person)); });
+    matching.slice(0, shownLimit).forEach(function (person) { results.appendChild(card(person)); });
     list.hidden = true;
     if (pagination) pagination.hidden = true;
-    if (!found.length) say("No one found");
-    else if (found.length > shownLimit) say(people(found.length) + " found; the first " + shownLimit + " are shown");
-    else say(people(found.length) + " found");
+    if (!matching.length) say(noOne);
+    else if (matching.length > shownLimit) {
+      say(text("firstShown", "{found}; the first {shown} are shown",
+        { found: found(matching.length), shown: shownLimit }));
+    }
+    else say(found(matching.length));
   }
 
   function update() {

@@ -134,7 +134,8 @@ public struct Archiver: Sendable {
     let planner = BundlePlanner(
       index: index, catalog: catalog, templates: prepared.templates,
       assets: settings.pipeline.theme.assets,
-      zone: settings.pipeline.timeZone, pageSize: settings.pipeline.pageSize, mediaRoot: cache)
+      zone: settings.pipeline.timeZone, language: settings.pipeline.language,
+      pageSize: settings.pipeline.pageSize, mediaRoot: cache)
     let outcomes = ParallelWork.map(
       count: owners.count, jobs: settings.pipeline.jobs, progress: progress
     ) {

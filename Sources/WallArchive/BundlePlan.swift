@@ -36,6 +36,8 @@ struct BundlePlanner: Sendable {
   let templates: ThemeTemplates
   let assets: [String: [UInt8]]
   let zone: DisplayTimeZone
+  /// The language of texts and dates.
+  let language: SiteLanguage
   let pageSize: Int
   /// The media cache's root; catalog paths are relative to it.
   let mediaRoot: String
@@ -46,7 +48,7 @@ struct BundlePlanner: Sendable {
     // Read by its owner: no link to any other wall or to an index.
     let model = WallPageModel(
       index: index, media: MediaLookup(catalog), layout: .bundle(userID: user.objectId),
-      zone: zone, pageSize: pageSize, audience: .owner)
+      zone: zone, language: language, pageSize: pageSize, audience: .owner)
     let rendered = model.pages(for: user)
     var files: [String: BundlePlan.Source] = [:]
     for page in rendered.pages {

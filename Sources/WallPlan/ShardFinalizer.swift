@@ -203,7 +203,7 @@ public struct ShardFinalizer {
       let written = try SiteBuilder.renderIndex(
         IndexPageModel(
           index: index, catalog: catalog, layout: layout, pageSize: settings.indexPageSize,
-          covers: covers),
+          language: settings.pipeline.language, site: settings.pipeline.site, covers: covers),
         with: writer)
       return (wallPages, written)
     } catch {

@@ -131,6 +131,7 @@ struct WallBatchRenderer {
       corrections: corrections, avatars: avatars)
     var plain = WallPageModel(
       index: index, media: lookup, layout: layout, zone: settings.pipeline.timeZone,
+      language: settings.pipeline.language, site: settings.pipeline.site,
       pageSize: settings.pipeline.pageSize, audience: settings.audience)
     // Cards are keyed by the plan's image numbers, the same in every batch, so the shard's one
     // memo reuses a card rendered in any batch; a card is made only when it is not reused.

@@ -46,6 +46,13 @@ package enum BuildFingerprint {
     for (path, bytes) in pipeline.theme.assets.sorted(by: { $0.key < $1.key }) {
       theme += "asset \(path) \(Hex.encode(SHA256.digest(bytes)))\n"
     }
+    for (language, bytes) in pipeline.theme.translations.sorted(by: { $0.key < $1.key }) {
+      theme += "texts \(language) \(Hex.encode(SHA256.digest(bytes)))\n"
+    }
+    let site = pipeline.site
+    let identity = [site.title, site.description, site.baseURL].map {
+      $0.map { JSONValue.string($0).serialized } ?? "none"
+    }
     let secret = settings.privateSecret.map {
       Hex.encode(HMAC.sha256(key: $0, message: secretDigestMessage))
     }
@@ -53,7 +60,8 @@ package enum BuildFingerprint {
       ("wallgen", wallgenVersion), ("media pipeline", MediaStore.pipelineVersion),
       ("audience", secret == nil ? "public" : "private"), ("secret", secret ?? "none"),
       ("page size", "\(pipeline.pageSize)"), ("index page size", "\(settings.indexPageSize)"),
-      ("time zone", pipeline.timeZone.name),
+      ("time zone", pipeline.timeZone.name), ("language", pipeline.language.code),
+      ("site title", identity[0]), ("site description", identity[1]), ("base URL", identity[2]),
       ("theme", Hex.encode(SHA256.digest(Array(theme.utf8)))),
       ("webp", pipeline.webp ? WebPSettings.standard.recipe : "no"),
       ("originals", settings.copyOriginals ? "yes" : "no"),

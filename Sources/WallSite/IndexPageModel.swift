@@ -15,6 +15,10 @@ package struct IndexPageModel {
   let catalog: MediaCatalog
   let layout: SiteLayout
   let pageSize: Int
+  /// The language of texts.
+  var language = SiteLanguage.english
+  /// The site's title, description and address.
+  var site = SiteIdentity()
   /// Every wall's cover by owner, when they were gathered elsewhere (a sharded build's shard
   /// records; a wall missing here shows no photo); nil to read them from `index` and `catalog`.
   var covers: [String: WallCover]? = nil
@@ -22,12 +26,15 @@ package struct IndexPageModel {
   /// A model of the index of `index`'s users, with `catalog`'s covers and avatars (or `covers`).
   package init(
     index: WallIndex, catalog: MediaCatalog, layout: SiteLayout, pageSize: Int,
+    language: SiteLanguage = .english, site: SiteIdentity = SiteIdentity(),
     covers: [String: WallCover]? = nil
   ) {
     self.index = index
     self.catalog = catalog
     self.layout = layout
     self.pageSize = pageSize
+    self.language = language
+    self.site = site
     self.covers = covers
   }
 
@@ -73,20 +80,37 @@ package struct IndexPageModel {
   func pages(_ entries: [Entry]) -> [(path: String, context: TemplateValue)] {
     let size = max(1, pageSize)
     let count = pageCount(people: entries.count)
+    let strings = language.strings
+    let title = site.title ?? strings.text("siteTitle")
+    let lede = strings.text("indexLede", count: entries.count)
+    let description = site.description ?? lede
     return (1...count).map { page in
       let slice = entries.dropFirst((page - 1) * size).prefix(size)
       let people = slice.enumerated().map { position, entry in
         person(entry, lazy: position >= Self.eagerCovers)
       }
+      let path = SiteLayout.indexPage(page)
       let context: TemplateValue = [
         "root": "",
+        "lang": .string(language.code),
+        "t": strings.templateValue,
+        "scriptText": .string(strings.scriptText),
+        "title": .string(title),
+        "description": .string(description),
+        "siteDescription": site.description.map { TemplateValue.string($0) } ?? .null,
+        "lede": .string(lede),
+        "openGraph": OpenGraphValue.value(
+          site: site, audience: .anyone, title: title, description: description, path: path,
+          image: nil),
         "walls": .array(people),
         "wallCount": .int(entries.count),
         "peopleList": count > 1 ? .string(SiteLayout.peopleList) : .null,
         "pagination": pagination(page: page, count: count, entries: entries, size: size),
-        "range": count > 1 ? .string(range(of: page, entries, size: size)) : .null,
+        "range": count > 1
+          ? .string(strings.text("indexThisPage", ["range": range(of: page, entries, size: size)]))
+          : .null,
       ]
-      return (SiteLayout.indexPage(page), context)
+      return (path, context)
     }
   }
 
@@ -132,6 +156,7 @@ package struct IndexPageModel {
       "href": .string(entry.href),
       "imageCount": .int(entry.imageCount),
       "one": .bool(entry.imageCount == 1),
+      "countText": .string(language.strings.text("photoCount", count: entry.imageCount)),
       "cover": cover,
       "avatar": [
         "small": .string(small), "large": .string(large),
@@ -144,10 +169,15 @@ package struct IndexPageModel {
   /// Page links named by the first and last name of each page, so a reader can find a person's
   /// page without JavaScript.
   private func pagination(page: Int, count: Int, entries: [Entry], size: Int) -> TemplateValue {
-    PaginationValue(
-      label: "Index pages", newerText: "← Previous", olderText: "Next →",
-      href: SiteLayout.indexPage,
-      ariaLabel: { "Page \($0): \(range(of: $0, entries, size: size))" }
+    let strings = language.strings
+    return PaginationValue(
+      strings: strings, label: strings.text("indexPages"), newerText: strings.text("previousPage"),
+      olderText: strings.text("nextPage"), href: SiteLayout.indexPage,
+      ariaLabel: {
+        strings.text(
+          "indexPageNumber",
+          ["number": strings.number($0), "range": range(of: $0, entries, size: size)])
+      }
     ).value(page: page, count: count)
   }
 
@@ -156,6 +186,7 @@ package struct IndexPageModel {
     let slice = entries.dropFirst((number - 1) * size).prefix(size)
     guard let first = slice.first?.user.displayName, let last = slice.last?.user.displayName
     else { return "" }
-    return slice.count == 1 ? first : "\(first) to \(last)"
+    return slice.count == 1
+      ? first : language.strings.text("nameRange", ["first": first, "last": last])
   }
 }

@@ -3,6 +3,8 @@ import WallRender
 /// The template data of `pagination.html`: links to the previous and next page and to every
 /// page, for wall pages and index pages alike.
 struct PaginationValue {
+  /// The texts of the site's language ("page 2 of 5").
+  let strings: UIStrings
   /// The accessible name of the list ("Wall pages").
   let label: String
   /// The texts of the links to the previous and the next page.
@@ -18,6 +20,9 @@ struct PaginationValue {
     guard count > 1 else { return .null }
     return [
       "current": .int(page), "count": .int(count),
+      "pageOfCount": .string(
+        strings.text(
+          "pageOfCount", ["current": strings.number(page), "count": strings.number(count)])),
       "label": .string(label),
       "newer": page > 1 ? .string(href(page - 1)) : .null,
       "older": page < count ? .string(href(page + 1)) : .null,

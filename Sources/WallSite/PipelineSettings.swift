@@ -9,6 +9,10 @@ public struct PipelineSettings: Sendable {
   public var pageSize = PipelineSettings.defaultPageSize
   /// The time zone of shown dates.
   public var timeZone = DisplayTimeZone.utc
+  /// The language of the pages' texts and dates.
+  public var language = SiteLanguage.english
+  /// The site's title, description and address.
+  public var site = SiteIdentity()
   /// Parallel workers.
   public var jobs = SiteBuilder.defaultJobs
   /// Templates and assets.
@@ -33,7 +37,8 @@ public struct PipelineSettings: Sendable {
   /// Whether builds make WebP siblings unless told otherwise (docs/media.md, "WebP").
   public static let webpByDefault = false
 
-  /// The defaults: `defaultPageSize` images a page, UTC, one worker per core, the built-in theme.
+  /// The defaults: `defaultPageSize` images a page, UTC, English, one worker per core, the
+  /// built-in theme.
   public init() {}
 }
 

@@ -16,7 +16,8 @@ extension SiteBuilder {
   ) throws(BuildError) -> PageWriter.Written {
     let plainModel = WallPageModel(
       index: index, media: MediaLookup(catalog), layout: layout,
-      zone: settings.pipeline.timeZone, pageSize: settings.pipeline.pageSize,
+      zone: settings.pipeline.timeZone, language: settings.pipeline.language,
+      site: settings.pipeline.site, pageSize: settings.pipeline.pageSize,
       audience: settings.audience)
     let reuse = settings.reuseRenderings
     let model = reuse ? plainModel.cached() : plainModel
@@ -30,7 +31,8 @@ extension SiteBuilder {
     pages.append(
       try Self.renderIndex(
         IndexPageModel(
-          index: index, catalog: catalog, layout: layout, pageSize: settings.indexPageSize),
+          index: index, catalog: catalog, layout: layout, pageSize: settings.indexPageSize,
+          language: settings.pipeline.language, site: settings.pipeline.site),
         with: writer))
     return pages
   }

@@ -9,6 +9,11 @@ public struct Theme: Sendable {
   public var templates: [String: String]
   /// Asset bytes by path relative to `assets/`.
   public var assets: [String: [UInt8]]
+  /// The bytes of each language's texts (`Templates/i18n/<language>.json`), by language code
+  /// (`UIStrings`).
+  public var translations: [String: [UInt8]] = [:]
+  /// The file each language of a `--theme` folder came from, by language code.
+  public var translationFiles: [String: String] = [:]
   /// The file each template of a `--theme` folder came from, by template name, so that a
   /// template error names the file to fix; built-in templates are not listed.
   public var templateFiles: [String: String] = [:]
@@ -59,6 +64,10 @@ public struct Theme: Sendable {
     }
     let included = Self.includedNames(theme.templates.values)
     for (relative, path) in added {
+      if let language = Self.translationLanguage(relative) {
+        theme.translationFiles[language] = path
+        continue
+      }
       guard relative.hasSuffix(".html") else {
         theme.unusedTemplateFiles.append(path)
         continue
@@ -97,8 +106,19 @@ public struct Theme: Sendable {
     return names
   }
 
+  /// The language of a file of `Templates/` that holds texts (`i18n/fr.json` is "fr").
+  static func translationLanguage(_ relative: String) -> String? {
+    guard relative.hasPrefix("i18n/"), relative.hasSuffix(".json") else { return nil }
+    let language = String(relative.dropFirst(5).dropLast(5))
+    return language.isEmpty || language.contains("/") ? nil : language
+  }
+
   private mutating func add(key: String, bytes: [UInt8]) {
-    if key.hasPrefix("Templates/"), key.hasSuffix(".html") {
+    if key.hasPrefix("Templates/"),
+      let language = Self.translationLanguage(String(key.dropFirst(10)))
+    {
+      translations[language] = bytes
+    } else if key.hasPrefix("Templates/"), key.hasSuffix(".html") {
       templates[String(key.dropFirst(10).dropLast(5))] = String(decoding: bytes, as: UTF8.self)
     } else if key.hasPrefix("Public/") {
       assets[String(key.dropFirst(7))] = bytes

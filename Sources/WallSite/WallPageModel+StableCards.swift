@@ -5,10 +5,9 @@ import WallRender
 ///
 /// A sharded build renders its walls in batches, each with its own model over a partial
 /// dataset, but one `FragmentMemo` for the whole shard. A card's rendering depends only on the
-/// image, which of its comments the wall shows, whether its photo loads eagerly, and whether the
-/// wall's reference year is one of the years of the card's dates (if it is not, every date shows
-/// its year, whatever the reference year is). So its key is made of those and of the image's
-/// stable number (`stableNumbers`), and a card rendered in one batch is copied in the next.
+/// image, which of its comments the wall shows and whether its photo loads eagerly. So its key
+/// is made of those and of the image's stable number (`stableNumbers`), and a card rendered in
+/// one batch is copied in the next.
 ///
 /// The page lists a small stand-in with that key; the renderer asks the memo first and
 /// only when it has no rendering calls `expandStableCard` (a `TemplateExpander`), which makes
@@ -16,34 +15,17 @@ import WallRender
 extension WallPageModel {
   /// The field that marks a stand-in card; its value is the image's objectId.
   static let stableCardField = "wallgen stable card"
-  /// Bits of a stable key below the year: the shown comments (`keyedCommentLimit`) and eager.
-  private static let yearShift = keyedCommentLimit + 1
-  /// Bits of a stable key below the image number: the year form and what is below it.
-  private static let numberShift = yearShift + 10
-  /// The first year a stable key can name (its form code is 1; 0 is every year shown).
-  private static let firstKeyedYear = 1_800
+  /// Bits of a stable key below the image number: the shown comments (`keyedCommentLimit`) and
+  /// eager.
+  private static let numberShift = keyedCommentLimit + 1
 
   /// A stand-in for `image`'s card as this wall shows it, with its stable key; nil when the
   /// model has no stable numbers or the card cannot be keyed (then the card itself is used).
-  func stableCard(
-    _ image: WallImage, comments: [Comment], lazy: Bool, referenceYear: Int?
-  ) -> TemplateValue? {
+  func stableCard(_ image: WallImage, comments: [Comment], lazy: Bool) -> TemplateValue? {
     guard let number = stableNumbers?[image.objectId], number >= 0,
       number < 1 << (Int.bitWidth - 1 - Self.numberShift)
     else { return nil }
     let all = index.allComments(on: image.objectId)
-    var yearCode = 0
-    // Keyed cards show every comment, up to the newest `shownCommentLimit`: only their dates
-    // can differ by the reference year.
-    if let referenceYear,
-      DateStyle.year(image.createdAt, in: zone) == referenceYear
-        || all.suffix(Self.shownCommentLimit).contains(where: {
-          DateStyle.year($0.createdAt, in: zone) == referenceYear
-        })
-    {
-      yearCode = referenceYear - Self.firstKeyedYear + 1
-      guard yearCode >= 1, yearCode < 1 << (Self.numberShift - Self.yearShift) else { return nil }
-    }
     var variant = 0
     if all.count > Self.keyedCommentLimit {
       // Only the card as most walls show it is keyed (as `cached()` does).
@@ -61,7 +43,7 @@ extension WallPageModel {
       variant = mask << 1 | (lazy ? 0 : 1)
     }
     var stub: TemplateObject = [Self.stableCardField: .string(image.objectId)]
-    stub.renderingKey = number << Self.numberShift | yearCode << Self.yearShift | variant
+    stub.renderingKey = number << Self.numberShift | variant
     return .object(stub)
   }
 
@@ -71,18 +53,15 @@ extension WallPageModel {
       let key = object.renderingKey, let image = index.image(objectId)
     else { return object }
     let all = index.allComments(on: objectId)
-    let yearCode = (key >> Self.yearShift) & (1 << (Self.numberShift - Self.yearShift) - 1)
-    let referenceYear = yearCode == 0 ? nil : yearCode + Self.firstKeyedYear - 1
     var comments = all
     var lazy = true
     if all.count <= Self.keyedCommentLimit {
-      let mask = (key & (1 << Self.yearShift - 1)) >> 1
+      let mask = (key & (1 << Self.numberShift - 1)) >> 1
       comments = all.indices.filter { mask & 1 << $0 != 0 }.map { all[$0] }
       lazy = key & 1 == 0
     }
     guard
-      case .object(let card) = card(
-        image, comments: comments, lazy: lazy, referenceYear: referenceYear)
+      case .object(let card) = card(image, comments: comments, lazy: lazy)
     else { return object }
     return card
   }

@@ -8,9 +8,8 @@ import WallSupport
 ///
 /// Only what the wall's owner may see goes in: their wall's images and the comments they may read.
 ///
-/// A date shows its year unless it is in the year of the wall's newest photo (the wall's
-/// *reference year*), so the same card reads differently on walls of different reference years:
-/// each such reading is a *form* of the card, made once per build like the card itself.
+/// Every date shows its year (`DateStyle`), so a card reads the same on every wall: it is made
+/// once per build.
 package struct WallPageModel {
   let index: WallIndex
   /// Where each photo's outcome and each user's avatar are found: a build's `MediaCatalog`,
@@ -18,6 +17,10 @@ package struct WallPageModel {
   let media: MediaLookup
   let layout: SiteLayout
   let zone: DisplayTimeZone
+  /// The language of texts and dates.
+  let language: SiteLanguage
+  /// The site's title and address (for `og:` metadata).
+  let site: SiteIdentity
   let pageSize: Int
   /// Who reads the pages.
   ///
@@ -38,28 +41,8 @@ package struct WallPageModel {
   /// `layout.pageToRoot`.
   private struct SharedValues {
     var people: [String: TemplateValue] = [:]
-    var times: [Timestamp: DateValues] = [:]
-    var cards: [String: CardForms] = [:]
-  }
-
-  /// A date's two shown forms and its year in the display zone.
-  private struct DateValues {
-    var year: Int
-    var plain: TemplateValue
-    var withYear: TemplateValue
-  }
-
-  /// The forms of an image's card that walls need.
-  private struct CardForms {
-    /// For walls whose reference year is one of the years of the card's dates.
-    var byYear: [(year: Int, parts: CardParts)] = []
-    /// For walls of any other reference year (every date with its year); `nil` when no wall can
-    /// have such a year.
-    var otherYears: CardParts?
-
-    func parts(referenceYear: Int?) -> CardParts? {
-      byYear.first { $0.year == referenceYear }?.parts ?? otherYears
-    }
+    var times: [Timestamp: TemplateValue] = [:]
+    var cards: [String: CardParts] = [:]
   }
 
   /// An image's card as most walls show it: with every comment (up to `shownCommentLimit`),
@@ -88,12 +71,9 @@ package struct WallPageModel {
   static let shownCommentLimit = 50
 
   /// The card's line about the comments it leaves out: "1,234 earlier comments are not shown".
-  static func moreComments(_ count: Int) -> TemplateValue {
+  func moreComments(_ count: Int) -> TemplateValue {
     guard count > 0 else { return .null }
-    return .string(
-      count == 1
-        ? "1 earlier comment is not shown"
-        : "\(NumberText.grouped(count)) earlier comments are not shown")
+    return .string(language.strings.text("earlierComments", count: count))
   }
 
   /// The rendering key of a card variant.
@@ -107,12 +87,15 @@ package struct WallPageModel {
 
   package init(
     index: WallIndex, media: MediaLookup, layout: SiteLayout, zone: DisplayTimeZone,
+    language: SiteLanguage = .english, site: SiteIdentity = SiteIdentity(),
     pageSize: Int, audience: Audience
   ) {
     self.index = index
     self.media = media
     self.layout = layout
     self.zone = zone
+    self.language = language
+    self.site = site
     self.pageSize = pageSize
     self.audience = audience
   }
@@ -122,28 +105,16 @@ package struct WallPageModel {
   func cached() -> WallPageModel {
     var model = sharingPeople()
     var nextRenderingKey: Int? = 0
-    // Every reference year is the year of some photo.
-    let photoYears = Set(index.images.map { DateStyle.year($0.createdAt, in: zone) })
     for image in index.images {
       // Dates first, so that cards and comments with the same date share its data. Only the
       // comments a card shows when every one is visible count; others are made when needed.
-      var years: Set<Int> = []
       let shown = index.allComments(on: image.objectId).suffix(Self.shownCommentLimit)
-      for timestamp in [image.createdAt] + shown.map(\.createdAt) {
-        let values = model.shared.times[timestamp] ?? dateValues(timestamp)
-        model.shared.times[timestamp] = values
-        years.insert(values.year)
+      for timestamp in [image.createdAt] + shown.map(\.createdAt)
+      where model.shared.times[timestamp] == nil {
+        model.shared.times[timestamp] = time(timestamp)
       }
-      var forms = CardForms()
-      for year in years.intersection(photoYears).sorted() {
-        forms.byYear.append(
-          (year, model.cardParts(image, referenceYear: year, renderingKeys: &nextRenderingKey)))
-      }
-      if !photoYears.isSubset(of: years) {
-        forms.otherYears = model.cardParts(
-          image, referenceYear: nil, renderingKeys: &nextRenderingKey)
-      }
-      model.shared.cards[image.objectId] = forms
+      model.shared.cards[image.objectId] = model.cardParts(
+        image, renderingKeys: &nextRenderingKey)
     }
     return model
   }
@@ -158,11 +129,6 @@ package struct WallPageModel {
     return model
   }
 
-  /// The year of the newest photo among `images`, in the display zone; `nil` for none.
-  func referenceYear(of images: [WallImage]) -> Int? {
-    images.lazy.map(\.createdAt).max().map { DateStyle.year($0, in: zone) }
-  }
-
   /// The pages of one user's wall, each as (site-relative path, template data), and the number
   /// of images on the wall.
   package func pages(for user: User) -> (
@@ -172,7 +138,10 @@ package struct WallPageModel {
     let pageCount = max(1, (wall.count + pageSize - 1) / pageSize)
     var pages: [(path: String, context: TemplateValue)] = []
     let root = layout.pageToRoot
-    let year = referenceYear(of: wall)
+    let strings = language.strings
+    let title = strings.text("wallTitle", ["name": user.displayName])
+    let description = strings.text("wallDescription", ["name": user.displayName])
+    let cover = audience == .anyone && site.baseURL != nil ? coverPath(of: user) : nil
     for page in 1...pageCount {
       let slice = wall.dropFirst((page - 1) * pageSize).prefix(pageSize)
       var cards: [TemplateValue] = []
@@ -180,29 +149,36 @@ package struct WallPageModel {
         let comments = index.comments(on: image.objectId, visibleTo: user.objectId)
         let lazy = position >= Self.eagerImages
         cards.append(
-          stableCard(image, comments: comments, lazy: lazy, referenceYear: year)
-            ?? card(image, comments: comments, lazy: lazy, referenceYear: year))
+          stableCard(image, comments: comments, lazy: lazy)
+            ?? card(image, comments: comments, lazy: lazy))
       }
+      let path = layout.wallPage(userID: user.objectId, page: page)
       let context: TemplateValue = [
         "root": .string(root),
+        "lang": .string(language.code),
+        "t": strings.templateValue,
+        "scriptText": .string(strings.scriptText),
+        "title": .string(title),
+        "description": .string(description),
+        "openGraph": OpenGraphValue.value(
+          site: site, audience: audience, title: title, description: description, path: path,
+          image: cover),
+        "emptyText": .string(strings.text("emptyWall", ["name": user.displayName])),
         "noindex": .bool(audience != .anyone),
         "indexHref": audience == .anyone ? .string(root + "index.html") : .null,
+        "siteTitle": .string(site.title ?? strings.text("siteTitle")),
         "owner": person(user, root: root),
         "images": .array(cards),
         "hasImages": .bool(!cards.isEmpty),
         "pagination": pagination(page: page, count: pageCount),
       ]
-      pages.append((layout.wallPage(userID: user.objectId, page: page), context))
+      pages.append((path, context))
     }
     return (pages, wall.count)
   }
 
-  func card(
-    _ image: WallImage, comments: [Comment], lazy: Bool, referenceYear: Int?
-  ) -> TemplateValue {
-    let parts =
-      shared.cards[image.objectId]?.parts(referenceYear: referenceYear)
-      ?? cardParts(image, referenceYear: referenceYear)
+  func card(_ image: WallImage, comments: [Comment], lazy: Bool) -> TemplateValue {
+    let parts = shared.cards[image.objectId] ?? cardParts(image)
     let count = parts.commentCount
     if lazy && comments.count == count { return .object(parts.card) }
     // Setting a field clears the card's rendering key: this is another variant of the card.
@@ -224,13 +200,13 @@ package struct WallPageModel {
             position += 1
           }
           guard position < allComments.count, position >= parts.firstShown else {
-            return .object(self.comment(comment, referenceYear: referenceYear))
+            return .object(self.comment(comment))
           }
           shownMask |= 1 << min(position, Int.bitWidth - 2)
           return parts.shownComments[position - parts.firstShown]
         })
       fields["hasComments"] = .bool(!comments.isEmpty)
-      fields["moreComments"] = Self.moreComments(comments.count - shown.count)
+      fields["moreComments"] = moreComments(comments.count - shown.count)
     }
     if let first = parts.firstVariantKey, count <= Self.keyedCommentLimit {
       fields.renderingKey = Self.variantKey(first: first, shownComments: shownMask, eager: !lazy)
@@ -238,24 +214,26 @@ package struct WallPageModel {
     return .object(fields)
   }
 
-  private func cardParts(_ image: WallImage, referenceYear: Int?) -> CardParts {
+  private func cardParts(_ image: WallImage) -> CardParts {
     var noKeys: Int?
-    return cardParts(image, referenceYear: referenceYear, renderingKeys: &noKeys)
+    return cardParts(image, renderingKeys: &noKeys)
   }
 
-  /// The parts of `image`'s card as a wall of `referenceYear` shows it (`nil`: every date with
-  /// its year).
+  /// The parts of `image`'s card.
   ///
   /// When `renderingKeys` is a number, the card and each comment get
   /// a rendering key from that counter, which then moves past them: a wall page's renderer may
   /// reuse their rendering from another wall (see `FragmentMemo`).
-  private func cardParts(
-    _ image: WallImage, referenceYear: Int?, renderingKeys: inout Int?
-  ) -> CardParts {
+  private func cardParts(_ image: WallImage, renderingKeys: inout Int?) -> CardParts {
     let root = layout.pageToRoot
     let uploader = index.user(image.uploaderID)
-    let shownDate = DateStyle.short(image.createdAt, in: zone, referenceYear: referenceYear)
-    let alt = "Photo by \(uploader?.displayName ?? "unknown"), \(shownDate)"
+    let strings = language.strings
+    let alt = strings.text(
+      "photoAlt",
+      [
+        "name": uploader?.displayName ?? strings.text("unknownPerson"),
+        "date": language.dates.short(image.createdAt, in: zone),
+      ])
     var photo: TemplateValue = .null
     if let path = image.file?.path,
       case .ready(let variants, let original)? = media.photo(path),
@@ -281,7 +259,7 @@ package struct WallPageModel {
     }
     let all = index.allComments(on: image.objectId)
     let comments = all.suffix(Self.shownCommentLimit).map { comment -> TemplateValue in
-      var object = self.comment(comment, referenceYear: referenceYear)
+      var object = self.comment(comment)
       object.renderingKey = renderingKeys
       renderingKeys = renderingKeys.map { $0 + 1 }
       return .object(object)
@@ -289,12 +267,17 @@ package struct WallPageModel {
     var card: TemplateObject = [
       "objectId": .string(image.objectId),
       "alt": .string(alt),
+      // Texts too are the card's own fields, not `t`'s: a card that reads a name of the page
+      // is rendered again on every wall (`FragmentMemo`).
+      "unavailableLabel": .string(strings.text("photoUnavailableLabel", ["alt": alt])),
+      "unavailableText": .string(strings.text("photoUnavailable")),
+      "commentsLabel": .string(strings.text("comments")),
       "photo": photo,
       "uploader": uploader.map { person($0, root: root) } ?? .null,
-      "time": time(image.createdAt, referenceYear: referenceYear),
+      "time": shared.times[image.createdAt] ?? time(image.createdAt),
       "comments": .array(comments),
       "hasComments": .bool(!comments.isEmpty),
-      "moreComments": Self.moreComments(all.count - comments.count),
+      "moreComments": moreComments(all.count - comments.count),
     ]
     let first = renderingKeys
     if let first {
@@ -310,12 +293,12 @@ package struct WallPageModel {
       commentCount: all.count, firstVariantKey: first)
   }
 
-  private func comment(_ comment: Comment, referenceYear: Int?) -> TemplateObject {
+  private func comment(_ comment: Comment) -> TemplateObject {
     [
       "objectId": .string(comment.objectId),
       "author": index.user(comment.authorID).map { person($0, root: layout.pageToRoot) } ?? .null,
       "text": .string(comment.text),
-      "time": time(comment.createdAt, referenceYear: referenceYear),
+      "time": shared.times[comment.createdAt] ?? time(comment.createdAt),
     ]
   }
 
@@ -334,30 +317,21 @@ package struct WallPageModel {
     ]
   }
 
-  /// A date as a wall of `referenceYear` shows it.
-  private func time(_ timestamp: Timestamp, referenceYear: Int?) -> TemplateValue {
-    let values = shared.times[timestamp] ?? dateValues(timestamp)
-    return values.year == referenceYear ? values.plain : values.withYear
-  }
-
-  private func dateValues(_ timestamp: Timestamp) -> DateValues {
-    let (iso, long) = (DateStyle.machine(timestamp), DateStyle.long(timestamp, in: zone))
-    func value(showingYear: Bool) -> TemplateValue {
-      [
-        "iso": .string(iso),
-        "text": .string(DateStyle.short(timestamp, in: zone, showingYear: showingYear)),
-        "long": .string(long),
-      ]
-    }
-    return DateValues(
-      year: DateStyle.year(timestamp, in: zone), plain: value(showingYear: false),
-      withYear: value(showingYear: true))
+  /// A date's template data: the machine-readable `iso`, the shown `text` and the `long` form.
+  private func time(_ timestamp: Timestamp) -> TemplateValue {
+    [
+      "iso": .string(DateStyle.machine(timestamp)),
+      "text": .string(language.dates.short(timestamp, in: zone)),
+      "long": .string(language.dates.long(timestamp, in: zone)),
+    ]
   }
 
   private func pagination(page: Int, count: Int) -> TemplateValue {
-    PaginationValue(
-      label: "Wall pages", newerText: "← Newer", olderText: "Older →",
-      href: SiteLayout.pageFileName, ariaLabel: { "Page \($0)" }
+    let strings = language.strings
+    return PaginationValue(
+      strings: strings, label: strings.text("wallPages"), newerText: strings.text("newerPage"),
+      olderText: strings.text("olderPage"), href: SiteLayout.pageFileName,
+      ariaLabel: { strings.text("pageNumber", ["number": strings.number($0)]) }
     ).value(page: page, count: count)
   }
 }

@@ -28,10 +28,19 @@ public struct BuildOptions: Sendable, Equatable {
   public var output: String = SiteOutputDefaults.output
   /// Where to write the JSON-lines problem report, if anywhere.
   public var reportFile: String?
-  /// Images per wall page.
-  public var pageSize: Int = PipelineSettings.defaultPageSize
-  /// The time zone dates are shown in: "UTC", an offset like "+02:00", or an IANA name.
-  public var timeZone: String = "UTC"
+  /// Images per wall page; nil: the configuration file's, else
+  /// `PipelineSettings.defaultPageSize`.
+  public var pageSize: Int?
+  /// The time zone dates are shown in: "UTC", an offset like "+02:00", or an IANA name; nil:
+  /// the configuration file's, else UTC.
+  public var timeZone: String?
+  /// The language of the pages (`--language`); nil: the configuration file's, else English.
+  public var language: String?
+  /// The site's configuration file (`--config`); nil: `wallgen.json` in the current folder,
+  /// when there is one.
+  public var config: String?
+  /// The site's address (`--base-url`); nil: the configuration file's, else none.
+  public var baseURL: String?
   /// Image workers; nil means one per core.
   public var jobs: Int?
   /// A folder whose templates and assets override the built-in ones.
@@ -101,10 +110,19 @@ public struct ServeOptions: Sendable, Equatable {
   public var export: String?
   /// The output folder, built and then served.
   public var output: String = SiteOutputDefaults.output
-  /// Images per wall page.
-  public var pageSize: Int = PipelineSettings.defaultPageSize
-  /// The time zone dates are shown in.
-  public var timeZone: String = "UTC"
+  /// Images per wall page; nil: the configuration file's, else
+  /// `PipelineSettings.defaultPageSize`.
+  public var pageSize: Int?
+  /// The time zone dates are shown in: "UTC", an offset like "+02:00", or an IANA name; nil:
+  /// the configuration file's, else UTC.
+  public var timeZone: String?
+  /// The language of the pages (`--language`); nil: the configuration file's, else English.
+  public var language: String?
+  /// The site's configuration file (`--config`); nil: `wallgen.json` in the current folder,
+  /// when there is one.
+  public var config: String?
+  /// The site's address (`--base-url`); nil: the configuration file's, else none.
+  public var baseURL: String?
   /// Image workers; nil means one per core.
   public var jobs: Int?
   /// A folder whose templates and assets override the built-in ones; watched too.
@@ -140,10 +158,19 @@ public struct ArchiveOptions: Sendable, Equatable {
   public var output: String = SiteOutputDefaults.archiveOutput
   /// Also write a zip of each bundle.
   public var zip: Bool = false
-  /// Images per wall page.
-  public var pageSize: Int = PipelineSettings.defaultPageSize
-  /// The time zone dates are shown in.
-  public var timeZone: String = "UTC"
+  /// Images per wall page; nil: the configuration file's, else
+  /// `PipelineSettings.defaultPageSize`.
+  public var pageSize: Int?
+  /// The time zone dates are shown in: "UTC", an offset like "+02:00", or an IANA name; nil:
+  /// the configuration file's, else UTC.
+  public var timeZone: String?
+  /// The language of the pages (`--language`); nil: the configuration file's, else English.
+  public var language: String?
+  /// The site's configuration file (`--config`); nil: `wallgen.json` in the current folder,
+  /// when there is one.
+  public var config: String?
+  /// The site's address (`--base-url`); nil: the configuration file's, else none.
+  public var baseURL: String?
   /// Workers; nil means one per core.
   public var jobs: Int?
   /// A folder whose templates and assets override the built-in ones.

@@ -117,8 +117,11 @@ public enum CommandParser {
 
 /// The options every command that renders walls (and writes them into an output folder) shares.
 protocol RenderingOptions {
-  var pageSize: Int { get set }
-  var timeZone: String { get set }
+  var pageSize: Int? { get set }
+  var timeZone: String? { get set }
+  var language: String? { get set }
+  var config: String? { get set }
+  var baseURL: String? { get set }
   var jobs: Int? { get set }
   var theme: String? { get set }
   var webp: Bool { get set }

@@ -5,6 +5,7 @@ enum CommandTables {
   static let build: [CommandOption<BuildOptions>] =
     [.siteOutput(\.output), .force, .report(\.reportFile, outsideSite: true)]
     + CommandOption.rendering() + [
+      .baseURL,
       .maxPixels(\.maxPixels), .maxExportBytes(\.maxExportBytes),
       .flag(
         ["--no-originals"], \.copyOriginals, to: false,

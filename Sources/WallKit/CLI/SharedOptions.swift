@@ -90,12 +90,34 @@ extension CommandOption where Options: RenderingOptions {
       ])
   }
 
-  /// How walls are rendered: `--page-size`, `--timezone`, `-j`, `--theme`, `--webp` and the
-  /// hidden `--no-webp`.
+  /// `--base-url URL`: the address the site is published at.
+  static var baseURL: Self {
+    .text(
+      ["--base-url"], value: "URL", \.baseURL,
+      help: [
+        "The site's address (https://example.org/walls/), for the og:",
+        "link-preview tags of public pages (default: the config file's)",
+      ])
+  }
+
+  /// How walls are rendered: `--config`, `--language`, `--page-size`, `--timezone`, `-j`,
+  /// `--theme`, `--webp` and the hidden `--no-webp`.
   static func rendering(workers: String = "Image workers") -> [Self] {
     [
+      .text(
+        ["--config"], value: "FILE", \.config,
+        help: [
+          "The site's configuration (default: \(SiteConfig.fileName) in the",
+          "current folder, if any); options given here override it",
+        ]),
+      .text(
+        ["--language"], value: "LANG", \.language,
+        help: [
+          "Language of the pages' texts and dates: en (default), fr, de,",
+          "es, ja, or one a --theme folder adds",
+        ]),
       .integer(
-        ["--page-size"], in: 1...10_000, \.pageSize,
+        ["--page-size"], in: SiteConfig.pageSizes, \.pageSize,
         help: ["Images per wall page (default: \(PipelineSettings.defaultPageSize))"]),
       .text(
         ["--timezone"], value: "TZ", \.timeZone,

@@ -17,7 +17,11 @@ extension WallCLI {
     } catch {
       return optionFailure(error, console: console)
     }
-    for warning in themeWarnings(settings.pipeline.theme) { console.err(warning) }
+    for warning in themeWarnings(settings.pipeline.theme)
+      + languageWarnings(settings.pipeline.language.strings)
+    {
+      console.err(warning)
+    }
     settings.userIDs = options.all ? nil : options.userIDs
     settings.zip = options.zip
     settings.pipeline.limits.maxPixels = options.maxPixels

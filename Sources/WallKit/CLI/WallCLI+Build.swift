@@ -16,7 +16,11 @@ extension WallCLI {
     case .ready(let ready, let urls): (settings, urlsFile) = (ready, urls)
     case .refused(let code): return code
     }
-    for warning in themeWarnings(settings.pipeline.theme) { console.err(warning) }
+    for warning in themeWarnings(settings.pipeline.theme)
+      + languageWarnings(settings.pipeline.language.strings)
+    {
+      console.err(warning)
+    }
     let quiet = options.quiet
     let started = ContinuousClock.now
     let timer = StepTimer(forwardingTo: console.buildProgress(quiet: quiet))

@@ -25,7 +25,10 @@ extension WallCLI {
       return settings
     }
     do {
-      for warning in themeWarnings(try settings().pipeline.theme) { console.err(warning) }
+      let pipeline = try settings().pipeline
+      for warning in themeWarnings(pipeline.theme) + languageWarnings(pipeline.language.strings) {
+        console.err(warning)
+      }
     } catch {
       return optionFailure(error, console: console)
     }

@@ -121,17 +121,47 @@ extension WallCLI {
     return try Theme.loading(overridesFrom: folder)
   }
 
-  /// The settings a build, a preview and an archive share, from their common options.
-  /// - Throws: `TimeZoneError` for an unknown time zone, `ThemeError` for an unusable theme.
+  /// The settings a build, a preview and an archive share, from their common options and the
+  /// site's configuration file (`SiteConfig`), which the options override.
+  /// - Throws: `UsageError` for a configuration file that cannot be read or is not valid, or a
+  ///   bad `--base-url`; `TimeZoneError` for an unknown time zone; `ThemeError` for an unusable
+  ///   theme; `LanguageError` for a language the theme has no texts in.
   static func pipelineSettings(for options: some RenderingOptions) throws -> PipelineSettings {
+    let config = try SiteConfig.load(named: options.config)
     var settings = PipelineSettings()
-    settings.timeZone = try DisplayTimeZone(options.timeZone)
+    settings.timeZone = try DisplayTimeZone(options.timeZone ?? config.timeZone ?? "UTC")
     settings.theme = try theme(for: options)
-    settings.pageSize = options.pageSize
+    settings.language = SiteLanguage(
+      try UIStrings(
+        language: options.language ?? config.language ?? UIStrings.defaultLanguage,
+        theme: settings.theme))
+    var site = SiteIdentity(title: config.title, description: config.description)
+    if let address = options.baseURL ?? config.baseURL {
+      guard let base = SiteIdentity.baseURL(address) else {
+        throw UsageError(
+          "option '--base-url' needs an absolute http:// or https:// address, not '\(address)'")
+      }
+      site.baseURL = base
+    }
+    settings.site = site
+    settings.pageSize = options.pageSize ?? config.pageSize ?? PipelineSettings.defaultPageSize
     settings.jobs = options.jobs ?? SiteBuilder.defaultJobs
     settings.webp = options.webp
     settings.force = options.force
     return settings
+  }
+
+  /// A warning for each text of English that the site's language lacks (it is shown in
+  /// English), in one line.
+  /// - Parameter strings: The site's texts.
+  static func languageWarnings(_ strings: UIStrings) -> [String] {
+    guard !strings.missingKeys.isEmpty else { return [] }
+    let count = strings.missingKeys.count
+    return [
+      TerminalText.escaped(
+        "warning: \(strings.file): \(count == 1 ? "1 text is" : "\(count) texts are") missing, "
+          + "shown in English: " + strings.missingKeys.joined(separator: ", "))
+    ]
   }
 
   /// A warning for each file of a `--theme` folder's `Templates/` that no template uses,
@@ -163,6 +193,10 @@ extension WallCLI {
     }
     if let zone = error as? TimeZoneError {
       console.err(UsageError(zone.message, command: "build").description)
+      return .usage
+    }
+    if let language = error as? LanguageError {
+      console.err(UsageError(language.description).description)
       return .usage
     }
     console.err("error: \(error)")
