@@ -136,13 +136,17 @@ public struct Archiver: Sendable {
       index: index, catalog: catalog, templates: prepared.templates,
       assets: settings.pipeline.theme.assets,
       zone: settings.pipeline.timeZone, pageSize: settings.pipeline.pageSize, mediaRoot: cache)
+    // One Bagging-Date for every bundle of the run, even one that runs past midnight.
+    let bagged = settings.sourceDateEpoch ?? settings.now ?? Int64(Date().timeIntervalSince1970)
     let outcomes = ParallelWork.map(
       count: owners.count, jobs: settings.pipeline.jobs, progress: progress
     ) {
       [self] position -> Result<Bundle, ArchiveError> in
       let owner = owners[position]
       return Result { () throws(ArchiveError) in
-        try writeBundle(owner, folder: folders[owner.objectId] ?? owner.objectId, planner: planner)
+        try writeBundle(
+          owner, folder: folders[owner.objectId] ?? owner.objectId, planner: planner,
+          bagged: bagged)
       }
     }
     progress.finished()
@@ -205,7 +209,11 @@ public struct Archiver: Sendable {
   }
 
   /// Plans, writes and installs one bag, then zips it when asked.
-  private func writeBundle(_ owner: User, folder: String, planner: BundlePlanner)
+  ///
+  /// `bagged` is the time whose UTC date is `Bagging-Date`, read once per run.
+  private func writeBundle(
+    _ owner: User, folder: String, planner: BundlePlanner, bagged: Int64
+  )
     throws(ArchiveError) -> Bundle
   {
     let plan: BundlePlan
@@ -217,7 +225,6 @@ public struct Archiver: Sendable {
     let seconds =
       settings.sourceDateEpoch ?? plan.newest.map { $0.millisecondsSince1970 / 1000 }
       ?? Self.fallbackEpoch
-    let bagged = settings.sourceDateEpoch ?? settings.now ?? Int64(Date().timeIntervalSince1970)
     let info: [(label: String, value: String)] = [
       ("Bag-Software-Agent", "wallgen \(wallgenVersion)"),
       ("Bagging-Date", BagIt.date(unixSeconds: bagged)),
