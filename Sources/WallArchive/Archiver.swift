@@ -1,3 +1,4 @@
+import Foundation
 import WallImport
 import WallMedia
 import WallModel
@@ -23,13 +24,17 @@ public struct Archiver: Sendable {
     public var output: String
     /// The users to archive by objectId; nil means every user.
     public var userIDs: [String]?
-    /// Also write `<output>/<folder>.zip` for each bundle.
+    /// Also write `<output>/<username>-wall.zip` for each bundle (`BundleName`).
     public var zip = false
     /// Page size, time zone, workers, theme and image limits (shared with `SiteBuilder`).
     public var pipeline = PipelineSettings()
     /// Unix seconds for zip timestamps and `Bagging-Date` (`SOURCE_DATE_EPOCH`); nil means
-    /// the newest date of what each bundle shows.
+    /// the newest date of what each bundle shows for the timestamps, and the day of the run
+    /// (`now`) for `Bagging-Date`.
     public var sourceDateEpoch: Int64?
+    /// The time of the run, in Unix seconds, whose UTC day is `Bagging-Date` when
+    /// `sourceDateEpoch` is nil; nil means the clock's.
+    public var now: Int64?
 
     /// Settings with defaults for everything but the paths.
     public init(export: String, output: String) {
@@ -98,12 +103,8 @@ public struct Archiver: Sendable {
     }
     let index = prepared.index
     let owners = try selectedUsers(index)
-    let folders: [String: String]
-    do {
-      folders = try SiteLayout(users: index.users).wallFolders
-    } catch {
-      throw .layout(error)
-    }
+    // Named by every user of the export, so that a name never depends on who is archived.
+    let folders = BundleName.stems(for: index.users).mapValues(BundleName.folder(stem:))
     for owner in owners {
       try BagOwnership.checkReplaceable(
         folders[owner.objectId] ?? owner.objectId, in: settings.output, zip: settings.zip)
@@ -115,7 +116,7 @@ public struct Archiver: Sendable {
     } catch {
       throw .write(step: "media", error)
     }
-    removeStaleBundles()
+    removeStaleBundles(keeping: Set(folders.values))
 
     announce("media")
     let (images, people) = Self.media(shownTo: owners, index: index)
@@ -136,13 +137,17 @@ public struct Archiver: Sendable {
       assets: settings.pipeline.theme.assets,
       zone: settings.pipeline.timeZone, language: settings.pipeline.language,
       pageSize: settings.pipeline.pageSize, mediaRoot: cache)
+    // One Bagging-Date for every bundle of the run, even one that runs past midnight.
+    let bagged = settings.sourceDateEpoch ?? settings.now ?? Int64(Date().timeIntervalSince1970)
     let outcomes = ParallelWork.map(
       count: owners.count, jobs: settings.pipeline.jobs, progress: progress
     ) {
       [self] position -> Result<Bundle, ArchiveError> in
       let owner = owners[position]
       return Result { () throws(ArchiveError) in
-        try writeBundle(owner, folder: folders[owner.objectId] ?? owner.objectId, planner: planner)
+        try writeBundle(
+          owner, folder: folders[owner.objectId] ?? owner.objectId, planner: planner,
+          bagged: bagged)
       }
     }
     progress.finished()
@@ -205,7 +210,11 @@ public struct Archiver: Sendable {
   }
 
   /// Plans, writes and installs one bag, then zips it when asked.
-  private func writeBundle(_ owner: User, folder: String, planner: BundlePlanner)
+  ///
+  /// `bagged` is the time whose UTC date is `Bagging-Date`, read once per run.
+  private func writeBundle(
+    _ owner: User, folder: String, planner: BundlePlanner, bagged: Int64
+  )
     throws(ArchiveError) -> Bundle
   {
     let plan: BundlePlan
@@ -219,7 +228,7 @@ public struct Archiver: Sendable {
       ?? Self.fallbackEpoch
     let info: [(label: String, value: String)] = [
       ("Bag-Software-Agent", "wallgen \(wallgenVersion)"),
-      ("Bagging-Date", BagIt.date(unixSeconds: seconds)),
+      ("Bagging-Date", BagIt.date(unixSeconds: bagged)),
       ("External-Description", "The image wall of \(owner.displayName), as they could see it"),
       ("External-Identifier", owner.objectId),
     ]
@@ -228,7 +237,9 @@ public struct Archiver: Sendable {
     let payload: [BagIt.Entry]
     do {
       BagWriter.removeTree(temporary)
-      payload = try BagWriter.write(plan, to: temporary, info: info)
+      payload = try BagWriter.write(
+        plan, to: temporary, info: info, opener: BagOpener.page(ownerName: owner.displayName),
+        modified: ZipTimestamp(unixSeconds: seconds))
       try BagWriter.install(temporary, at: destination)
     } catch {
       BagWriter.removeTree(temporary)
@@ -251,13 +262,16 @@ public struct Archiver: Sendable {
   }
 
   /// Removes the half-written bags and zips a killed run left (the media cache's temporaries
-  /// go with `PreparedSite.prepareFolder`).
-  private func removeStaleBundles() {
+  /// go with `PreparedSite.prepareFolder`); never a bundle of `names` or its zip, whatever
+  /// its name holds (a username may hold `.wallgen-tmp-`).
+  private func removeStaleBundles(keeping names: Set<String>) {
     // ZipWriter's are `<name>.zip.tmp-` and six characters of mkstemp: no other file is taken
     // for one (the folder may hold a user's files, with --force).
     for name in FileSystem.contents(of: settings.output)
-    where name.contains(FileSystem.temporarySuffix)
-      || name.dropLast(6).hasSuffix(".zip.tmp-") && name.utf8.count > 15
+    where !names.contains(name)
+      && !(name.hasSuffix(".zip") && names.contains(String(name.dropLast(4))))
+      && (name.contains(FileSystem.temporarySuffix)
+        || name.dropLast(6).hasSuffix(".zip.tmp-") && name.utf8.count > 15)
     {
       BagWriter.removeTree("\(settings.output)/\(name)")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import WallSupport
+import WallZip
 
 #if canImport(Glibc)
   import Glibc
@@ -15,12 +16,18 @@ enum BagWriter {
   /// - Parameter plan: The payload.
   /// - Parameter folder: The bag's root; it should not exist yet.
   /// - Parameter info: `bag-info.txt` fields; `Payload-Oxum` is added after them.
+  /// - Parameter opener: The top-level `index.html` tag file (`BagOpener`).
+  /// - Parameter modified: The timestamp of every entry of the zip of the owner's photos.
   /// - Throws: `WriteError` when a file cannot be read from the cache or written.
   static func write(
-    _ plan: BundlePlan, to folder: String, info: [(label: String, value: String)]
+    _ plan: BundlePlan, to folder: String, info: [(label: String, value: String)],
+    opener: String, modified: ZipTimestamp
   ) throws(WriteError) -> [BagIt.Entry] {
     var payload: [BagIt.Entry] = []
     let hasher = SHA256.hasher()
+    if !plan.photos.isEmpty {
+      payload.append(try writePhotoArchive(plan.photos, in: folder, modified: modified))
+    }
     for file in plan.files {
       let destination = "\(folder)/data/\(file.path)"
       let size: Int
@@ -37,6 +44,7 @@ enum BagWriter {
     }
     var tags: [BagIt.Entry] = []
     let tagFiles = [
+      (BagOpener.fileName, opener),
       ("bagit.txt", BagIt.declaration),
       ("bag-info.txt", BagIt.bagInfo(info + [("Payload-Oxum", BagIt.payloadOxum(payload))])),
       ("manifest-\(BagIt.algorithm).txt", BagIt.manifest(payload)),
@@ -50,6 +58,33 @@ enum BagWriter {
     try FileSystem.writeAtomically(
       BagIt.manifest(tags), to: "\(folder)/tagmanifest-\(BagIt.algorithm).txt")
     return payload
+  }
+
+  /// Writes the zip of the owner's photos, `data/my-photos.zip` (entries in the plan's order,
+  /// stored, every one stamped `modified`), and returns its payload entry.
+  /// - Throws: `WriteError` naming the zip when a photo cannot be read or the zip written.
+  private static func writePhotoArchive(
+    _ photos: [BundlePlan.Photo], in folder: String, modified: ZipTimestamp
+  ) throws(WriteError) -> BagIt.Entry {
+    let path = "data/\(BundlePlan.photoArchive)"
+    // Made outside data/, then copied in and hashed in one pass, as every payload file is.
+    let made = "\(folder)/\(BundlePlan.photoArchive)\(FileSystem.temporarySuffix)zip"
+    try FileSystem.createDirectory("\(folder)/data")
+    do {
+      let writer = try ZipWriter(path: made)
+      for photo in photos {
+        try writer.addFile(
+          named: photo.name, contentsOf: photo.source, modified: modified, compression: .stored)
+      }
+      try writer.finish()
+    } catch {
+      removeTree(made)
+      throw WriteError(path: "\(folder)/\(path)", reason: "\(error)")
+    }
+    defer { removeTree(made) }
+    let hasher = SHA256.hasher()
+    let size = try FileSystem.copyAtomically(made, to: "\(folder)/\(path)") { hasher.update($0) }
+    return BagIt.Entry(path: path, sha256: Hex.encode(hasher.finalize()), size: size)
   }
 
   /// Puts a finished bag at `destination`, replacing an earlier one: the old folder is moved

@@ -2,11 +2,11 @@ import WallZip
 
 /// Serializes a bag as a deterministic zip.
 ///
-/// As RFC 8493 (section 4) asks, the zip holds one top-level folder named after the bag. Entries sorted bytewise, one fixed timestamp, JPEG and PNG stored (they do
+/// As RFC 8493 (section 4) asks, the zip holds one top-level folder named after the bag. Entries sorted bytewise, one fixed timestamp, JPEG, PNG and zip stored (they do
 /// not compress), everything else deflated. Each file is streamed from disk in chunks.
 enum BagZipper {
   /// File extensions whose bytes are already compressed.
-  static let storedExtensions: Set<String> = ["jpg", "jpeg", "png"]
+  static let storedExtensions: Set<String> = ["jpg", "jpeg", "png", "zip"]
 
   /// Writes the bag at `folder` to `zipPath`, its entries under `name/`.
   /// - Parameter folder: The bag's root.

@@ -3,6 +3,7 @@ import WallMedia
 import WallModel
 import WallRender
 import WallSite
+import WallSupport
 
 /// The payload of one user's bundle, before it is written: every file under the bag's `data/`
 /// folder and where its bytes come from.
@@ -22,10 +23,25 @@ struct BundlePlan: Sendable {
     var source: Source
   }
 
+  /// One of the owner's own photos in `photoArchive`.
+  struct Photo: Sendable, Equatable {
+    /// The entry's name in the zip (`2014-01-01_000500_imgAnn.png`).
+    var name: String
+    /// The original file in the media cache.
+    var source: String
+  }
+
   /// The files, sorted by path.
   var files: [File]
   /// The newest `createdAt` of what the bundle shows, if it shows anything.
   var newest: Timestamp?
+  /// The originals of the photos the owner uploaded to their wall, for `photoArchive`
+  /// (sorted by name); none means no such file and no link to it.
+  var photos: [Photo] = []
+
+  /// The zip of the owner's own photos under `data/`, which the wall's pages link to
+  /// ("Download all my photos").
+  static let photoArchive = "my-photos.zip"
 }
 
 /// Plans bundles: renders a user's wall with the bundle layout (pages at the root, no link to
@@ -50,13 +66,22 @@ struct BundlePlanner: Sendable {
       index: index, media: MediaLookup(catalog), layout: .bundle(userID: user.objectId),
       zone: zone, language: language, pageSize: pageSize, audience: .owner)
     let rendered = model.pages(for: user)
+    let wall = index.contents(ofWallOf: user)
+    let photos = ownPhotos(of: user, on: wall.images)
     var files: [String: BundlePlan.Source] = [:]
     for page in rendered.pages {
-      files[page.path] = .bytes(try templates.render("wall", page.context))
+      var context = page.context
+      if case .object(var fields) = context, !photos.isEmpty {
+        fields["download"] = [
+          "href": .string(BundlePlan.photoArchive), "count": .int(photos.count),
+          "one": .bool(photos.count == 1),
+        ]
+        context = .object(fields)
+      }
+      files[page.path] = .bytes(try templates.render("wall", context))
     }
     for (path, bytes) in assets { files["assets/\(path)"] = .bytes(bytes) }
 
-    let wall = index.contents(ofWallOf: user)
     for image in wall.images {
       if let path = image.file?.path,
         case .ready(let variants, let original)? = catalog.images[path]
@@ -80,6 +105,27 @@ struct BundlePlanner: Sendable {
       files: files.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map {
         BundlePlan.File(path: $0.key, source: $0.value)
       },
-      newest: wall.newest)
+      newest: wall.newest, photos: photos)
+  }
+
+  /// The originals of the photos `user` uploaded among `images`, named by date (UTC) and
+  /// objectId so that they sort by time and never clash (`2014-01-01_000500_imgAnn.png`).
+  func ownPhotos(of user: User, on images: [WallImage]) -> [BundlePlan.Photo] {
+    var photos: [BundlePlan.Photo] = []
+    for image in images where image.uploaderID == user.objectId {
+      guard let path = image.file?.path,
+        case .ready(_, let original?)? = catalog.images[path]
+      else { continue }
+      let stamp = ISOFormat.string(image.createdAt)  // 2014-01-01T00:05:00.000Z
+      let date = stamp.prefix(10) + "_" + stamp.dropFirst(11).prefix(8).filter { $0 != ":" }
+      let id =
+        BundleName.safe(image.objectId, lowercased: false, limit: 32)
+        ?? SiteLayout.hashedFolderName(image.objectId)
+      let fileExtension = original.path.split(separator: ".").last.map { ".\($0)" } ?? ""
+      photos.append(
+        BundlePlan.Photo(
+          name: "\(date)_\(id)\(fileExtension)", source: "\(mediaRoot)/\(original.path)"))
+    }
+    return photos.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
   }
 }

@@ -92,13 +92,11 @@ public struct ShardFinalizer {
     }
 
     progress.announce("index", of: Self.steps)
-    let (wallPages, indexWritten) = try writeIndex(
+    let (wallPages, owners, indexWritten) = try writeIndex(
       reader: reader, media: media, corrections: corrections, covers: covers, writer: writer)
-    if let indexWritten {
-      files += indexWritten.paths
-      summary.pages += indexWritten.paths.count { $0.hasSuffix(".html") }
-      summary.filesWritten += indexWritten.written
-    }
+    files += indexWritten.paths
+    summary.pages += indexWritten.paths.count { $0.hasSuffix(".html") }
+    summary.filesWritten += indexWritten.written
 
     progress.announce("assets", of: Self.steps)
     do {
@@ -120,13 +118,13 @@ public struct ShardFinalizer {
         replaced: [SupersededShardOutputs()],
         record: BuildRecord(
           fingerprint: "sharded \(fingerprint)", summary: summary, problems: report.sorted,
-          wallPages: wallPages),
+          wallPages: wallPages, owners: owners),
         siteRoot: settings.output, stateRoot: stateRoot)
     } catch {
       throw .build(error)
     }
     progress.finished()
-    return BuildResult(summary: summary, report: report, wallPages: wallPages)
+    return BuildResult(summary: summary, report: report, wallPages: wallPages, owners: owners)
   }
 
   /// Renders again the walls that show a corrected image or name a user whose picture was
@@ -167,8 +165,9 @@ public struct ShardFinalizer {
     return (outcome.written, avatars.sorted(), outcome.covers)
   }
 
-  /// Writes the index pages (not in a private build) and returns every wall's first page, with
-  /// the index files written or found unchanged and how many were written.
+  /// Writes the index pages (in a private build, the root page that links nothing) and returns
+  /// every wall's first page and owner's names, with the index files written or found unchanged
+  /// and how many were written.
   ///
   /// The index needs every user, their avatar (from the plan's record of their picture, as
   /// corrected) and their wall's cover and photo count (`covers`, from the shards' records as
@@ -176,7 +175,9 @@ public struct ShardFinalizer {
   private func writeIndex(
     reader: PlanReader, media: PlannedMedia, corrections: MediaCorrections,
     covers: [String: WallCover], writer: PageWriter
-  ) throws(PlanError) -> ([String: String], PageWriter.Written?) {
+  ) throws(PlanError) -> (
+    wallPages: [String: String], owners: [String: OwnerNames], written: PageWriter.Written
+  ) {
     let isPublic = settings.audience == .anyone
     var users: [String: User] = [:]
     var catalog = MediaCatalog()
@@ -198,14 +199,17 @@ public struct ShardFinalizer {
     for objectId in users.keys {
       wallPages[objectId] = layout.wallPage(userID: objectId, page: 1)
     }
-    guard isPublic else { return (wallPages, nil) }
+    let owners = OwnerNames.of(users.values)
     do {
+      guard isPublic else {
+        return (wallPages, owners, try SiteBuilder.renderPrivateRoot(with: writer))
+      }
       let written = try SiteBuilder.renderIndex(
         IndexPageModel(
           index: index, catalog: catalog, layout: layout, pageSize: settings.indexPageSize,
           language: settings.pipeline.language, site: settings.pipeline.site, covers: covers),
         with: writer)
-      return (wallPages, written)
+      return (wallPages, owners, written)
     } catch {
       throw .build(error)
     }

@@ -82,18 +82,21 @@ package struct BuildRecord: Sendable {
   var summary: BuildSummary
   var problems: [Problem]
   var wallPages: [String: String]
+  /// The names of each wall's owner, by objectId.
+  var owners: [String: OwnerNames] = [:]
   /// What of the export the build read; nil in a record of an older wallgen or a sharded build.
   var parts: ExportParts?
 
   /// Creates a record of a build's outcome.
   package init(
     fingerprint: String, summary: BuildSummary, problems: [Problem], wallPages: [String: String],
-    parts: ExportParts? = nil
+    owners: [String: OwnerNames] = [:], parts: ExportParts? = nil
   ) {
     self.fingerprint = fingerprint
     self.summary = summary
     self.problems = problems
     self.wallPages = wallPages
+    self.owners = owners
     self.parts = parts
   }
 
@@ -123,9 +126,16 @@ package struct BuildRecord: Sendable {
     let problems = (document["problems"]?.arrayValue ?? []).compactMap(Problem.init(reportLine:))
     var pages: [String: String] = [:]
     for (user, page) in document["wallPages"]?.objectValue ?? [:] { pages[user] = page.stringValue }
-    return BuildRecord(
+    var record = BuildRecord(
       fingerprint: fingerprint, summary: summary, problems: problems, wallPages: pages,
       parts: document["export"].flatMap(ExportParts.init(json:)))
+    for (user, names) in document["owners"]?.objectValue ?? [:] {
+      guard let names = names.arrayValue, names.count == 2, let username = names[0].stringValue,
+        let displayName = names[1].stringValue
+      else { continue }
+      record.owners[user] = OwnerNames(username: username, displayName: displayName)
+    }
+    return record
   }
 
   /// Writes the record (only when it changed).
@@ -149,6 +159,7 @@ package struct BuildRecord: Sendable {
       "fingerprint": .string(fingerprint), "summary": counts,
       "problems": .array(problems.map(\.reportLine)),
       "wallPages": .object(wallPages.mapValues { .string($0) }),
+      "owners": .object(owners.mapValues { [.string($0.username), .string($0.displayName)] }),
     ]
     if let parts, case .object(var members) = document {
       members["export"] = parts.json

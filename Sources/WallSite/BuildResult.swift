@@ -1,3 +1,4 @@
+import WallModel
 import WallReport
 
 /// What `SiteBuilder.build()` did: its summary, the problems it met, and where the walls are.
@@ -8,11 +9,41 @@ public struct BuildResult: Sendable {
   public var report: ProblemReport
   /// The site-relative path of each wall's first page, by owner objectId.
   public var wallPages: [String: String] = [:]
+  /// The names of each wall's owner, by objectId (a private build's list of links names them).
+  public var owners: [String: OwnerNames] = [:]
 
   /// Creates a result from its parts.
-  package init(summary: BuildSummary, report: ProblemReport, wallPages: [String: String] = [:]) {
+  package init(
+    summary: BuildSummary, report: ProblemReport, wallPages: [String: String] = [:],
+    owners: [String: OwnerNames] = [:]
+  ) {
     self.summary = summary
     self.report = report
     self.wallPages = wallPages
+    self.owners = owners
+  }
+}
+
+/// The username and the shown name of a wall's owner.
+public struct OwnerNames: Sendable, Equatable {
+  /// The `_User` username.
+  public var username: String
+  /// The name the wall shows (`User.displayName`).
+  public var displayName: String
+
+  /// Creates the names.
+  public init(username: String, displayName: String) {
+    self.username = username
+    self.displayName = displayName
+  }
+
+  /// The names of every user, by objectId.
+  /// - Parameter users: The users.
+  package static func of(_ users: some Sequence<User>) -> [String: OwnerNames] {
+    var names: [String: OwnerNames] = [:]
+    for user in users {
+      names[user.objectId] = OwnerNames(username: user.username, displayName: user.displayName)
+    }
+    return names
   }
 }

@@ -36,4 +36,25 @@ extension SiteBuilder {
     }
     return pages
   }
+
+  /// The template of a private build's root page (`Templates/private-index.html`).
+  package static let privateRootTemplate = "private-index"
+
+  /// Writes a private build's `index.html`: a page that says to ask the site's owner for
+  /// one's link, and links no wall and no list (its data holds nothing of any user).
+  /// - Parameter writer: Where the page goes.
+  /// - Returns: The page's path, and whether it was written.
+  /// - Throws: `BuildError` when the template fails or the file cannot be written.
+  package static func renderPrivateRoot(with writer: PageWriter) throws(BuildError)
+    -> PageWriter.Written
+  {
+    let path = SiteLayout.indexPage(1)
+    let context: TemplateValue = ["root": "", "noindex": true]
+    var pages = PageWriter.Written()
+    if try writer.write(privateRootTemplate, context, at: path).outcome == .written {
+      pages.written += 1
+    }
+    pages.paths.append(path)
+    return pages
+  }
 }

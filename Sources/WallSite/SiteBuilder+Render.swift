@@ -9,7 +9,8 @@ extension SiteBuilder {
   /// The most bytes of rendered cards a build keeps for reuse across walls (a card is 1–2 KB).
   static let renderMemoBudget = 128 << 20
 
-  /// Renders every wall (in parallel) and the index pages (not in a private build).
+  /// Renders every wall (in parallel) and the index pages (in a private build, the root page
+  /// that links nothing: `renderPrivateRoot`).
   func renderPages(
     index: WallIndex, catalog: MediaCatalog, writer: PageWriter, layout: SiteLayout,
     report: inout ProblemReport
@@ -26,7 +27,10 @@ extension SiteBuilder {
     var pages = try writer.writeWalls(
       of: index.users, model: model, jobs: settings.pipeline.jobs, progress: progress,
       memo: memo)
-    guard settings.audience == .anyone else { return pages }
+    guard settings.audience == .anyone else {
+      pages.append(try Self.renderPrivateRoot(with: writer))
+      return pages
+    }
     layout.reportRenamedWalls(of: index.users, into: &report)
     pages.append(
       try Self.renderIndex(

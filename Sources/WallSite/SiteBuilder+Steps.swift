@@ -72,10 +72,12 @@ extension SiteBuilder {
     record.summary = summary
     record.problems = report.sorted
     record.wallPages = wallPages
+    record.owners = OwnerNames.of(index.users)
     announce("publish")
     summary.filesRemoved = try publish(
       manifest: manifest, previous: previous, record: record, stateRoot: stateRoot)
     progress.finished()
-    return BuildResult(summary: summary, report: report, wallPages: wallPages)
+    return BuildResult(
+      summary: summary, report: report, wallPages: wallPages, owners: record.owners)
   }
 }

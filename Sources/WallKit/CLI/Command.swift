@@ -69,6 +69,8 @@ public struct BuildOptions: Sendable, Equatable {
   public var secretFile: String?
   /// Where the private build writes its user → URL list; nil means `<output>.urls.tsv`.
   public var urlsFile: String?
+  /// The address the site is published at (`--base-url`), normalised with a trailing slash.
+  public var baseURL: BaseURL?
   /// The plan of a sharded build (`--plan`); the build is then one shard or the finalize step.
   public var plan: String?
   /// The shard to build (`--shard K/N`).
@@ -185,6 +187,8 @@ public struct ArchiveOptions: Sendable, Equatable {
   public var maxExportBytes: UInt64 = ZipLimits.standard.totalBytes
   /// Exit 1 when any problem was reported.
   public var strict: Bool = false
+  /// The address the walls are published at (`--base-url`), normalised with a trailing slash.
+  public var baseURL: BaseURL?
   /// Print only problems and errors.
   public var quiet: Bool = false
 

@@ -38,8 +38,10 @@ enum CommandTables {
         ["--urls-file"], value: "FILE", \.urlsFile,
         help: [
           "Where --private lists \"objectId<TAB>walls/<token>/index.html\"",
-          "(default: <output>.urls.tsv; never inside the output folder)",
+          "(default: <output>.urls.tsv; never inside the output folder);",
+          "a CSV of names and links goes beside it (<FILE without .tsv>.csv)",
         ]),
+      .baseURL(\.baseURL, use: ["(--private: the CSV's links are full URLs under it)"]),
     ] + sharding
 
   /// `--plan`, `--shard` and `--finalize` of `wallgen build`.
@@ -117,12 +119,13 @@ enum CommandTables {
       .flag(
         ["--zip"], \.zip,
         help: [
-          "Also write DIR/<user objectId>.zip (deterministic: sorted entries,",
+          "Also write DIR/<username>-wall.zip (deterministic: sorted entries,",
           "fixed timestamps from SOURCE_DATE_EPOCH or the data)",
         ]),
     ] + CommandOption.rendering(workers: "Workers") + [
       .maxPixels(\.maxPixels), .maxExportBytes(\.maxExportBytes),
       .flag(["--strict"], \.strict, help: ["Exit 1 if any problem was reported"]),
+      .baseURL(\.baseURL, use: ["(where the walls are online; kept in the settings)"]),
       .quiet(\.quiet),
     ]
 

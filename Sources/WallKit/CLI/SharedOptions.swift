@@ -59,6 +59,21 @@ extension CommandOption {
         ? [first, "(default: \(gibibytes)G; K, M, G and T suffixes are powers of 1024)"] : [first])
   }
 
+  /// `--base-url URL`: where the site is published (`BaseURL`), for full links.
+  static func baseURL(_ key: Field<BaseURL?>, use: [String]) -> Self {
+    Self(
+      ["--base-url"], value: "URL",
+      help: ["The address the site is published at (http:// or https://)"] + use
+    ) { reader, name, options throws(UsageError) in
+      let text = try reader.value(for: name)
+      do {
+        options[keyPath: key] = try BaseURL(text)
+      } catch {
+        throw UsageError("option '\(name)': \(error)", command: reader.command)
+      }
+    }
+  }
+
   /// `-q, --quiet`.
   static func quiet(
     _ key: Field<Bool>, printing what: String = "problems"

@@ -95,17 +95,31 @@ extension WallCLI {
     }
     let output = OutputPlacement.canonical(options.output)
     let urlsFile = options.urlsFile ?? (output == "/" ? "/" : output) + ".urls.tsv"
-    try refuseInsideOutput(
-      urlsFile, named: "the URL list", option: "--urls-file", output: options.output,
-      holding: "the secret address of every wall")
+    for (file, name) in [(urlsFile, "the URL list"), (linkListFile(urlsFile), "the CSV of links")] {
+      try refuseInsideOutput(
+        file, named: name, option: "--urls-file", output: options.output,
+        holding: "the secret address of every wall")
+    }
     return (secret, urlsFile)
+  }
+
+  /// Where the CSV of names and links goes: beside the URL list, its `.tsv` replaced by `.csv`
+  /// (`_site.urls.tsv` → `_site.urls.csv`), or `.csv` added to a name that does not end with
+  /// `.tsv`.
+  static func linkListFile(_ urlsFile: String) -> String {
+    (urlsFile.hasSuffix(".tsv") ? String(urlsFile.dropLast(4)) : urlsFile) + ".csv"
   }
 
   /// Writes "objectId<TAB>walls/<token>/index.html" lines, sorted by objectId, readable by
   /// the owner only.
   static func writeURLList(_ pages: [String: String], to path: String) throws(WriteError) {
     let lines = pages.sorted { $0.key < $1.key }.map { "\($0.key)\t\($0.value)\n" }
-    try FileSystem.writeAtomically(lines.joined(), to: path)
+    try writePrivately(lines.joined(), to: path)
+  }
+
+  /// Writes `text` to `path`, readable by its owner only (mode 600).
+  static func writePrivately(_ text: String, to path: String) throws(WriteError) {
+    try FileSystem.writeAtomically(text, to: path)
     guard chmod(path, 0o600) == 0 else {
       throw WriteError(path: path, reason: FileSystem.lastErrorReason)
     }

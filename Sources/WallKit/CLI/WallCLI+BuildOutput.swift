@@ -28,6 +28,7 @@ extension WallCLI {
       return .refused(optionFailure(error, console: console))
     }
     settings.pipeline.limits.maxPixels = options.maxPixels
+    settings.pipeline.baseURL = options.baseURL
     settings.pipeline.zipLimits = zipLimits(maxExportBytes: options.maxExportBytes)
     settings.copyOriginals = options.copyOriginals
     settings.strict = options.strict
@@ -78,9 +79,13 @@ extension WallCLI {
     guard printProblems(result.report, reportFile: options.reportFile, console: console) else {
       return .failure
     }
+    let baseURL = options.baseURL
     if let urlsFile {
       do {
         try writeURLList(result.wallPages, to: urlsFile)
+        try writePrivately(
+          PrivateLinkList.csv(pages: result.wallPages, owners: result.owners, baseURL: baseURL),
+          to: linkListFile(urlsFile))
       } catch {
         console.err("error: \(error)")
         return .failure
@@ -94,9 +99,28 @@ extension WallCLI {
     } else if !options.quiet {
       console.err("\(verb) \(result.summary.line) in \(String(format: "%.2f", seconds)) s")
       if let omitted = result.summary.publicOmissions.line { console.err(omitted) }
+      if let urlsFile {
+        for line in linkListAdvice(linkListFile(urlsFile), baseURL: baseURL) { console.err(line) }
+      }
       console.out(urlsFile ?? "\(absolute)/index.html")
     }
     if options.strict && !result.report.problems.isEmpty { return .failure }
     return .success
+  }
+
+  /// What a private build says about its list of links: where it went and what to do with it.
+  /// - Parameters:
+  ///   - csvFile: The CSV's path.
+  ///   - baseURL: The `--base-url`, if given.
+  static func linkListAdvice(_ csvFile: String, baseURL: BaseURL?) -> [String] {
+    let first =
+      "links: \(TerminalText.escaped(csvFile)) lists each person's name and link (a CSV for a "
+      + "mail merge): send each person only their own link"
+    guard baseURL == nil else { return [first] }
+    return [
+      first,
+      "links: they are relative to the site; pass --base-url URL (where the site is published) "
+        + "for full links",
+    ]
   }
 }

@@ -51,6 +51,8 @@ import WallSynth
     #expect(result.report.errorCount == 0)
     #expect(result.bundles.count == Self.sampleSize)
 
+    let folders = Dictionary(
+      result.bundles.map { ($0.userID, $0.folder) }, uniquingKeysWith: { a, _ in a })
     let oracle = VisibilityOracle(export)
     let imageBySHA = Dictionary(
       photos.map { (Hex.encode(SHA256.digest($0.value)), $0.key) }, uniquingKeysWith: { a, _ in a })
@@ -62,7 +64,7 @@ import WallSynth
     var photosSeen = 0
     for user in sample {
       let owner = export.users[user]
-      let media = "\(out)/\(owner.objectId)/data/media"
+      let media = "\(try #require(folders[owner.objectId]))/data/media"
       let files = SiteTree.files(in: media)
       // Photos: originals are bit-for-bit, so their bytes name the image.
       let wall = oracle.wall(user)

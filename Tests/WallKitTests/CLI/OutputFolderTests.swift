@@ -248,29 +248,31 @@ import WallSynth
     let export = folder.url("export")
     try Self.writeExport(at: export)
     let out = folder.url("home")
-    try FileSystem.writeAtomically("my documents", to: "\(out)/uA/letter.txt")
+    // uA's username is user0: the bundle is user0-wall.
+    try FileSystem.writeAtomically("my documents", to: "\(out)/user0-wall/letter.txt")
     try FileSystem.writeAtomically("not a bag", to: "\(out)/other/bag-info.txt")
     let before = try TreeSnapshot(out)
     let (code, err) = try Self.run(["archive", export, "--all", "-o", out, "-q", "--force"])
     #expect(code == 64, "\(err)")
-    #expect(err.contains("\(out)/uA: a bundle goes here, and this is not one wallgen wrote"))
+    #expect(
+      err.contains("\(out)/user0-wall: a bundle goes here, and this is not one wallgen wrote"))
     #expect(try TreeSnapshot(out) == before)
 
     // A zip of the name: refused the same way.
     let zipOut = folder.url("zips")
-    try FileSystem.writeAtomically("my zip", to: "\(zipOut)/uA.zip")
+    try FileSystem.writeAtomically("my zip", to: "\(zipOut)/user0-wall.zip")
     let zipBefore = try TreeSnapshot(zipOut)
     let zipped = try Self.run(["archive", export, "--all", "--zip", "-o", zipOut, "-q", "--force"])
     #expect(zipped.code == 64, "\(zipped.err)")
-    #expect(zipped.err.contains("\(zipOut)/uA.zip: a bundle goes here"))
+    #expect(zipped.err.contains("\(zipOut)/user0-wall.zip: a bundle goes here"))
     #expect(try TreeSnapshot(zipOut) == zipBefore)
 
     // wallgen's own bags and zips are replaced, also a zip whose bag was deleted.
     let own = folder.url("archive")
     #expect(try Self.run(["archive", export, "--all", "--zip", "-o", own, "-q"]).code == 0)
-    try FileManager.default.removeItem(atPath: "\(own)/uA")
+    try FileManager.default.removeItem(atPath: "\(own)/user0-wall")
     #expect(try Self.run(["archive", export, "--all", "--zip", "-o", own, "-q"]).code == 0)
-    #expect(FileSystem.kind(of: "\(own)/uA/bag-info.txt") == .regular)
+    #expect(FileSystem.kind(of: "\(own)/user0-wall/bag-info.txt") == .regular)
     // A folder of its bags stays wallgen's when the cache is deleted.
     try FileManager.default.removeItem(atPath: "\(own)/\(Archiver.cacheFolder)")
     #expect(try Self.run(["archive", export, "--all", "-o", own, "-q"]).code == 0)

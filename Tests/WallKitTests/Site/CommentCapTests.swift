@@ -98,10 +98,10 @@ import WallSynth
     settings.pipeline.jobs = 1
     _ = try Archiver(settings: settings).run()
     let document = try JSONReader.parse(
-      try FileSystem.readFile(folder.url("out/uAnn/data/wall.json"), limit: 1 << 26))
+      try FileSystem.readFile(folder.url("out/ann-wall/data/wall.json"), limit: 1 << 26))
     let images = document["images"]?.arrayValue ?? []
     #expect(images.first?["comments"]?.arrayValue?.count == 120)
-    let page = try read(folder.url("out/uAnn/data/index.html"))
+    let page = try read(folder.url("out/ann-wall/data/index.html"))
     #expect(commentIDs(in: page).count == 50)
   }
 }
