@@ -50,7 +50,7 @@ package enum BuildFingerprint {
       theme += "texts \(language) \(Hex.encode(SHA256.digest(bytes)))\n"
     }
     let site = pipeline.site
-    let identity = [site.title, site.description, site.baseURL].map {
+    let identity = [site.title, site.description, site.baseURL?.string].map {
       $0.map { JSONValue.string($0).serialized } ?? "none"
     }
     let secret = settings.privateSecret.map {

@@ -21,7 +21,7 @@ enum OpenGraphValue {
     site: SiteIdentity, audience: Audience, title: String, description: String, path: String,
     image: String?
   ) -> TemplateValue {
-    guard audience == .anyone, let base = site.baseURL else { return .null }
+    guard audience == .anyone, let base = site.baseURL?.string else { return .null }
     let page = path.hasSuffix("/index.html") ? String(path.dropLast(10)) : path
     return [
       "type": "website",

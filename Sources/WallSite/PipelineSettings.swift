@@ -25,9 +25,6 @@ public struct PipelineSettings: Sendable {
   public var importLimits = ImportLimits()
   /// Whether photo variants get WebP siblings, offered to browsers through `<picture>`.
   public var webp = PipelineSettings.webpByDefault
-  /// The address the site is published at (`--base-url`), when given: a private build's link
-  /// list gives full URLs under it.
-  public var baseURL: BaseURL?
 
   /// Whether to write into a non-empty output folder that wallgen did not make (`--force`).
   ///

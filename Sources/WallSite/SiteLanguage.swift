@@ -30,30 +30,12 @@ public struct SiteIdentity: Sendable, Equatable {
   public var description: String?
   /// The absolute `http(s)` address of the site's root, ending with `/`; public pages carry
   /// `og:` metadata (for link previews) only when it is known.
-  public var baseURL: String?
+  public var baseURL: BaseURL?
 
   /// A site with no title, description or address of its own.
-  public init(title: String? = nil, description: String? = nil, baseURL: String? = nil) {
+  public init(title: String? = nil, description: String? = nil, baseURL: BaseURL? = nil) {
     self.title = title
     self.description = description
     self.baseURL = baseURL
-  }
-
-  /// `text` as a base URL: an absolute `http://` or `https://` address with a host, and no
-  /// query or fragment, given a trailing `/`.
-  /// - Parameter text: The address as given.
-  /// - Returns: The address, or nil when it is not one.
-  public static func baseURL(_ text: String) -> String? {
-    let lower = text.lowercased()
-    guard let scheme = ["https://", "http://"].first(where: { lower.hasPrefix($0) }) else {
-      return nil
-    }
-    let rest = text.dropFirst(scheme.count)
-    let host = rest.prefix { $0 != "/" }
-    guard !host.isEmpty, !host.contains("@"),
-      !text.contains("?"), !text.contains("#"),
-      text.allSatisfy({ $0.isASCII && !$0.isWhitespace && $0 != "\"" && $0 != "<" && $0 != ">" })
-    else { return nil }
-    return text.hasSuffix("/") ? text : text + "/"
   }
 }

@@ -40,7 +40,7 @@ public struct BuildOptions: Sendable, Equatable {
   /// when there is one.
   public var config: String?
   /// The site's address (`--base-url`); nil: the configuration file's, else none.
-  public var baseURL: String?
+  public var baseURL: BaseURL?
   /// Image workers; nil means one per core.
   public var jobs: Int?
   /// A folder whose templates and assets override the built-in ones.
@@ -69,8 +69,6 @@ public struct BuildOptions: Sendable, Equatable {
   public var secretFile: String?
   /// Where the private build writes its user → URL list; nil means `<output>.urls.tsv`.
   public var urlsFile: String?
-  /// The address the site is published at (`--base-url`), normalised with a trailing slash.
-  public var baseURL: BaseURL?
   /// The plan of a sharded build (`--plan`); the build is then one shard or the finalize step.
   public var plan: String?
   /// The shard to build (`--shard K/N`).
@@ -124,7 +122,7 @@ public struct ServeOptions: Sendable, Equatable {
   /// when there is one.
   public var config: String?
   /// The site's address (`--base-url`); nil: the configuration file's, else none.
-  public var baseURL: String?
+  public var baseURL: BaseURL?
   /// Image workers; nil means one per core.
   public var jobs: Int?
   /// A folder whose templates and assets override the built-in ones; watched too.
@@ -172,7 +170,7 @@ public struct ArchiveOptions: Sendable, Equatable {
   /// when there is one.
   public var config: String?
   /// The site's address (`--base-url`); nil: the configuration file's, else none.
-  public var baseURL: String?
+  public var baseURL: BaseURL?
   /// Workers; nil means one per core.
   public var jobs: Int?
   /// A folder whose templates and assets override the built-in ones.
@@ -187,8 +185,6 @@ public struct ArchiveOptions: Sendable, Equatable {
   public var maxExportBytes: UInt64 = ZipLimits.standard.totalBytes
   /// Exit 1 when any problem was reported.
   public var strict: Bool = false
-  /// The address the walls are published at (`--base-url`), normalised with a trailing slash.
-  public var baseURL: BaseURL?
   /// Print only problems and errors.
   public var quiet: Bool = false
 

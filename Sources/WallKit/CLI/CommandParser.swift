@@ -121,7 +121,7 @@ protocol RenderingOptions {
   var timeZone: String? { get set }
   var language: String? { get set }
   var config: String? { get set }
-  var baseURL: String? { get set }
+  var baseURL: BaseURL? { get set }
   var jobs: Int? { get set }
   var theme: String? { get set }
   var webp: Bool { get set }

@@ -5,7 +5,6 @@ enum CommandTables {
   static let build: [CommandOption<BuildOptions>] =
     [.siteOutput(\.output), .force, .report(\.reportFile, outsideSite: true)]
     + CommandOption.rendering() + [
-      .baseURL,
       .maxPixels(\.maxPixels), .maxExportBytes(\.maxExportBytes),
       .flag(
         ["--no-originals"], \.copyOriginals, to: false,
@@ -41,7 +40,12 @@ enum CommandTables {
           "(default: <output>.urls.tsv; never inside the output folder);",
           "a CSV of names and links goes beside it (<FILE without .tsv>.csv)",
         ]),
-      .baseURL(\.baseURL, use: ["(--private: the CSV's links are full URLs under it)"]),
+      .baseURL(
+        \.baseURL,
+        use: [
+          "(the og: link-preview tags of public pages; --private: the",
+          "CSV's links are full URLs under it; default: the config file's)",
+        ]),
     ] + sharding
 
   /// `--plan`, `--shard` and `--finalize` of `wallgen build`.

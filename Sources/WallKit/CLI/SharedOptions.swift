@@ -105,16 +105,6 @@ extension CommandOption where Options: RenderingOptions {
       ])
   }
 
-  /// `--base-url URL`: the address the site is published at.
-  static var baseURL: Self {
-    .text(
-      ["--base-url"], value: "URL", \.baseURL,
-      help: [
-        "The site's address (https://example.org/walls/), for the og:",
-        "link-preview tags of public pages (default: the config file's)",
-      ])
-  }
-
   /// How walls are rendered: `--config`, `--language`, `--page-size`, `--timezone`, `-j`,
   /// `--theme`, `--webp` and the hidden `--no-webp`.
   static func rendering(workers: String = "Image workers") -> [Self] {

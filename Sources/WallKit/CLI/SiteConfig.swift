@@ -24,7 +24,7 @@ struct SiteConfig: Sendable, Equatable {
   /// The time zone of shown dates (`--timezone`).
   var timeZone: String?
   /// The site's address (`--base-url`), as given.
-  var baseURL: String?
+  var baseURL: BaseURL?
   /// Images per wall page (`--page-size`).
   var pageSize: Int?
 
@@ -90,10 +90,12 @@ struct SiteConfig: Sendable, Equatable {
         throw UsageError("\(file): 'timeZone': \(error.message)")
       }
     }
-    baseURL = try text("baseURL")
-    if let baseURL, SiteIdentity.baseURL(baseURL) == nil {
-      throw UsageError(
-        "\(file): 'baseURL' must be an absolute http:// or https:// address, not \"\(baseURL)\"")
+    if let address = try text("baseURL") {
+      guard let base = try? BaseURL(address) else {
+        throw UsageError(
+          "\(file): 'baseURL' must be an absolute http:// or https:// address, not \"\(address)\"")
+      }
+      baseURL = base
     }
     if let value = members["pageSize"] {
       guard let number = value.integerValue, let size = Int(exactly: number),

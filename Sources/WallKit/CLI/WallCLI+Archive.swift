@@ -25,7 +25,6 @@ extension WallCLI {
     settings.userIDs = options.all ? nil : options.userIDs
     settings.zip = options.zip
     settings.pipeline.limits.maxPixels = options.maxPixels
-    settings.pipeline.baseURL = options.baseURL
     settings.pipeline.zipLimits = zipLimits(maxExportBytes: options.maxExportBytes)
     let progress = console.buildProgress(quiet: options.quiet)
     let started = ContinuousClock.now

@@ -41,7 +41,8 @@ extension WallCLI {
       return .failure
     }
     return finishBuild(
-      result, options: options, urlsFile: urlsFile, verb: "built", started: started, timer: timer,
+      result, options: options, baseURL: settings.pipeline.site.baseURL, urlsFile: urlsFile,
+      verb: "built", started: started, timer: timer,
       console: console)
   }
 }

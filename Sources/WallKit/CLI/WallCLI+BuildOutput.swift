@@ -28,7 +28,6 @@ extension WallCLI {
       return .refused(optionFailure(error, console: console))
     }
     settings.pipeline.limits.maxPixels = options.maxPixels
-    settings.pipeline.baseURL = options.baseURL
     settings.pipeline.zipLimits = zipLimits(maxExportBytes: options.maxExportBytes)
     settings.copyOriginals = options.copyOriginals
     settings.strict = options.strict
@@ -73,13 +72,13 @@ extension WallCLI {
   /// Prints the problems, writes the URL list of a private build, and prints the summary led
   /// by `verb` ("built", "finalized").
   static func finishBuild(
-    _ result: BuildResult, options: BuildOptions, urlsFile: String?, verb: String,
+    _ result: BuildResult, options: BuildOptions, baseURL: BaseURL?, urlsFile: String?,
+    verb: String,
     started: ContinuousClock.Instant, timer: StepTimer, console: Console
   ) -> ExitCode {
     guard printProblems(result.report, reportFile: options.reportFile, console: console) else {
       return .failure
     }
-    let baseURL = options.baseURL
     if let urlsFile {
       do {
         try writeURLList(result.wallPages, to: urlsFile)

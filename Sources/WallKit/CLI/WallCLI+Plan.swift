@@ -86,7 +86,8 @@ extension WallCLI {
       return error.isPlacement ? .usage : .failure
     }
     return finishBuild(
-      result, options: options, urlsFile: urlsFile, verb: "finalized", started: started,
+      result, options: options, baseURL: settings.pipeline.site.baseURL, urlsFile: urlsFile,
+      verb: "finalized", started: started,
       timer: timer, console: console)
   }
 }

@@ -136,13 +136,7 @@ extension WallCLI {
         language: options.language ?? config.language ?? UIStrings.defaultLanguage,
         theme: settings.theme))
     var site = SiteIdentity(title: config.title, description: config.description)
-    if let address = options.baseURL ?? config.baseURL {
-      guard let base = SiteIdentity.baseURL(address) else {
-        throw UsageError(
-          "option '--base-url' needs an absolute http:// or https:// address, not '\(address)'")
-      }
-      site.baseURL = base
-    }
+    site.baseURL = options.baseURL ?? config.baseURL
     settings.site = site
     settings.pageSize = options.pageSize ?? config.pageSize ?? PipelineSettings.defaultPageSize
     settings.jobs = options.jobs ?? SiteBuilder.defaultJobs
