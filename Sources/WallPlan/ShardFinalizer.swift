@@ -202,7 +202,11 @@ public struct ShardFinalizer {
     let owners = OwnerNames.of(users.values)
     do {
       guard isPublic else {
-        return (wallPages, owners, try SiteBuilder.renderPrivateRoot(with: writer))
+        return (
+          wallPages, owners,
+          try SiteBuilder.renderPrivateRoot(
+            with: writer, language: settings.pipeline.language)
+        )
       }
       let written = try SiteBuilder.renderIndex(
         IndexPageModel(

@@ -45,11 +45,14 @@ extension SiteBuilder {
   /// - Parameter writer: Where the page goes.
   /// - Returns: The page's path, and whether it was written.
   /// - Throws: `BuildError` when the template fails or the file cannot be written.
-  package static func renderPrivateRoot(with writer: PageWriter) throws(BuildError)
-    -> PageWriter.Written
+  package static func renderPrivateRoot(with writer: PageWriter, language: SiteLanguage)
+    throws(BuildError) -> PageWriter.Written
   {
     let path = SiteLayout.indexPage(1)
-    let context: TemplateValue = ["root": "", "noindex": true]
+    let context: TemplateValue = [
+      "root": "", "noindex": true, "lang": .string(language.code),
+      "t": language.strings.templateValue, "scriptText": .string(language.strings.scriptText),
+    ]
     var pages = PageWriter.Written()
     if try writer.write(privateRootTemplate, context, at: path).outcome == .written {
       pages.written += 1

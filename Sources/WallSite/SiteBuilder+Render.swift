@@ -28,7 +28,7 @@ extension SiteBuilder {
       of: index.users, model: model, jobs: settings.pipeline.jobs, progress: progress,
       memo: memo)
     guard settings.audience == .anyone else {
-      pages.append(try Self.renderPrivateRoot(with: writer))
+      pages.append(try Self.renderPrivateRoot(with: writer, language: settings.pipeline.language))
       return pages
     }
     layout.reportRenamedWalls(of: index.users, into: &report)

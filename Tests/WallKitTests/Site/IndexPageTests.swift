@@ -124,13 +124,16 @@ import WallKitTestSupport
     #expect(FileSystem.kind(of: "\(site)/people.js") == .missing)
   }
 
-  @Test("a private build writes no index page and no list of people")
+  @Test("a private build writes no index of walls and no list of people, only a root page")
   func privateHasNoIndex() throws {
     let folder = try TemporaryDirectory("index")
     let site = try Self.build(
       in: folder, indexPageSize: 1, secret: Array("the index page test's secret".utf8))
     let top = Set(FileSystem.contents(of: site))
-    #expect(top == ["assets", "media", "walls"], "\(top)")
+    #expect(top == ["assets", "index.html", "media", "walls"], "\(top)")
+    let root = String(
+      decoding: try FileSystem.readFile("\(site)/index.html", limit: 1 << 20), as: UTF8.self)
+    #expect(!root.contains("walls/"))
   }
 
   @Test("cards name the original for the lightbox when originals are kept, and only then")
