@@ -219,11 +219,7 @@ extension JPEGCodec {
 
     func check(_ status: Int32) throws(ImagingError) {
       guard Int(status) != CJPEGShim_OK else { return }
-      var text = [CChar](repeating: 0, count: 256)
-      text.withUnsafeMutableBufferPointer {
-        CJPEGShim_copyErrorMessage(handle, $0.baseAddress, $0.count)
-      }
-      let message = String(cBuffer: text)
+      let message = String(shimText: { CJPEGShim_copyErrorMessage(handle, $0, $1) })
       throw .decodeFailed(
         .jpeg, message: message.isEmpty ? "decoder misuse (status \(status))" : message)
     }
@@ -231,11 +227,8 @@ extension JPEGCodec {
     func warnings() -> [String] {
       let count = CJPEGShim_warningCount(handle)
       guard count > 0 else { return [] }
-      var text = [CChar](repeating: 0, count: 256)
-      text.withUnsafeMutableBufferPointer {
-        CJPEGShim_copyFirstWarning(handle, $0.baseAddress, $0.count)
-      }
-      return ["\(String(cBuffer: text)) (\(count) warnings)"]
+      let first = String(shimText: { CJPEGShim_copyFirstWarning(handle, $0, $1) })
+      return ["\(first) (\(count) warnings)"]
     }
   }
 }
@@ -245,5 +238,13 @@ extension String {
   init(cBuffer: [CChar]) {
     let bytes = cBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
     self = String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// The text a C shim copies into a 256-byte buffer (its error or first warning message).
+  /// - Parameter copy: Calls the shim's copy function with the buffer and its size.
+  init(shimText copy: (UnsafeMutablePointer<CChar>?, Int) -> Void) {
+    var text = [CChar](repeating: 0, count: 256)
+    text.withUnsafeMutableBufferPointer { copy($0.baseAddress, $0.count) }
+    self.init(cBuffer: text)
   }
 }

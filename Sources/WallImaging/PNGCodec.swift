@@ -188,11 +188,7 @@ extension PNGCodec {
 
     func check(_ status: Int32) throws(ImagingError) {
       guard Int(status) != CPNGShim_OK else { return }
-      var text = [CChar](repeating: 0, count: 256)
-      text.withUnsafeMutableBufferPointer {
-        CPNGShim_copyErrorMessage(handle, $0.baseAddress, $0.count)
-      }
-      let message = String(cBuffer: text)
+      let message = String(shimText: { CPNGShim_copyErrorMessage(handle, $0, $1) })
       throw .decodeFailed(
         .png, message: message.isEmpty ? "decoder misuse (status \(status))" : message)
     }
@@ -200,11 +196,8 @@ extension PNGCodec {
     func warnings() -> [String] {
       let count = CPNGShim_warningCount(handle)
       guard count > 0 else { return [] }
-      var text = [CChar](repeating: 0, count: 256)
-      text.withUnsafeMutableBufferPointer {
-        CPNGShim_copyFirstWarning(handle, $0.baseAddress, $0.count)
-      }
-      return count == 1 ? [String(cBuffer: text)] : ["\(String(cBuffer: text)) (\(count) warnings)"]
+      let first = String(shimText: { CPNGShim_copyFirstWarning(handle, $0, $1) })
+      return count == 1 ? [first] : ["\(first) (\(count) warnings)"]
     }
   }
 }
