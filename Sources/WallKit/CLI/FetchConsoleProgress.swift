@@ -2,9 +2,11 @@ import WallFetch
 import WallReport
 import WallSupport
 
-/// `wallgen fetch`'s progress on standard error: on a terminal one live line (files, bytes,
-/// rate, ETA) redrawn about ten times a second; elsewhere a plain line every five seconds.
-/// Failures and warnings are printed as they happen, and a summary at the end.
+/// The progress of `wallgen fetch` on standard error.
+///
+/// On a terminal, one live line (files, bytes, rate, ETA) redrawn about ten times a second;
+/// elsewhere a plain line every five seconds. Failures and warnings are printed as they
+/// happen, and a summary at the end.
 final class FetchConsoleProgress: FetchProgress {
   private let live: Bool
   private let quiet: Bool
