@@ -39,7 +39,7 @@ import WallKitTestSupport
   func usage(_ arguments: [String]) {
     let (code, err) = FetchFixture.run(Array(arguments.dropFirst()))
     #expect(code == .usage)
-    #expect(err.last == "hint: see 'wallgen fetch --help'")
+    #expect(err.last?.hasSuffix("\nhint: see 'wallgen fetch --help'") == true, "\(err)")
   }
 
   @Test("an export that is not a folder exits 64 and says why")
