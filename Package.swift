@@ -29,6 +29,9 @@ let package = Package(
     // Linux's epoll and eventfd (glibc), which Swift's Glibc module leaves out: the preview
     // server's event loops.
     .systemLibrary(name: "CEpoll"),
+    // HTTP(S) downloads of `wallgen fetch` (docs/fetch.md).
+    .systemLibrary(
+      name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
     // C shims: libjpeg and libpng report errors with setjmp/longjmp, which must stay in C.
     .target(name: "CJPEGShim", dependencies: ["CJPEG"]),
@@ -93,6 +96,10 @@ let package = Package(
         "WallMedia", "WallRender", "WallSite",
       ],
       swiftSettings: swiftSettings),
+    // `wallgen fetch`: the files an export's File fields link to, downloaded with libcurl.
+    .target(
+      name: "WallFetch", dependencies: ["WallSupport", "WallJSON", "WallImport", "CCurl"],
+      swiftSettings: swiftSettings),
     // The commands (Sources/WallKit/CLI); WallKit.swift re-exports every stage, so
     // `import WallKit` sees them all.
     .target(
@@ -100,7 +107,7 @@ let package = Package(
       dependencies: [
         "WallSupport", "WallReport", "WallJSON", "WallZip", "WallModel", "WallImport",
         "WallImaging", "WallMedia", "WallRender", "WallSite", "WallPlan", "WallWatch",
-        "WallPreview", "WallArchive",
+        "WallPreview", "WallArchive", "WallFetch",
       ],
       swiftSettings: swiftSettings
     ),
@@ -175,7 +182,7 @@ let package = Package(
       // The stages whose internals some tests reach with `@testable import`.
       dependencies: [
         "WallKit", "WallKitTestSupport", "WallSynth", "WallFuzz", "WallImaging", "WallMedia",
-        "WallPlan", "WallPreview", "WallWatch",
+        "WallPlan", "WallPreview", "WallWatch", "WallFetch",
       ],
       // Golden pages, compared byte for byte (Snapshot), not sources.
       exclude: ["Snapshots"],

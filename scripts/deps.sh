@@ -21,6 +21,7 @@ libraries=(
   "simdjson libsimdjson-dev"
   "libwebp libwebp-dev"
   "sqlite3 libsqlite3-dev"
+  "libcurl libcurl4-openssl-dev"
 )
 # command -> Debian package, for the tests
 test_tools=(
@@ -36,6 +37,8 @@ test_tools=(
   "/usr/bin/time time"
   "prlimit util-linux"
   "setpriv util-linux"
+  "nginx nginx"
+  "python3 python3"
 )
 # python module -> PyPI package, for the tests
 python_modules=(

@@ -29,6 +29,7 @@ extension ImportSession {
     report.error(
       "files/", "", "",
       "\(folder), so \(photos) shown as placeholders; a Parse export links its files by URL: "
-        + "put each file's bytes at \(destination)")
+        + "put each file's bytes at \(destination)"
+        + (source is ZipSource ? "" : ", or download them with 'wallgen fetch \(source.location)'"))
   }
 }

@@ -1,6 +1,7 @@
 // Every stage, so that `import WallKit` (the executable, the benchmarks, the fuzz harnesses,
 // WallSynth and the tests) sees the whole library as before the stages became targets.
 @_exported import WallArchive
+@_exported import WallFetch
 @_exported import WallImaging
 @_exported import WallImport
 @_exported import WallJSON

@@ -18,6 +18,8 @@ public enum Command: Sendable, Equatable {
   case archive(ArchiveOptions)
   /// Import an export once into a plan for a sharded build.
   case plan(PlanOptions)
+  /// Download the files an export's File fields link to.
+  case fetch(FetchOptions)
 }
 
 /// Options of `wallgen build`.

@@ -5,7 +5,7 @@ import WallSupport
 /// Pure: no I/O, so every case is a plain test.
 public enum CommandParser {
   /// The commands wallgen knows, in help order.
-  public static let commands = ["build", "check", "serve", "archive", "plan"]
+  public static let commands = ["build", "check", "serve", "archive", "plan", "fetch"]
 
   /// Parses the arguments that follow the program name.
   /// - Throws: `UsageError` for an unknown command or flag, a missing or bad value, or an
@@ -25,6 +25,7 @@ public enum CommandParser {
     case "serve": return try parseServe(Array(arguments.dropFirst()))
     case "archive": return try parseArchive(Array(arguments.dropFirst()))
     case "plan": return try parsePlan(Array(arguments.dropFirst()))
+    case "fetch": return try parseFetch(Array(arguments.dropFirst()))
     default:
       if first.hasPrefix("-") { throw UsageError("unknown option '\(first)'") }
       let suggestion = commands.first { EditDistance.between($0, first) <= 2 }
@@ -96,6 +97,19 @@ public enum CommandParser {
         command: "archive")
     }
     return .archive(options)
+  }
+
+  /// Parses `wallgen fetch EXPORT [options]`.
+  static func parseFetch(_ arguments: [String]) throws(UsageError) -> Command {
+    guard
+      let options = try parseOptions(
+        arguments, command: "fetch", table: CommandTables.fetch, defaults: FetchOptions(),
+        positional: \.export)
+    else { return .help(command: "fetch") }
+    guard options.export != nil else {
+      throw UsageError("'fetch' needs an export folder: wallgen fetch EXPORT", command: "fetch")
+    }
+    return .fetch(options)
   }
 
   /// Parses `wallgen plan EXPORT -o PLAN [options]`.

@@ -10,6 +10,7 @@ public enum HelpText {
     case "serve": serve
     case "archive": archive
     case "plan": plan
+    case "fetch": fetch
     default: general
     }
   }
@@ -26,6 +27,7 @@ public enum HelpText {
       archive [EXPORT] Write a self-contained, verifiable bundle of each user's wall
       plan EXPORT -o PLAN
                        Import an export once for a build in shards (build --plan)
+      fetch EXPORT     Download the photos a Parse export links to into EXPORT/files/
 
     EXPORT is an export folder or a .zip of one (see README.md, "Input").
     With no EXPORT, the bundled demo (Examples/demo-export) is used.

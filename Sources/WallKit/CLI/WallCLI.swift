@@ -47,6 +47,8 @@ public enum WallCLI {
       return runArchive(options, console: console)
     case .plan(let options):
       return runPlan(options, console: console)
+    case .fetch(let options):
+      return runFetch(options, console: console)
     }
   }
 

@@ -79,7 +79,7 @@ import WallSynth
       captured.err == [
         "files/: the export has no files/ folder, so the 4 photos that WallImage.json name are "
           + "shown as placeholders; a Parse export links its files by URL: put each file's "
-          + "bytes at \(export)/files/<name>"
+          + "bytes at \(export)/files/<name>, or download them with 'wallgen fetch \(export)'"
       ])
     // An empty files/ is said the same way.
     try FileSystem.createDirectory("\(export)/files")

@@ -13,7 +13,7 @@ import WallKitTestSupport
   static let order = [
     "WallSupport", "WallReport", "WallJSON", "WallZip", "WallModel", "WallImport", "WallImaging",
     "WallMedia", "WallRender", "WallSite", "WallPlan", "WallWatch", "WallPreview", "WallArchive",
-    "WallKit",
+    "WallFetch", "WallKit",
   ]
 
   /// The text of `Package.swift`.

@@ -1,0 +1,35 @@
+/// How `wallgen fetch` downloads: concurrency, limits, timeouts and retries.
+public struct FetchSettings: Sendable, Equatable {
+  /// The largest file accepted by default: 64 MiB (a phone photo is a few MiB).
+  public static let defaultMaxFileBytes: Int64 = 64 << 20
+  /// Transfers at once by default.
+  public static let defaultJobs = 8
+
+  /// The export folder; files go to its `files/`.
+  public var export: String
+  /// Transfers at once.
+  public var jobs: Int = FetchSettings.defaultJobs
+  /// Prefix rewrites applied to every URL.
+  public var rewrites: [URLRewrite] = []
+  /// The largest file accepted, in bytes.
+  public var maxFileBytes: Int64 = FetchSettings.defaultMaxFileBytes
+  /// The longest wait for a connection, in seconds.
+  public var connectTimeout: Double = 15
+  /// A transfer slower than `stallBytesPerSecond` for this many whole seconds is a stall.
+  public var stallTimeout: Int = 30
+  /// The speed under which a transfer is stalling, in bytes per second.
+  public var stallBytesPerSecond: Int = 1024
+  /// Redirects followed at most.
+  public var maxRedirects: Int = 5
+  /// Retries after the first attempt (on a timeout, a dropped connection, 429 or 5xx).
+  public var retries: Int = 3
+  /// The wait before the first retry, in seconds; it doubles with each retry.
+  public var retryWait: Double = 1
+  /// The longest wait before a retry, in seconds, whatever `Retry-After` asks.
+  public var maxRetryWait: Double = 60
+
+  /// Settings with every default.
+  public init(export: String) {
+    self.export = export
+  }
+}

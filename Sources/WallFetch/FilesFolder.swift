@@ -1,0 +1,111 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The export's `files/`, held open: every file is made, measured, renamed and removed
+/// relative to it (`openat`, `renameat`), never through a path that could lead elsewhere.
+///
+/// Downloads go to `.wallgen-fetch-<pid>-<n>.part` and are renamed over their name only once
+/// complete, so a name never holds part of a file; the `.part` files a killed run left are
+/// removed when the folder is opened.
+final class FilesFolder {
+  /// The prefix of the temporary files.
+  static let temporaryPrefix = ".wallgen-fetch-"
+
+  /// The folder's path, for messages.
+  let path: String
+  private let descriptor: Int32
+  private var made = 0
+
+  /// Opens `export/files`, making it when missing.
+  /// - Throws: `FetchError.filesFolder` when it cannot be made or opened, or is a link.
+  init(export: String) throws(FetchError) {
+    path = export.hasSuffix("/") ? "\(export)files" : "\(export)/files"
+    if mkdir(path, 0o755) != 0 && errno != EEXIST {
+      throw .filesFolder(path: path, reason: "cannot be made: \(Self.describe(errno))")
+    }
+    let opened = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+    guard opened >= 0 else {
+      let reason =
+        errno == ELOOP || errno == ENOTDIR
+        ? "is not a folder (a symbolic link or a file); fetch writes only into a real files/ folder"
+        : "cannot be opened: \(Self.describe(errno))"
+      throw .filesFolder(path: path, reason: reason)
+    }
+    descriptor = opened
+  }
+
+  deinit { close(descriptor) }
+
+  /// The size of the regular file `name`, or nil when there is none (a link is no file).
+  func size(of name: String) -> Int64? {
+    var info = stat()
+    guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0,
+      info.st_mode & S_IFMT == S_IFREG
+    else { return nil }
+    return Int64(info.st_size)
+  }
+
+  /// Creates a new temporary file.
+  /// - Returns: Its name and an open descriptor for writing, or the reason it failed.
+  func makeTemporary() -> Result<(name: String, descriptor: Int32), FetchFailureReason> {
+    while true {
+      made += 1
+      let name = "\(Self.temporaryPrefix)\(getpid())-\(made).part"
+      let opened = openat(
+        descriptor, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+      if opened >= 0 { return .success((name, opened)) }
+      if errno != EEXIST {
+        return .failure(.init("cannot create a file in \(path): \(Self.describe(errno))"))
+      }
+    }
+  }
+
+  /// Renames the temporary file `temporary` over `name`.
+  func publish(_ temporary: String, as name: String) -> FetchFailureReason? {
+    guard renameat(descriptor, temporary, descriptor, name) == 0 else {
+      let reason = FetchFailureReason(
+        "cannot rename the download to \(path)/\(name): \(Self.describe(errno))")
+      remove(temporary)
+      return reason
+    }
+    return nil
+  }
+
+  /// Removes the file `name` (a temporary file), ignoring a missing one.
+  func remove(_ name: String) {
+    _ = unlinkat(descriptor, name, 0)
+  }
+
+  /// Removes the temporary files an earlier run left.
+  /// - Returns: How many were removed.
+  @discardableResult
+  func removeLeftovers() -> Int {
+    guard let copy = Optional(dup(descriptor)), copy >= 0, let stream = fdopendir(copy) else {
+      return 0
+    }
+    defer { closedir(stream) }
+    var names: [String] = []
+    while let entry = readdir(stream) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name.hasPrefix(Self.temporaryPrefix) && name.hasSuffix(".part") { names.append(name) }
+    }
+    for name in names { remove(name) }
+    return names.count
+  }
+
+  /// `strerror` of `code`.
+  static func describe(_ code: Int32) -> String {
+    String(cString: strerror(code))
+  }
+}
+
+/// Why a file did not arrive, as one sentence.
+struct FetchFailureReason: Error, Equatable {
+  let text: String
+  init(_ text: String) { self.text = text }
+}

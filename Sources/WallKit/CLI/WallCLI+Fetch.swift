@@ -1,0 +1,36 @@
+import WallFetch
+import WallJSON
+import WallReport
+import WallSupport
+
+extension WallCLI {
+  /// `wallgen fetch EXPORT`: downloads the files the export links to (`Fetcher`); exits 1
+  /// when some did not arrive, 64 when the export is not a folder.
+  static func runFetch(_ options: FetchOptions, console: Console) -> ExitCode {
+    guard let export = options.export else { return .usage }
+    let progress = FetchConsoleProgress(
+      live: console.errIsTerminal && !options.quiet, quiet: options.quiet, console: console)
+    let result: FetchResult
+    do {
+      result = try Fetcher(settings: options.settings(export: export), progress: progress).run()
+    } catch {
+      console.err(TerminalText.escaped("error: \(error)"))
+      if case .notAFolder = error { return .usage }
+      return .failure
+    }
+    if let reportFile = options.reportFile {
+      let lines = result.records.map { $0.reportLine.serialized + "\n" }
+      do {
+        try FileSystem.writeAtomically(lines.joined(), to: reportFile)
+      } catch {
+        console.err(TerminalText.escaped("error: \(error)"))
+        return .failure
+      }
+    }
+    guard result.failed > 0 else { return .success }
+    console.err(
+      "error: \(count(result.failed, "file")) did not arrive (listed above"
+        + (options.reportFile == nil ? "" : " and in \(options.reportFile ?? "")") + ")")
+    return .failure
+  }
+}
