@@ -21,6 +21,7 @@ libraries=(
   "simdjson libsimdjson-dev"
   "libwebp libwebp-dev"
   "sqlite3 libsqlite3-dev"
+  "zlib zlib1g-dev"
 )
 # command -> Debian package, for the tests
 test_tools=(
@@ -45,6 +46,9 @@ python_modules=(
   "bagit bagit"
   "PIL Pillow"
   "kubernetes_validate kubernetes-validate"
+  "wacz wacz"
+  "warcio warcio"
+  "pywb pywb"
 )
 
 missing_debs=()

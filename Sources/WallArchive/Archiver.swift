@@ -4,6 +4,7 @@ import WallModel
 import WallReport
 import WallSite
 import WallSupport
+import WallWACZ
 import WallZip
 
 #if canImport(Glibc)
@@ -25,6 +26,10 @@ public struct Archiver: Sendable {
     public var userIDs: [String]?
     /// Also write `<output>/<folder>.zip` for each bundle.
     public var zip = false
+    /// Also write `<output>/<folder>.wacz`, a web archive of each bundle's `data/`.
+    public var wacz = false
+    /// The URL a WACZ puts the files under: `<baseURL><folder>/<path in data/>`.
+    public var baseURL = BaseURL.standard
     /// Page size, time zone, workers, theme and image limits (shared with `SiteBuilder`).
     public var pipeline = PipelineSettings()
     /// Unix seconds for zip timestamps and `Bagging-Date` (`SOURCE_DATE_EPOCH`); nil means
@@ -46,6 +51,8 @@ public struct Archiver: Sendable {
     public var folder: String
     /// The zip, when one was asked for.
     public var zip: String?
+    /// The WACZ, when one was asked for.
+    public var wacz: String? = nil
     /// The number of payload files.
     public var files: Int
     /// The payload's size in bytes.
@@ -107,6 +114,10 @@ public struct Archiver: Sendable {
     for owner in owners {
       try BagOwnership.checkReplaceable(
         folders[owner.objectId] ?? owner.objectId, in: settings.output, zip: settings.zip)
+      if settings.wacz {
+        try BagOwnership.checkReplaceableWACZ(
+          folders[owner.objectId] ?? owner.objectId, in: settings.output)
+      }
     }
     var report = prepared.imported.report
     let cache = "\(settings.output)/\(Self.cacheFolder)"
@@ -244,19 +255,25 @@ public struct Archiver: Sendable {
       }
       zipPath = path
     }
-    return Bundle(
+    var bundle = Bundle(
       userID: owner.objectId, folder: destination, zip: zipPath, files: payload.count,
       bytes: payload.reduce(0) { $0 + $1.size })
+    if settings.wacz {
+      bundle.wacz = try writeWACZ(
+        of: destination, name: folder, owner: owner, time: WARCTime(unixSeconds: seconds))
+    }
+    return bundle
   }
 
   /// Removes the half-written bags and zips a killed run left (the media cache's temporaries
   /// go with `PreparedSite.prepareFolder`).
   private func removeStaleBundles() {
-    // ZipWriter's are `<name>.zip.tmp-` and six characters of mkstemp: no other file is taken
-    // for one (the folder may hold a user's files, with --force).
+    // ZipWriter's are `<name>.zip.tmp-` (or `.wacz.tmp-`) and six characters of mkstemp: no
+    // other file is taken for one (the folder may hold a user's files, with --force).
     for name in FileSystem.contents(of: settings.output)
     where name.contains(FileSystem.temporarySuffix)
       || name.dropLast(6).hasSuffix(".zip.tmp-") && name.utf8.count > 15
+      || name.dropLast(6).hasSuffix(".wacz.tmp-") && name.utf8.count > 16
     {
       BagWriter.removeTree("\(settings.output)/\(name)")
     }

@@ -76,6 +76,9 @@ package struct BuildRecord: Sendable {
   var wallPages: [String: String]
   /// What of the export the build read; nil in a record of an older wallgen or a sharded build.
   var parts: ExportParts?
+  /// The newest `createdAt` the site shows (`BuildResult.newest`); nil when it shows nothing,
+  /// and in a record of an older wallgen or a sharded build.
+  var newest: Timestamp?
 
   /// Creates a record of a build's outcome.
   package init(
@@ -115,9 +118,11 @@ package struct BuildRecord: Sendable {
     let problems = (document["problems"]?.arrayValue ?? []).compactMap(Problem.init(reportLine:))
     var pages: [String: String] = [:]
     for (user, page) in document["wallPages"]?.objectValue ?? [:] { pages[user] = page.stringValue }
-    return BuildRecord(
+    var record = BuildRecord(
       fingerprint: fingerprint, summary: summary, problems: problems, wallPages: pages,
       parts: document["export"].flatMap(ExportParts.init(json:)))
+    record.newest = document["newest"]?.integerValue.map(Timestamp.init(millisecondsSince1970:))
+    return record
   }
 
   /// Writes the record (only when it changed).
@@ -144,6 +149,10 @@ package struct BuildRecord: Sendable {
     ]
     if let parts, case .object(var members) = document {
       members["export"] = parts.json
+      document = .object(members)
+    }
+    if let newest, case .object(var members) = document {
+      members["newest"] = .integer(newest.millisecondsSince1970)
       document = .object(members)
     }
     return Array(document.serialized.utf8)

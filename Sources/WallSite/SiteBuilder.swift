@@ -203,6 +203,7 @@ public struct SiteBuilder {
     summary.publicOmissions = record.summary.publicOmissions
     var report = ProblemReport()
     report.append(contentsOf: record.problems)
-    return BuildResult(summary: summary, report: report, wallPages: record.wallPages)
+    return BuildResult(
+      summary: summary, report: report, wallPages: record.wallPages, newest: record.newest)
   }
 }

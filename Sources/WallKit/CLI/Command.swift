@@ -60,6 +60,10 @@ public struct BuildOptions: Sendable, Equatable {
   public var secretFile: String?
   /// Where the private build writes its user → URL list; nil means `<output>.urls.tsv`.
   public var urlsFile: String?
+  /// Where to write a WACZ web archive of the whole site after the build (`--wacz FILE`).
+  public var waczFile: String?
+  /// The URL the WACZ archives the files under (`--base-url`); nil means `BaseURL.placeholder`.
+  public var baseURL: String?
   /// The plan of a sharded build (`--plan`); the build is then one shard or the finalize step.
   public var plan: String?
   /// The shard to build (`--shard K/N`).
@@ -140,6 +144,10 @@ public struct ArchiveOptions: Sendable, Equatable {
   public var output: String = SiteOutputDefaults.archiveOutput
   /// Also write a zip of each bundle.
   public var zip: Bool = false
+  /// Also write a WACZ web archive of each bundle (`--wacz`).
+  public var wacz: Bool = false
+  /// The URL the WACZ archives the files under (`--base-url`); nil means `BaseURL.placeholder`.
+  public var baseURL: String?
   /// Images per wall page.
   public var pageSize: Int = PipelineSettings.defaultPageSize
   /// The time zone dates are shown in.

@@ -61,6 +61,7 @@ public enum CommandParser {
     {
       throw UsageError("option '\(flag)' only applies with '--private'", command: "build")
     }
+    try checkWACZ(options)
     return .build(options)
   }
 
@@ -94,6 +95,9 @@ public enum CommandParser {
           ? "'--all' and '--user' cannot be combined"
           : "say which walls: '--user ID' (repeatable) or '--all'",
         command: "archive")
+    }
+    if options.baseURL != nil && !options.wacz {
+      throw UsageError("option '--base-url' only applies with '--wacz'", command: "archive")
     }
     return .archive(options)
   }

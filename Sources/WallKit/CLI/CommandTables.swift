@@ -39,6 +39,13 @@ enum CommandTables {
           "Where --private lists \"objectId<TAB>walls/<token>/index.html\"",
           "(default: <output>.urls.tsv; never inside the output folder)",
         ]),
+      .text(
+        ["--wacz"], value: "FILE", \.waczFile,
+        help: [
+          "After the build, also write the whole site as a WACZ web archive",
+          "to FILE (never inside the output folder; not with --private)",
+        ]),
+      .baseURL(\.baseURL),
     ] + sharding
 
   /// `--plan`, `--shard` and `--finalize` of `wallgen build`.
@@ -119,6 +126,13 @@ enum CommandTables {
           "Also write DIR/<user objectId>.zip (deterministic: sorted entries,",
           "fixed timestamps from SOURCE_DATE_EPOCH or the data)",
         ]),
+      .flag(
+        ["--wacz"], \.wacz,
+        help: [
+          "Also write DIR/<bundle name>.wacz, a web archive of the bundle's",
+          "files (deterministic, as --zip)",
+        ]),
+      .baseURL(\.baseURL),
     ] + CommandOption.rendering(workers: "Workers") + [
       .maxPixels(\.maxPixels), .maxExportBytes(\.maxExportBytes),
       .flag(["--strict"], \.strict, help: ["Exit 1 if any problem was reported"]),

@@ -59,6 +59,16 @@ extension CommandOption {
         ? [first, "(default: \(gibibytes)G; K, M, G and T suffixes are powers of 1024)"] : [first])
   }
 
+  /// `--base-url URL`: the URL a web archive (`--wacz`) puts the site's files under.
+  static func baseURL(_ key: Field<String?>) -> Self {
+    .text(
+      ["--base-url"], value: "URL", key,
+      help: [
+        "The URL --wacz archives the files under (default:",
+        "\(BaseURL.placeholder), a placeholder that names no site)",
+      ])
+  }
+
   /// `-q, --quiet`.
   static func quiet(
     _ key: Field<Bool>, printing what: String = "problems"

@@ -36,6 +36,7 @@ extension WallCLI {
       if case .placement = error { return .usage }
       return .failure
     }
+    if let code = writeSiteWACZ(result, options: options, console: console) { return code }
     return finishBuild(
       result, options: options, urlsFile: urlsFile, verb: "built", started: started, timer: timer,
       console: console)
