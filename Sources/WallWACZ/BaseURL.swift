@@ -58,7 +58,8 @@ public struct BaseURL: Sendable, Equatable {
     let host = parts[0].lowercased()
     let labels = host.split(separator: ".", omittingEmptySubsequences: false)
     let hostCharacters = Set("abcdefghijklmnopqrstuvwxyz0123456789-")
-    guard !host.isEmpty, labels.allSatisfy({ !$0.isEmpty && $0.allSatisfy(hostCharacters.contains) })
+    guard !host.isEmpty,
+      labels.allSatisfy({ !$0.isEmpty && $0.allSatisfy(hostCharacters.contains) })
     else {
       throw refuse("the host must be a name such as example.org (letters, digits, '-' and '.')")
     }
@@ -83,7 +84,8 @@ public struct BaseURL: Sendable, Equatable {
   /// The path of a request for `relative` (a `/`-separated file path under the base).
   /// - Parameter relative: Such as `walls/uAnn/index.html`.
   public func requestPath(for relative: String) -> String {
-    path + relative.split(separator: "/", omittingEmptySubsequences: false)
+    path
+      + relative.split(separator: "/", omittingEmptySubsequences: false)
       .map { Self.percentEncoded($0) }.joined(separator: "/")
   }
 
@@ -108,9 +110,11 @@ public struct BaseURL: Sendable, Equatable {
     return (key + requestPath(for: relative)).lowercased()
   }
 
-  /// A path segment with the bytes a URL cannot hold as they are percent-encoded (upper-case
-  /// hex): controls, space, non-ASCII, `"`, `#`, `%`, `?`, `<`, `>`, backslash, `^`, backtick,
-  /// `{`, `|`, `}`. wallgen's own file names need none of them, so its URLs are their paths.
+  /// A path segment with the bytes a URL cannot hold as they are percent-encoded.
+  ///
+  /// Controls, space, non-ASCII, quote, hash, percent, question mark, angle brackets,
+  /// backslash, caret, backtick, braces and bar become upper-case `%XX`. wallgen's own file
+  /// names need none of them, so its URLs are their paths.
   static func percentEncoded(_ segment: Substring) -> String {
     let hex = Array("0123456789ABCDEF".unicodeScalars)
     let escaped = Set("\"#%?<>\\^`{|}".utf8)

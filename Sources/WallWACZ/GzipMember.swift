@@ -63,7 +63,9 @@ final class GzipMember {
       }
       if produced > 0 {
         let failure = output.withUnsafeBytes { buffer -> WACZError? in
-          do throws(WACZError) { try sink(UnsafeRawBufferPointer(rebasing: buffer[0..<produced])) } catch {
+          do throws(WACZError) {
+            try sink(UnsafeRawBufferPointer(rebasing: buffer[0..<produced]))
+          } catch {
             return error
           }
           return nil

@@ -48,7 +48,9 @@ public enum WACZWriter {
   public static func write(
     _ contents: Contents, to path: String, base: BaseURL, time: WARCTime
   ) throws(WACZError) -> WACZSummary {
-    let resources = contents.resources.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+    let resources = contents.resources.sorted {
+      $0.path.utf8.lexicographicallyPrecedes($1.path.utf8)
+    }
     var seen = Set<String>()
     for resource in resources where !seen.insert(resource.path).inserted {
       throw WACZError(path: path, reason: "two files have the path '\(resource.path)'")
@@ -93,7 +95,8 @@ public enum WACZWriter {
     let warcSize = try ChunkedReader.read(warcPath) { chunk throws(WACZError) in
       warcHasher.update(chunk)
     }
-    parts.append(("archive/\(WARCWriter.fileName)", WARCRecord.digest(warcHasher.finalize()), warcSize))
+    parts.append(
+      ("archive/\(WARCWriter.fileName)", WARCRecord.digest(warcHasher.finalize()), warcSize))
     for (name, bytes) in [("indexes/index.cdxj", index), ("pages/pages.jsonl", pages)] {
       parts.append((name, WARCRecord.digest(SHA256.digest(bytes)), bytes.count))
     }
@@ -120,7 +123,7 @@ public enum WACZWriter {
     ]
     let digestBytes = Array((digest.serialized + "\n").utf8)
 
-    do {
+    do throws(ZipError) {
       let zip = try ZipWriter(path: path)
       let modified = ZipTimestamp(unixSeconds: time.seconds)
       try zip.addFile(
@@ -134,7 +137,7 @@ public enum WACZWriter {
       }
       try zip.finish()
     } catch {
-      throw WACZError(path: path, reason: error.description)
+      throw WACZError(path: path, reason: "\(error)")
     }
     return WACZSummary(
       path: path, resources: resources.count, pages: contents.pages.count,
@@ -145,7 +148,8 @@ public enum WACZWriter {
   private static func title(of source: WACZResource.Source) throws(WACZError) -> String? {
     switch source {
     case .bytes(let bytes): return PageTitle.of(bytes)
-    case .file(let file): return PageTitle.of(try ChunkedReader.head(file, count: PageTitle.searchedBytes))
+    case .file(let file):
+      return PageTitle.of(try ChunkedReader.head(file, count: PageTitle.searchedBytes))
     }
   }
 }

@@ -15,7 +15,9 @@ struct WARCRecord {
 
   /// The header's bytes: `WARC/1.1`, the fields and the blank line that ends them.
   func head(date: WARCTime) -> [UInt8] {
-    var lines = ["WARC/1.1", "WARC-Type: \(type)", "WARC-Record-ID: \(id)", "WARC-Date: \(date.iso)"]
+    var lines = [
+      "WARC/1.1", "WARC-Type: \(type)", "WARC-Record-ID: \(id)", "WARC-Date: \(date.iso)",
+    ]
     lines += fields.map { "\($0.name): \($0.value)" }
     lines += ["Content-Type: \(contentType)", "Content-Length: \(length)", "", ""]
     return Array(lines.joined(separator: "\r\n").utf8)

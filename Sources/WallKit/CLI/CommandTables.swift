@@ -1,3 +1,5 @@
+import WallWACZ
+
 /// Each command's table of options, in the order of its help: the parser reads by it, and
 /// `HelpText` prints it.
 enum CommandTables {

@@ -42,7 +42,7 @@ extension WallCLI {
         return .refused(.usage)
       }
     }
-    do {
+    do throws(UsageError) {
       if let waczFile = options.waczFile {
         try refuseInsideOutput(
           waczFile, named: "the web archive", option: "--wacz", output: options.output,

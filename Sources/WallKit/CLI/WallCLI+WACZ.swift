@@ -1,5 +1,6 @@
 import Foundation
 import WallArchive
+import WallModel
 import WallSite
 import WallWACZ
 
@@ -26,7 +27,7 @@ extension WallCLI {
     guard let file = options.waczFile else { return nil }
     let base: BaseURL
     let epoch: Int64?
-    do {
+    do throws(UsageError) {
       base = try baseURL(options.baseURL, command: "build")
       epoch = try sourceDateEpoch(ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"])
     } catch {
@@ -39,7 +40,7 @@ extension WallCLI {
     let present = Set(resources.map(\.path))
     let walls = result.wallPages.sorted { $0.key < $1.key }.map(\.value)
     let pages = (["index.html"] + walls).filter { present.contains($0) }
-    do {
+    do throws(WACZError) {
       let summary = try WACZWriter.write(
         WACZWriter.Contents(resources: resources, pages: pages, title: nil), to: file,
         base: base, time: WARCTime(unixSeconds: seconds))

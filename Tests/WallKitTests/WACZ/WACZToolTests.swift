@@ -3,8 +3,9 @@ import Testing
 import WallKit
 import WallKitTestSupport
 
-/// The demo's WACZ files, read by the tools of the field: `wacz validate`, warcio and pywb
-/// (issue 25, item 3). Each test skips, saying so, when its tool is not installed.
+/// The demo's WACZ files, read by the tools of the field (issue 25, item 3).
+///
+/// `wacz validate`, warcio and pywb; each test skips, saying so, when its tool is not installed.
 @Suite("WACZ output, checked by wacz, warcio and pywb", .serialized)
 struct WACZToolTests {
   func demo() throws -> DemoWACZ { try DemoWACZ.shared.get() }
@@ -29,7 +30,9 @@ struct WACZToolTests {
   }
 
   /// What `read_warc.py` printed for `file`.
-  func read(_ file: String) throws -> (counts: [String: Int], payloads: [String: String], lines: Int) {
+  func read(_ file: String) throws -> (
+    counts: [String: Int], payloads: [String: String], lines: Int
+  ) {
     let (status, output) = try WACZTools.script("read_warc.py", [file])
     #expect(status == 0, "\(output)")
     let line = try #require(output.split(separator: "\n").last { $0.hasPrefix("{") })
@@ -90,7 +93,7 @@ struct WACZToolTests {
     let work = try TemporaryDirectory("pywb")
     try FileSystem.createDirectory(work.url("bodies"))
     try FileSystem.createDirectory(work.url("pywb"))
-    let stamp = try #require(Self.stamp(of: demo.siteWACZ(1)))
+    let stamp = try #require(try Self.stamp(of: demo.siteWACZ(1)))
     let (status, output) = try WACZTools.script(
       "replay.py",
       [
@@ -113,7 +116,8 @@ struct WACZToolTests {
     let second = demo.userWACZs(2)
     #expect(Set(first.keys) == Set(second.keys))
     #expect(!first.isEmpty)
-    let pairs = [(demo.siteWACZ(1), demo.siteWACZ(2))]
+    let pairs =
+      [(demo.siteWACZ(1), demo.siteWACZ(2))]
       + first.keys.sorted().compactMap { key in second[key].map { (first[key] ?? "", $0) } }
     for (one, two) in pairs {
       let a = try FileSystem.readFile(one, limit: 1 << 30)
@@ -127,6 +131,7 @@ struct WACZToolTests {
     let archive = try ZipArchive(path: file)
     guard let entry = archive.entry(named: "indexes/index.cdxj") else { return nil }
     let text = String(decoding: try archive.contents(of: entry, limit: 1 << 26), as: UTF8.self)
-    return text.split(separator: "\n").first?.split(separator: " ").dropFirst().first.map(String.init)
+    return text.split(separator: "\n").first?.split(separator: " ").dropFirst().first.map(
+      String.init)
   }
 }

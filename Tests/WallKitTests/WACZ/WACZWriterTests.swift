@@ -90,7 +90,10 @@ struct WACZWriterTests {
     let cases: [([String], String)] = [
       (["--wacz", "site/x.wacz"], "the web archive 'site/x.wacz' is inside the output folder"),
       (["--wacz", "./site//"], "the web archive './site//' is inside the output folder"),
-      (["--wacz", "x.wacz", "--private", "--secret-file", secret], "cannot be combined with '--private'"),
+      (
+        ["--wacz", "x.wacz", "--private", "--secret-file", secret],
+        "cannot be combined with '--private'"
+      ),
       (["--base-url", "https://example.org/"], "'--base-url' only applies with '--wacz FILE'"),
       (["--wacz", "x.wacz", "--base-url", "ftp://x/"], "must start with http:// or https://"),
     ]
