@@ -1,6 +1,6 @@
 import WallJSON
 
-/// One line of `indexes/index.cdxj`: where a response record is in the WARC, as pywb and
+/// One line of `indexes/index.cdx`: where a response record is in the WARC, as pywb and
 /// ReplayWeb.page look it up (by SURT key, then time).
 struct CDXJEntry: Sendable {
   /// The URL's SURT key (`BaseURL.surt(for:)`).

@@ -9,7 +9,7 @@ import WallZip
 /// Writes a WACZ 1.1.1 web archive (https://specs.webrecorder.net/wacz/1.1.1/) of a set of files.
 ///
 /// The zip holds, every entry stored (not deflated, so replay tools can seek into it) and in
-/// this order: `archive/data.warc.gz` (`WARCWriter`), `indexes/index.cdxj`,
+/// this order: `archive/data.warc.gz` (`WARCWriter`), `indexes/index.cdx`,
 /// `pages/pages.jsonl`, `datapackage.json` and `datapackage-digest.json`. Every date is
 /// `time`, every record id is made from the record's content, and files go in bytewise path
 /// order, so the same files and time give the same bytes.
@@ -97,7 +97,7 @@ public enum WACZWriter {
     }
     parts.append(
       ("archive/\(WARCWriter.fileName)", WARCRecord.digest(warcHasher.finalize()), warcSize))
-    for (name, bytes) in [("indexes/index.cdxj", index), ("pages/pages.jsonl", pages)] {
+    for (name, bytes) in [("indexes/index.cdx", index), ("pages/pages.jsonl", pages)] {
       parts.append((name, WARCRecord.digest(SHA256.digest(bytes)), bytes.count))
     }
     var package: [String: JSONValue] = [
@@ -130,7 +130,7 @@ public enum WACZWriter {
         named: "archive/\(WARCWriter.fileName)", contentsOf: warcPath, modified: modified,
         compression: .stored)
       for (name, bytes) in [
-        ("indexes/index.cdxj", index), ("pages/pages.jsonl", pages),
+        ("indexes/index.cdx", index), ("pages/pages.jsonl", pages),
         ("datapackage.json", datapackage), ("datapackage-digest.json", digestBytes),
       ] {
         try zip.addFile(named: name, contents: bytes, modified: modified, compression: .stored)

@@ -24,7 +24,7 @@ def main(path):
     problems = []
     with zipfile.ZipFile(path) as wacz:
         warc = wacz.read("archive/data.warc.gz")
-        index = wacz.read("indexes/index.cdxj").decode("utf-8").splitlines()
+        index = wacz.read("indexes/index.cdx").decode("utf-8").splitlines()
     counts = {}
     payloads = {}
     for record in ArchiveIterator(io.BytesIO(warc)):

@@ -4,7 +4,7 @@
 usage: replay.py WORKDIR OUT_FOLDER FILE.wacz TIMESTAMP URL [URL ...]
 
 In WORKDIR (an empty temporary folder) it makes a collection with `wb-manager init` and
-`wb-manager add`, starts `wayback` on 127.0.0.1 on a free port, fetches each URL through replay
+`wb-manager add --unpack-wacz`, starts `wayback` on 127.0.0.1 on a free port, fetches each URL through replay
 with the `id_` modifier (the archived bytes, unrewritten), writes each body to OUT_FOLDER/<n>
 (n = 0, 1, ...), stops the server and prints the HTTP status of each fetch, one a line.
 """
@@ -26,7 +26,8 @@ def free_port():
 def main(workdir, out, wacz, stamp, urls):
     run = lambda *args: subprocess.run(args, cwd=workdir, check=True, capture_output=True)
     run("wb-manager", "init", "coll")
-    run("wb-manager", "add", "coll", wacz)
+    # pywb 2.10 adds a WACZ by unpacking its WARC (and indexes it again itself).
+    run("wb-manager", "add", "--unpack-wacz", "coll", wacz)
     port = free_port()
     server = subprocess.Popen(
         ["wayback", "--bind", "127.0.0.1", "-p", str(port)], cwd=workdir,

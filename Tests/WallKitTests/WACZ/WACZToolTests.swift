@@ -129,7 +129,7 @@ struct WACZToolTests {
   /// The 14-digit timestamp of the first line of a WACZ's index.
   static func stamp(of file: String) throws -> String? {
     let archive = try ZipArchive(path: file)
-    guard let entry = archive.entry(named: "indexes/index.cdxj") else { return nil }
+    guard let entry = archive.entry(named: "indexes/index.cdx") else { return nil }
     let text = String(decoding: try archive.contents(of: entry, limit: 1 << 26), as: UTF8.self)
     return text.split(separator: "\n").first?.split(separator: " ").dropFirst().first.map(
       String.init)
