@@ -26,6 +26,8 @@ let package = Package(
     .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
     // The build plan of sharded builds (docs/sharding.md).
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+    // gzip members of WACZ web archives (each WARC record compressed on its own).
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     // Linux's epoll and eventfd (glibc), which Swift's Glibc module leaves out: the preview
     // server's event loops.
     .systemLibrary(name: "CEpoll"),
@@ -89,11 +91,16 @@ let package = Package(
     .target(
       name: "WallPreview", dependencies: ["WallSupport", "WallReport", "WallJSON", "CEpoll"],
       swiftSettings: swiftSettings),
+    // WACZ web archives (WARC records, CDXJ index, data package) of a folder of files.
+    .target(
+      name: "WallWACZ",
+      dependencies: ["WallSupport", "WallJSON", "WallZip", "WallPreview", "CZlib"],
+      swiftSettings: swiftSettings),
     .target(
       name: "WallArchive",
       dependencies: [
         "WallSupport", "WallReport", "WallJSON", "WallZip", "WallModel", "WallImport",
-        "WallMedia", "WallRender", "WallSite",
+        "WallMedia", "WallRender", "WallSite", "WallWACZ",
       ],
       swiftSettings: swiftSettings),
     // `wallgen fetch`: the files an export's File fields link to, downloaded with libcurl.
@@ -107,7 +114,7 @@ let package = Package(
       dependencies: [
         "WallSupport", "WallReport", "WallJSON", "WallZip", "WallModel", "WallImport",
         "WallImaging", "WallMedia", "WallRender", "WallSite", "WallPlan", "WallWatch",
-        "WallPreview", "WallArchive", "WallFetch",
+        "WallPreview", "WallArchive", "WallFetch", "WallWACZ",
       ],
       swiftSettings: swiftSettings
     ),

@@ -22,6 +22,7 @@ libraries=(
   "libwebp libwebp-dev"
   "sqlite3 libsqlite3-dev"
   "libcurl libcurl4-openssl-dev"
+  "zlib zlib1g-dev"
 )
 # command -> Debian package, for the tests
 test_tools=(
@@ -48,6 +49,9 @@ python_modules=(
   "bagit bagit"
   "PIL Pillow"
   "kubernetes_validate kubernetes-validate"
+  "wacz wacz"
+  "warcio warcio"
+  "pywb pywb"
 )
 
 missing_debs=()

@@ -3,6 +3,7 @@ import WallRender
 import WallReport
 import WallSite
 import WallSupport
+import WallWACZ
 import WallZip
 
 /// Why `wallgen archive` could not run or finish (bad records and images are reported
@@ -29,6 +30,8 @@ public enum ArchiveError: Error, Equatable, CustomStringConvertible {
   case write(step: String, WriteError)
   /// A bundle's zip could not be written.
   case zip(ZipError)
+  /// A bundle's WACZ could not be written.
+  case wacz(WACZError)
 
   public var description: String {
     switch self {
@@ -39,6 +42,7 @@ public enum ArchiveError: Error, Equatable, CustomStringConvertible {
       users.map(\.description).joined(separator: "\n")
     case .write(let step, let error): "[\(step)] \(error)"
     case .zip(let error): "[zip] \(error)"
+    case .wacz(let error): "[wacz] \(error)"
     case .layout(let error): "[layout] \(error)"
     case .placement(let error): "[output] \(error)"
     case .foreignBundle(let path):

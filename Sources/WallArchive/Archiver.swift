@@ -5,6 +5,7 @@ import WallModel
 import WallReport
 import WallSite
 import WallSupport
+import WallWACZ
 import WallZip
 
 #if canImport(Glibc)
@@ -26,6 +27,10 @@ public struct Archiver: Sendable {
     public var userIDs: [String]?
     /// Also write `<output>/<username>-wall.zip` for each bundle (`BundleName`).
     public var zip = false
+    /// Also write `<output>/<folder>.wacz`, a web archive of each bundle's `data/`.
+    public var wacz = false
+    /// The URL a WACZ puts the files under: `<waczBase><folder>/<path in data/>`.
+    public var waczBase = WACZBase.standard
     /// Page size, time zone, workers, theme and image limits (shared with `SiteBuilder`).
     public var pipeline = PipelineSettings()
     /// Unix seconds for zip timestamps and `Bagging-Date` (`SOURCE_DATE_EPOCH`); nil means
@@ -51,6 +56,8 @@ public struct Archiver: Sendable {
     public var folder: String
     /// The zip, when one was asked for.
     public var zip: String?
+    /// The WACZ, when one was asked for.
+    public var wacz: String? = nil
     /// The number of payload files.
     public var files: Int
     /// The payload's size in bytes.
@@ -108,6 +115,10 @@ public struct Archiver: Sendable {
     for owner in owners {
       try BagOwnership.checkReplaceable(
         folders[owner.objectId] ?? owner.objectId, in: settings.output, zip: settings.zip)
+      if settings.wacz {
+        try BagOwnership.checkReplaceableWACZ(
+          folders[owner.objectId] ?? owner.objectId, in: settings.output)
+      }
     }
     var report = prepared.imported.report
     let cache = "\(settings.output)/\(Self.cacheFolder)"
@@ -256,22 +267,29 @@ public struct Archiver: Sendable {
       }
       zipPath = path
     }
-    return Bundle(
+    var bundle = Bundle(
       userID: owner.objectId, folder: destination, zip: zipPath, files: payload.count,
       bytes: payload.reduce(0) { $0 + $1.size })
+    if settings.wacz {
+      bundle.wacz = try writeWACZ(
+        of: destination, name: folder, owner: owner, time: WARCTime(unixSeconds: seconds))
+    }
+    return bundle
   }
 
   /// Removes the half-written bags and zips a killed run left (the media cache's temporaries
-  /// go with `PreparedSite.prepareFolder`); never a bundle of `names` or its zip, whatever
-  /// its name holds (a username may hold `.wallgen-tmp-`).
+  /// go with `PreparedSite.prepareFolder`); never a bundle of `names` or its zip or WACZ,
+  /// whatever its name holds (a username may hold `.wallgen-tmp-`).
   private func removeStaleBundles(keeping names: Set<String>) {
-    // ZipWriter's are `<name>.zip.tmp-` and six characters of mkstemp: no other file is taken
-    // for one (the folder may hold a user's files, with --force).
+    // ZipWriter's are `<name>.zip.tmp-` (or `.wacz.tmp-`) and six characters of mkstemp: no
+    // other file is taken for one (the folder may hold a user's files, with --force).
     for name in FileSystem.contents(of: settings.output)
     where !names.contains(name)
       && !(name.hasSuffix(".zip") && names.contains(String(name.dropLast(4))))
+      && !(name.hasSuffix(".wacz") && names.contains(String(name.dropLast(5))))
       && (name.contains(FileSystem.temporarySuffix)
-        || name.dropLast(6).hasSuffix(".zip.tmp-") && name.utf8.count > 15)
+        || name.dropLast(6).hasSuffix(".zip.tmp-") && name.utf8.count > 15
+        || name.dropLast(6).hasSuffix(".wacz.tmp-") && name.utf8.count > 16)
     {
       BagWriter.removeTree("\(settings.output)/\(name)")
     }

@@ -61,6 +61,30 @@ enum BagOwnership {
     }
   }
 
+  /// Checks that the WACZ of the bundle `name` may be written into `output`: it is missing,
+  /// the bag beside it is wallgen's, or its own `datapackage.json` names wallgen as its
+  /// `software`.
+  /// - Throws: `ArchiveError.foreignBundle` naming the file in the way.
+  static func checkReplaceableWACZ(_ name: String, in output: String) throws(ArchiveError) {
+    let path = "\(output)/\(name).wacz"
+    guard
+      FileSystem.linkKind(of: path) == .missing || isOwnBag("\(output)/\(name)")
+        || isOwnWACZ(path)
+    else {
+      throw .foreignBundle(path: path)
+    }
+  }
+
+  /// Whether the WACZ at `path` is one wallgen wrote.
+  static func isOwnWACZ(_ path: String) -> Bool {
+    guard FileSystem.linkKind(of: path) == .regular,
+      let archive = try? ZipArchive(path: path),
+      let entry = archive.entry(named: "datapackage.json"),
+      let bytes = try? archive.contents(of: entry, limit: infoLimit)
+    else { return false }
+    return String(decoding: bytes, as: UTF8.self).contains("\"software\":\"wallgen ")
+  }
+
   private static func namesWallgen(_ bytes: [UInt8]) -> Bool {
     String(decoding: bytes, as: UTF8.self).split(separator: "\n").contains {
       $0.hasPrefix(agentLine)

@@ -13,5 +13,6 @@
 @_exported import WallReport
 @_exported import WallSite
 @_exported import WallSupport
+@_exported import WallWACZ
 @_exported import WallWatch
 @_exported import WallZip

@@ -86,6 +86,9 @@ package struct BuildRecord: Sendable {
   var owners: [String: OwnerNames] = [:]
   /// What of the export the build read; nil in a record of an older wallgen or a sharded build.
   var parts: ExportParts?
+  /// The newest `createdAt` the site shows (`BuildResult.newest`); nil when it shows nothing,
+  /// and in a record of an older wallgen or a sharded build.
+  var newest: Timestamp?
 
   /// Creates a record of a build's outcome.
   package init(
@@ -135,6 +138,7 @@ package struct BuildRecord: Sendable {
       else { continue }
       record.owners[user] = OwnerNames(username: username, displayName: displayName)
     }
+    record.newest = document["newest"]?.integerValue.map(Timestamp.init(millisecondsSince1970:))
     return record
   }
 
@@ -163,6 +167,10 @@ package struct BuildRecord: Sendable {
     ]
     if let parts, case .object(var members) = document {
       members["export"] = parts.json
+      document = .object(members)
+    }
+    if let newest, case .object(var members) = document {
+      members["newest"] = .integer(newest.millisecondsSince1970)
       document = .object(members)
     }
     return Array(document.serialized.utf8)

@@ -11,16 +11,20 @@ public struct BuildResult: Sendable {
   public var wallPages: [String: String] = [:]
   /// The names of each wall's owner, by objectId (a private build's list of links names them).
   public var owners: [String: OwnerNames] = [:]
+  /// The newest `createdAt` of what the site shows (its images and their comments); nil when
+  /// it shows none, or for a sharded build.
+  public var newest: Timestamp?
 
   /// Creates a result from its parts.
   package init(
     summary: BuildSummary, report: ProblemReport, wallPages: [String: String] = [:],
-    owners: [String: OwnerNames] = [:]
+    owners: [String: OwnerNames] = [:], newest: Timestamp? = nil
   ) {
     self.summary = summary
     self.report = report
     self.wallPages = wallPages
     self.owners = owners
+    self.newest = newest
   }
 }
 

@@ -25,11 +25,12 @@ extension SiteBuilder {
 
     announce("media")
     let index = prepared.index
+    let shown = index.shownImages()
     let catalog: MediaCatalog
     do {
       let counters: MediaStage.Counters
       (catalog, counters) = try prepared.runMedia(
-        images: index.shownImages(), users: index.users,
+        images: shown, users: index.users,
         store: MediaStore(siteRoot: settings.output, stateRoot: stateRoot, staging: staging),
         settings: settings.pipeline, copyOriginals: settings.copyOriginals,
         progress: progress, report: &report)
@@ -73,11 +74,26 @@ extension SiteBuilder {
     record.problems = report.sorted
     record.wallPages = wallPages
     record.owners = OwnerNames.of(index.users)
+    record.newest = Self.newest(of: shown, index: index)
     announce("publish")
     summary.filesRemoved = try publish(
       manifest: manifest, previous: previous, record: record, stateRoot: stateRoot)
     progress.finished()
     return BuildResult(
-      summary: summary, report: report, wallPages: wallPages, owners: record.owners)
+      summary: summary, report: report, wallPages: wallPages, owners: record.owners,
+      newest: record.newest)
+  }
+
+  /// The newest `createdAt` of the images the site shows and of the comments on them: the date
+  /// of a web archive of the site when `SOURCE_DATE_EPOCH` is not set.
+  static func newest(of shown: [WallImage], index: WallIndex) -> Timestamp? {
+    var newest: Timestamp?
+    for image in shown {
+      newest = max(newest ?? image.createdAt, image.createdAt)
+      for comment in index.allComments(on: image.objectId) {
+        newest = max(newest ?? comment.createdAt, comment.createdAt)
+      }
+    }
+    return newest
   }
 }

@@ -204,6 +204,7 @@ public struct SiteBuilder {
     var report = ProblemReport()
     report.append(contentsOf: record.problems)
     return BuildResult(
-      summary: summary, report: report, wallPages: record.wallPages, owners: record.owners)
+      summary: summary, report: report, wallPages: record.wallPages, owners: record.owners,
+      newest: record.newest)
   }
 }

@@ -71,6 +71,8 @@ public struct BuildOptions: Sendable, Equatable {
   public var secretFile: String?
   /// Where the private build writes its user → URL list; nil means `<output>.urls.tsv`.
   public var urlsFile: String?
+  /// Where to write a WACZ web archive of the whole site after the build (`--wacz FILE`).
+  public var waczFile: String?
   /// The plan of a sharded build (`--plan`); the build is then one shard or the finalize step.
   public var plan: String?
   /// The shard to build (`--shard K/N`).
@@ -173,6 +175,8 @@ public struct ArchiveOptions: Sendable, Equatable {
   public var config: String?
   /// The site's address (`--base-url`); nil: the configuration file's, else none.
   public var baseURL: BaseURL?
+  /// Also write a WACZ web archive of each bundle (`--wacz`).
+  public var wacz: Bool = false
   /// Workers; nil means one per core.
   public var jobs: Int?
   /// A folder whose templates and assets override the built-in ones.

@@ -62,6 +62,7 @@ public enum CommandParser {
     {
       throw UsageError("option '\(flag)' only applies with '--private'", command: "build")
     }
+    try checkWACZ(options)
     return .build(options)
   }
 

@@ -1,3 +1,5 @@
+import WallWACZ
+
 /// Each command's table of options, in the order of its help: the parser reads by it, and
 /// `HelpText` prints it.
 enum CommandTables {
@@ -45,6 +47,13 @@ enum CommandTables {
         use: [
           "(the og: link-preview tags of public pages; --private: the",
           "CSV's links are full URLs under it; default: the config file's)",
+        ]),
+      .text(
+        ["--wacz"], value: "FILE", \.waczFile,
+        help: [
+          "After the build, also write the whole site as a WACZ web archive",
+          "to FILE (never inside the output folder; not with --private),",
+          "its files under --base-url (else \(WACZBase.placeholder))",
         ]),
     ] + sharding
 
@@ -126,10 +135,18 @@ enum CommandTables {
           "Also write DIR/<username>-wall.zip (deterministic: sorted entries,",
           "fixed timestamps from SOURCE_DATE_EPOCH or the data)",
         ]),
+      .flag(
+        ["--wacz"], \.wacz,
+        help: [
+          "Also write DIR/<bundle name>.wacz, a web archive of the bundle's",
+          "files (deterministic, as --zip), under --base-url (else",
+          "\(WACZBase.placeholder))",
+        ]),
     ] + CommandOption.rendering(workers: "Workers") + [
       .maxPixels(\.maxPixels), .maxExportBytes(\.maxExportBytes),
       .flag(["--strict"], \.strict, help: ["Exit 1 if any problem was reported"]),
-      .baseURL(\.baseURL, use: ["(where the walls are online; kept in the settings)"]),
+      .baseURL(
+        \.baseURL, use: ["(--wacz puts the files under it; default: the config file's)"]),
       .quiet(\.quiet),
     ]
 

@@ -1,3 +1,5 @@
+import WallWACZ
+
 /// The options several commands share, each declared once: names, value, range, help
 /// (argument-parser's `@OptionGroup` habit). A command's table (`CommandTables`) takes them by
 /// the key path of its own field.

@@ -14,6 +14,9 @@ extension WallCLI {
       settings.pipeline = try pipelineSettings(for: options)
       settings.sourceDateEpoch = try sourceDateEpoch(
         ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"])
+      if options.wacz {
+        settings.waczBase = try waczBase(settings.pipeline.site.baseURL, command: "archive")
+      }
     } catch {
       return optionFailure(error, console: console)
     }
@@ -24,6 +27,7 @@ extension WallCLI {
     }
     settings.userIDs = options.all ? nil : options.userIDs
     settings.zip = options.zip
+    settings.wacz = options.wacz
     settings.pipeline.limits.maxPixels = options.maxPixels
     settings.pipeline.zipLimits = zipLimits(maxExportBytes: options.maxExportBytes)
     let progress = console.buildProgress(quiet: options.quiet)
@@ -51,6 +55,7 @@ extension WallCLI {
           + " in \(String(format: "%.2f", seconds)) s")
       for bundle in result.bundles {
         console.out(bundle.zip ?? bundle.folder)
+        if let wacz = bundle.wacz { console.out(wacz) }
       }
     }
     if options.strict && !result.report.problems.isEmpty { return .failure }

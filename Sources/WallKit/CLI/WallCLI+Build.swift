@@ -40,6 +40,8 @@ extension WallCLI {
       if case .placement = error { return .usage }
       return .failure
     }
+    if let code = writeSiteWACZ(
+      result, options: options, baseURL: settings.pipeline.site.baseURL, console: console) { return code }
     return finishBuild(
       result, options: options, baseURL: settings.pipeline.site.baseURL, urlsFile: urlsFile,
       verb: "built", started: started, timer: timer,

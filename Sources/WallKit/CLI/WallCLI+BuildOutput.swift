@@ -42,6 +42,19 @@ extension WallCLI {
         return .refused(.usage)
       }
     }
+    do throws(UsageError) {
+      if let waczFile = options.waczFile {
+        try refuseInsideOutput(
+          waczFile, named: "the web archive", option: "--wacz", output: options.output,
+          holding: "a copy of every file of the site (publishing it inside the site would "
+            + "archive the archive)")
+        _ = try sourceDateEpoch(ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"])
+        _ = try waczBase(settings.pipeline.site.baseURL, command: "build")
+      }
+    } catch {
+      console.err(error.description)
+      return .refused(.usage)
+    }
     var urlsFile: String?
     if options.privateBuild {
       do {
