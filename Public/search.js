@@ -81,7 +81,7 @@
     avatar.className = "avatar";
     who.appendChild(avatar);
     who.appendChild(element("span", "name", person[0]));
-    who.appendChild(element("span", "count", person[2] + (person[2] === 1 ? " photo" : " photos")));
+    who.appendChild(element("span", "count", person[2] + (person[2] === 1 ? " photo" : " photos") + " on the wall"));
     link.appendChild(cover);
     link.appendChild(who);
     item.appendChild(link);
