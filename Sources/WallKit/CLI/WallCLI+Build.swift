@@ -16,7 +16,14 @@ extension WallCLI {
     case .ready(let ready, let urls): (settings, urlsFile) = (ready, urls)
     case .refused(let code): return code
     }
-    for warning in themeWarnings(settings.pipeline.theme) { console.err(warning) }
+    let warnings = themeWarnings(settings.pipeline.theme)
+    for warning in warnings { console.err(warning) }
+    if options.strict && !warnings.isEmpty {
+      console.err(
+        "error: [strict] \(count(warnings.count, "theme warning")) and --strict is on, "
+          + "so nothing was built")
+      return .failure
+    }
     let quiet = options.quiet
     let started = ContinuousClock.now
     let timer = StepTimer(forwardingTo: console.buildProgress(quiet: quiet))
