@@ -103,7 +103,7 @@
     who.appendChild(avatar);
     who.appendChild(element("span", "name", person[0]));
     who.appendChild(element("span", "count",
-      text("photoCount", person[2] === 1 ? "{count} photo" : "{count} photos", { count: person[2] })));
+      text("photoCount", person[2] === 1 ? "{count} photo on the wall" : "{count} photos on the wall", { count: person[2] })));
     link.appendChild(cover);
     link.appendChild(who);
     item.appendChild(link);

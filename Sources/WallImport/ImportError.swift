@@ -19,8 +19,9 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
   case unreadableClassFiles(problems: [Problem])
   /// The export at `path` has no user (`_User.json` is absent, empty or unreadable).
   case noUsers(path: String)
-  /// The export at `path` has users but neither `WallImage.json` nor `WallImageObject.json`.
-  case noWallClassFile(path: String)
+  /// The export at `path` has users but neither `WallImage.json` nor `WallImageObject.json`;
+  /// `classFiles` are the class files (`*.json` at its root) it has, sorted.
+  case noWallClassFile(path: String, classFiles: [String])
   /// Some class files are a Parse.com export and others a Parse Server database export
   /// (`mongoexport`): each list names the files of one layout. Nothing may be built from it.
   case mixedLayouts(parseCom: [String], parseServer: [String])
@@ -34,7 +35,7 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
       "\(path): file of \(bytes) bytes exceeds the limit of \(limit) bytes"
     case .unreadable(let path, let reason): "\(path): cannot be read: \(reason)"
     case .unreadableClassFiles, .mixedLayouts: reason
-    case .noUsers(let path), .noWallClassFile(let path): "\(path): \(reason)"
+    case .noUsers(let path), .noWallClassFile(let path, _): "\(path): \(reason)"
     }
   }
 
@@ -52,9 +53,11 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
         + " cannot be read, so nothing is built from this export"
     case .noUsers:
       "the export has no user, so there is no wall to build"
-    case .noWallClassFile:
-      "the export has users but no class file of walls (neither WallImage.json nor "
-        + "WallImageObject.json), so nothing is built from it"
+    case .noWallClassFile(_, let classFiles):
+      "the export has users but no class file of walls, so nothing is built from it: "
+        + "expected WallImage.json or WallImageObject.json, found "
+        + (classFiles.isEmpty ? "no class file" : Self.listed(classFiles))
+        + (Self.closestWallClassFile(in: classFiles).map { "; did you mean '\($0)'?" } ?? "")
     case .mixedLayouts(let parseCom, let parseServer):
       "the class files mix two layouts: \(Self.listed(parseCom)) "
         + (parseCom.count == 1 ? "is" : "are") + " in the form of a \(ExportLayout.parseCom), "
@@ -70,6 +73,14 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
     case .unreadableClassFiles, .noUsers, .noWallClassFile, .mixedLayouts: true
     default: false
     }
+  }
+
+  /// The class file of `classFiles` whose name is closest to a class file of walls, if one is
+  /// close: a misnamed `WallImages.json`.
+  static func closestWallClassFile(in classFiles: [String]) -> String? {
+    ["WallImage.json", "WallImageObject.json"].lazy.compactMap {
+      EditDistance.closest(to: $0, in: classFiles, limit: 1).first
+    }.first
   }
 
   /// "a", "a and b", "a, b and c".

@@ -110,7 +110,9 @@ extension ImportSession {
       report.error(
         "WallImage.json", "WallImage", "",
         "the export has neither WallImage.json nor WallImageObject.json, so no wall has a photo")
-      return .noWallClassFile(path: source.location)
+      return .noWallClassFile(
+        path: source.location,
+        classFiles: source.fileNames(in: "").filter { $0.hasSuffix(".json") })
     }
     return nil
   }

@@ -43,6 +43,10 @@ public struct TemplateError: Error, Equatable, Sendable, CustomStringConvertible
   public enum Reason: Equatable, Sendable, CustomStringConvertible {
     /// A tag opened but its closing delimiter (the associated value) never came.
     case unclosedTag(expected: String)
+    /// A tag whose closing delimiter (`expected`) is missing: the next tag (its opening
+    /// delimiter `nextTag`, on line `nextLine`) starts before any. `excerpt` is the tag as far
+    /// as the end of its line.
+    case tagNotClosed(String, expected: String, nextTag: String, nextLine: Int)
     /// A tag with nothing to name, such as `{{#}}`.
     case emptyTag
     /// A section, inverted section, parent or block that is never closed.
@@ -64,18 +68,30 @@ public struct TemplateError: Error, Equatable, Sendable, CustomStringConvertible
     public var description: String {
       switch self {
       case .unclosedTag(let expected): "unclosed tag, expected '\(expected)'"
+      case .tagNotClosed(let excerpt, let expected, let nextTag, let nextLine):
+        "tag '\(excerpt)' is not closed: expected '\(expected)' before the next '\(nextTag)' "
+          + "on line \(nextLine)"
       case .emptyTag: "tag has no name"
-      case .unclosedSection(let name): "unclosed section '\(name)'"
+      case .unclosedSection(let name): "unclosed section '\(Self.readable(name))'"
       case .mismatchedClose(let expected, let found):
-        "close tag '\(found)' does not match open section '\(expected)'"
-      case .unexpectedClose(let name): "close tag '\(name)' has no open section"
-      case .invalidDelimiters(let content): "invalid set-delimiter tag '\(content)'"
+        "close tag '\(Self.readable(found))' does not match open section "
+          + "'\(Self.readable(expected))'"
+      case .unexpectedClose(let name): "close tag '\(Self.readable(name))' has no open section"
+      case .invalidDelimiters(let content): "invalid set-delimiter tag '\(Self.readable(content))'"
       case .templateNotFound(let name): "no template named '\(name)'"
       case .inclusionCycle(let chain):
         "templates include each other forever: '\(chain.joined(separator: " -> "))'"
       case .inclusionTooDeep(let limit, let chain):
         "templates nest deeper than \(limit) levels: '\(chain.joined(separator: " -> "))'"
       }
+    }
+
+    /// `text` on one line, as a message quotes it: each line break shown as `⏎`, and at most
+    /// 40 characters (the rest cut to `…`).
+    static func readable(_ text: String) -> String {
+      // "\r\n" is one Character in Swift, so each line break becomes one mark.
+      let flat = String(text.map { $0.isNewline ? "⏎" : $0 })
+      return flat.count > 40 ? String(flat.prefix(39)) + "…" : flat
     }
   }
 }

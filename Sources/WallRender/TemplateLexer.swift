@@ -79,6 +79,13 @@ struct TemplateLexer {
       }
       throw error(at: location, .unclosedTag(expected: String(decoding: terminator, as: UTF8.self)))
     }
+    if kind != .comment && kind != .setDelimiters,
+      let next = find(openDelimiter, from: min(nameStart, source.count)), next < end
+    {
+      // `{{name` whose `}}` is missing: the `}}` found belongs to a later tag. Said here, where
+      // the tag opens, not where the tags it swallowed leave the sections unbalanced.
+      throw tagNotClosed(at: start, location: location, next: next, terminator: terminator)
+    }
     let content = trimmed(nameStart..<end)
     offset = end + terminator.count
     if kind == .setDelimiters {
@@ -88,6 +95,31 @@ struct TemplateLexer {
     }
     tokens.append(TemplateToken(kind: kind, content: content, location: location))
   }
+
+  /// The error for the tag at `start` that the next tag, at `next`, begins inside: it quotes
+  /// the tag as far as the end of its line (at most `excerptLength` characters).
+  private mutating func tagNotClosed(
+    at start: Int, location: SourceLocation, next: Int, terminator: [UInt8]
+  ) -> TemplateError {
+    var end = start
+    while end < next, source[end] != UInt8(ascii: "\n"), source[end] != UInt8(ascii: "\r") {
+      end += 1
+    }
+    var excerpt = String(decoding: source[start..<end], as: UTF8.self)
+    while let last = excerpt.last, last == " " || last == "\t" { excerpt.removeLast() }
+    if excerpt.count > Self.excerptLength {
+      excerpt = String(excerpt.prefix(Self.excerptLength - 1)) + "…"
+    }
+    let nextLine = self.location(at: next).line
+    return error(
+      at: location,
+      .tagNotClosed(
+        excerpt, expected: String(decoding: terminator, as: UTF8.self),
+        nextTag: String(decoding: openDelimiter, as: UTF8.self), nextLine: nextLine))
+  }
+
+  /// The most characters of a tag an error quotes.
+  static let excerptLength = 40
 
   /// Applies the content of a set-delimiter tag, such as `<% %>`.
   private mutating func setDelimiters(_ content: String, at location: SourceLocation)

@@ -66,6 +66,9 @@ public struct TemplateLibrary: Sendable {
     FragmentMemo(templates: templates, byteBudget: byteBudget, spill: spill)
   }
 
+  /// The parsed templates, by name.
+  var parsedTemplates: [String: [TemplateNode]] { templates }
+
   /// Whether the library holds a template called `name`.
   /// - Parameter name: A template name.
   /// - Returns: `true` if `render(name, …)` finds a template.

@@ -3,9 +3,11 @@ enum TemplateNode: Equatable, Sendable {
   /// Literal template text, possibly spanning lines.
   case text(String)
   /// `{{name}}` (escaped) or `{{{name}}}` / `{{&name}}`; an empty path is the implicit iterator `.`.
-  case variable(path: [String], escaped: Bool)
-  /// `{{#name}}…{{/name}}`, or `{{^name}}…{{/name}}` when `inverted`.
-  case section(path: [String], inverted: Bool, children: [TemplateNode])
+  /// `at` is the tag's place, for warnings about its name.
+  case variable(path: [String], escaped: Bool, at: SourceLocation)
+  /// `{{#name}}…{{/name}}`, or `{{^name}}…{{/name}}` when `inverted`; `at` is the open tag's
+  /// place.
+  case section(path: [String], inverted: Bool, children: [TemplateNode], at: SourceLocation)
   /// `{{>name}}`: another template rendered in place.
   case partial(TemplateInclusion)
   /// `{{<name}}…{{/name}}`: another template rendered with these block overrides.

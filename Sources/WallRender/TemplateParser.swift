@@ -32,7 +32,7 @@ struct TemplateParser {
       case .comment, .setDelimiters:
         continue
       case .variable(let escaped):
-        append(.variable(path: Self.path(token.content), escaped: escaped))
+        append(.variable(path: Self.path(token.content), escaped: escaped, at: token.location))
       case .partial:
         append(.partial(inclusion(token)))
       case .section, .invertedSection, .parent, .block:
@@ -70,7 +70,10 @@ struct TemplateParser {
       append(.block(name: tag.content, indent: tag.lineIndent, children: section.nodes))
     default:
       let inverted = tag.kind == .invertedSection
-      append(.section(path: Self.path(tag.content), inverted: inverted, children: section.nodes))
+      append(
+        .section(
+          path: Self.path(tag.content), inverted: inverted, children: section.nodes,
+          at: tag.location))
     }
   }
 

@@ -45,9 +45,9 @@ struct TemplateRenderer {
       switch node {
       case .text(let text):
         output.writeTemplateText(text)
-      case .variable(let path, let escaped):
+      case .variable(let path, let escaped, _):
         if let value = resolve(path) { output.writeValue(value.renderedText, escaped: escaped) }
-      case .section(let path, let inverted, let children):
+      case .section(let path, let inverted, let children, _):
         try renderSection(resolve(path) ?? .null, inverted: inverted, children)
       case .partial(let inclusion):
         try include(inclusion, overrides: [:])

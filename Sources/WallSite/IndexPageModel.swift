@@ -46,7 +46,7 @@ package struct IndexPageModel {
   static let eagerCovers = 6
 
   /// One person of the index.
-  struct Entry {
+  package struct Entry {
     var user: User
     var href: String
     var imageCount: Int
@@ -55,7 +55,7 @@ package struct IndexPageModel {
   }
 
   /// Everyone, in index order.
-  func entries() -> [Entry] {
+  package func entries() -> [Entry] {
     let order = index.users.sorted {
       let (nameA, nameB) = ($0.displayName.lowercased(), $1.displayName.lowercased())
       return nameA != nameB ? nameA < nameB : $0.objectId < $1.objectId
@@ -77,7 +77,7 @@ package struct IndexPageModel {
 
   /// The index pages, each as (site-relative path, template data).
   /// - Parameter entries: Everyone, as `entries()` gives them.
-  func pages(_ entries: [Entry]) -> [(path: String, context: TemplateValue)] {
+  package func pages(_ entries: [Entry]) -> [(path: String, context: TemplateValue)] {
     let size = max(1, pageSize)
     let count = pageCount(people: entries.count)
     let strings = language.strings

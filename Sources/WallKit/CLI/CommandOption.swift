@@ -49,7 +49,9 @@ extension CommandOption {
     to value: Bool = true,
     help: [String]
   ) -> Self {
-    Self(names, help: help) { _, _, options in options[keyPath: key] = value }
+    Self(names, help: help) { reader, name, options throws(UsageError) in
+      options[keyPath: key] = try reader.flag(for: name) ? value : !value
+    }
   }
 
   /// An option whose text value goes to `key`.
@@ -127,14 +129,38 @@ enum OptionTable {
       for name in option.names { byName[name] = option }
     }
     var reader = ArgumentReader(arguments, command: command)
-    while let argument = reader.next() {
+    while var argument = reader.next() {
       if argument == "-h" || argument == "--help" { return false }
-      if let option = byName[argument] {
-        try option.read(&reader, argument, &options)
-      } else {
-        try reader.positional(argument, into: &options[keyPath: positional])
+      if byName[argument] == nil, let attached = attachedValue(argument, byName) {
+        argument = attached.name
+        reader.attach(attached.value)
+      }
+      guard let option = byName[argument] else {
+        try reader.positional(
+          argument, into: &options[keyPath: positional],
+          known: (byName.keys.sorted() + ["--help"]).filter {
+            $0.hasPrefix("--") == argument.hasPrefix("--")
+          })
+        continue
+      }
+      try option.read(&reader, argument, &options)
+      if reader.hasInlineValue {
+        throw UsageError("option '\(argument)' takes no value", command: command)
       }
     }
     return true
+  }
+
+  /// `-j4` as (`-j`, `4`): a short option that takes a value, with the value attached; nil
+  /// for any other word.
+  private static func attachedValue<Options>(
+    _ argument: String, _ byName: [String: CommandOption<Options>]
+  ) -> (name: String, value: String)? {
+    guard argument.count > 2, argument.hasPrefix("-"), !argument.hasPrefix("--") else {
+      return nil
+    }
+    let name = String(argument.prefix(2))
+    guard byName[name]?.value != nil else { return nil }
+    return (name, String(argument.dropFirst(2)))
   }
 }

@@ -48,7 +48,7 @@ extension ArgumentReader {
           command: command)
       }
       options.shard = shard
-    default: options.finalize = true
+    default: options.finalize = try flag(for: argument)
     }
   }
 }

@@ -159,6 +159,8 @@ struct ArgumentReader {
     self.command = command
   }
 
+  /// The next option name or positional word; a `--name=value` gives `--name` and keeps
+  /// `value` for the option's reader.
   mutating func next() -> String? {
     guard let argument = pending.popLast() else { return nil }
     inlineValue = nil
@@ -174,15 +176,59 @@ struct ArgumentReader {
     return argument
   }
 
+  /// Whether a `=value` (or the rest of an attached short option, `-j4`) was given with the
+  /// option just read and no reader has taken it yet.
+  var hasInlineValue: Bool { inlineValue != nil }
+
+  /// Keeps `value` as the value given with the option just read (`-j4` gives `4`).
+  mutating func attach(_ value: String) {
+    inlineValue = value
+  }
+
+  /// The value of `flag`: the one given with it (`--flag=value`, `-j4`) or the next argument.
+  ///
+  /// The next argument is refused when it looks like an option: a dash followed by anything
+  /// but a digit. `-05:00` and `-1` are values (no option name starts with a dash and a digit);
+  /// `-` alone is a value too.
+  /// - Throws: `UsageError` when there is no value.
   mutating func value(for flag: String) throws(UsageError) -> String {
     if let inlineValue {
       self.inlineValue = nil
       return inlineValue
     }
-    guard let value = pending.popLast(), !value.hasPrefix("-") || value == "-" else {
+    guard let value = pending.popLast(), !Self.looksLikeOption(value) else {
       throw UsageError("option '\(flag)' needs a value", command: command)
     }
     return value
+  }
+
+  /// Whether `word` reads as an option name rather than as a value: a dash, then anything but
+  /// a digit (so `-05:00`, `-1` and `-` are values).
+  static func looksLikeOption(_ word: String) -> Bool {
+    guard word.hasPrefix("-"), word.count > 1 else { return false }
+    let second = word[word.index(after: word.startIndex)]
+    return !second.isASCII || !second.isNumber
+  }
+
+  /// The words a flag's value may be, and what each means.
+  static let flagValues: [String: Bool] = [
+    "true": true, "yes": true, "on": true, "1": true,
+    "false": false, "no": false, "off": false, "0": false,
+  ]
+
+  /// Whether the flag `flag` is on: true unless it was given as `--flag=false` (or `no`, `off`,
+  /// `0`); a flag never takes the next argument as its value.
+  /// - Throws: `UsageError` for a value that is none of `true/false/yes/no/on/off/1/0`.
+  mutating func flag(for flag: String) throws(UsageError) -> Bool {
+    guard let text = inlineValue else { return true }
+    inlineValue = nil
+    guard let on = Self.flagValues[text.lowercased()] else {
+      throw UsageError(
+        "option '\(flag)' is a flag: give it alone, or as \(flag)=true or \(flag)=false "
+          + "(also yes/no, on/off, 1/0), not '\(text)'",
+        command: command)
+    }
+    return on
   }
 
   mutating func integer(for flag: String, in range: ClosedRange<Int>) throws(UsageError) -> Int {
@@ -220,9 +266,19 @@ struct ArgumentReader {
     return number * unit
   }
 
-  func positional(_ argument: String, into slot: inout String?) throws(UsageError) {
+  /// Puts the word `argument` into `slot`, the command's one positional argument.
+  /// - Parameter known: The command's option names, for a "did you mean" hint when
+  ///   `argument` is an unknown option.
+  /// - Throws: `UsageError` for an unknown option or a second positional word.
+  func positional(_ argument: String, into slot: inout String?, known: [String] = [])
+    throws(UsageError)
+  {
     if argument.hasPrefix("-") && argument != "-" {
-      throw UsageError("unknown option '\(argument)' for '\(command)'", command: command)
+      let suggestion = EditDistance.closest(to: argument, in: known, limit: 1).first
+      throw UsageError(
+        "unknown option '\(argument)' for '\(command)'"
+          + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
+        command: command)
     }
     guard slot == nil else {
       throw UsageError(

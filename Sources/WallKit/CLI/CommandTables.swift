@@ -13,7 +13,10 @@ enum CommandTables {
         help: ["Do not copy original images into the site"]),
       .flag(
         ["--strict"], \.strict,
-        help: ["Publish nothing, and exit 1, if any problem was reported"]),
+        help: [
+          "Publish nothing, and exit 1, if any problem was reported",
+          "(a theme warning too: then nothing is built)",
+        ]),
       .flag(
         ["--allow-missing"], \.allowMissing,
         help: [

@@ -36,6 +36,10 @@ public enum HelpText {
       -h, --help       Show help (also: wallgen <command> --help)
       -V, --version    Show the version
 
+    A value follows its option (--jobs 4), or is joined to it (--jobs=4, -j4); a value may
+    start with a dash and a digit (--timezone -05:00). A flag is on when given alone, or
+    with =true, =yes, =on or =1, and off with =false, =no, =off or =0 (--webp=false).
+
     Exit codes: 0 done as asked, 1 failure (nothing published; or problems with --strict),
     64 usage error. See 'wallgen <command> --help'.
     """

@@ -16,10 +16,14 @@ extension WallCLI {
     case .ready(let ready, let urls): (settings, urlsFile) = (ready, urls)
     case .refused(let code): return code
     }
-    for warning in themeWarnings(settings.pipeline.theme)
-      + languageWarnings(settings.pipeline.language.strings)
-    {
-      console.err(warning)
+    let warnings =
+      themeWarnings(settings.pipeline.theme) + languageWarnings(settings.pipeline.language.strings)
+    for warning in warnings { console.err(warning) }
+    if options.strict && !warnings.isEmpty {
+      console.err(
+        "error: [strict] \(count(warnings.count, "theme warning")) and --strict is on, "
+          + "so nothing was built")
+      return .failure
     }
     let quiet = options.quiet
     let started = ContinuousClock.now

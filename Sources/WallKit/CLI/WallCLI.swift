@@ -1,5 +1,6 @@
 import WallImaging
 import WallModel
+import WallRender
 import WallReport
 import WallSite
 import WallSupport
@@ -93,12 +94,8 @@ public enum WallCLI {
       console.out(problem.description)
     }
     if let omitted = result.publicOmissions.line { console.err(omitted) }
-    let dataset = result.dataset
-    console.out(
-      "\(export): \(count(report.errorCount, "error")), \(count(report.warningCount, "warning")); "
-        + "read \(count(dataset.users.count, "user")), \(count(dataset.images.count, "image")), "
-        + "\(count(dataset.comments.count, "comment")) from a \(result.layout)")
     if let failure = result.failure {
+      // No summary: its counts would not hold this error, which says what was read.
       console.err(TerminalText.escaped("error: [import] \(failure)"))
       let hint =
         failure.isAboutTheWholeExport
@@ -106,6 +103,11 @@ public enum WallCLI {
       console.err(TerminalText.escaped("hint: \(hint)"))
       return .failure
     }
+    let dataset = result.dataset
+    console.out(
+      "\(export): \(count(report.errorCount, "error")), \(count(report.warningCount, "warning")); "
+        + "read \(count(dataset.users.count, "user")), \(count(dataset.images.count, "image")), "
+        + "\(count(dataset.comments.count, "comment")) from a \(result.layout)")
     return report.errorCount > 0 ? .failure : .success
   }
 
@@ -161,7 +163,8 @@ extension WallCLI {
   }
 
   /// A warning for each file of a `--theme` folder's `Templates/` that no template uses,
-  /// naming the templates there are and the closest one.
+  /// naming the templates there are and the closest one, then one for each tag of its
+  /// templates whose name no page's data has (`PageContexts.unknownNames`).
   /// - Parameter theme: The theme loaded.
   static func themeWarnings(_ theme: Theme) -> [String] {
     let known = Theme.builtIn.templates.keys.sorted()
@@ -177,7 +180,7 @@ extension WallCLI {
       return TerminalText.escaped(
         "warning: \(path) is not used: \(why); the templates are "
           + known.joined(separator: ", ") + (close.map { "; did you mean '\($0).html'?" } ?? ""))
-    }
+    } + PageContexts.unknownNames(in: theme).map { TerminalText.escaped($0.description) }
   }
 
   /// Prints an error met while turning options into settings, and gives its exit code:

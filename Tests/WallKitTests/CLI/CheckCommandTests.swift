@@ -66,6 +66,30 @@ final class CapturedConsole: Sendable {
   }
 }
 
+@Suite struct CheckUnusableExportTests {
+  typealias P = ParseFixtures
+
+  @Test(
+    "check on an export with no class file of walls prints the error only, naming the class files it found and the ones it expected"
+  )
+  func noWallClassFile() throws {
+    let folder = try TemporaryDirectory()
+    let export = try ExportWriter(root: folder.path)
+    try export.writeClass("_User", [P.user("uA", username: "ann", fbId: "1")])
+    try export.writeClass("WallImages", [])
+    try export.writeClass("Photo", [])
+    let captured = CapturedConsole()
+    #expect(WallCLI.run(["check", folder.path], console: captured.console) == .failure)
+    #expect(captured.out == [])
+    #expect(
+      captured.err.first
+        == "error: [import] \(folder.path): the export has users but no class file of walls, so "
+        + "nothing is built from it: expected WallImage.json or WallImageObject.json, found "
+        + "Photo.json, WallImages.json and _User.json; did you mean 'WallImages.json'?")
+    #expect(captured.err.count == 2 && captured.err.last?.hasPrefix("hint: ") == true)
+  }
+}
+
 @Suite struct NoCommandTests {
   @Test("plain wallgen prints the usage to stderr and exits 64, as git and swift do")
   func noCommand() {

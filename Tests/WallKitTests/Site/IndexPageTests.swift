@@ -64,7 +64,7 @@ import WallKitTestSupport
     // Dan shows no photo: his avatar stands in.
     let dan = try Self.entry(named: "Dan Alone", in: index)
     #expect(dan.contains(#"<span class="cover"><img class="avatar""#), "\(dan)")
-    #expect(dan.contains(#"<span class="count">0 photos</span>"#))
+    #expect(dan.contains(#"<span class="count">0 photos on the wall</span>"#))
   }
 
   @Test(

@@ -225,7 +225,8 @@ import WallSynth
     }
     let expected: ImportError =
       kind == "no wall class"
-      ? .noWallClassFile(path: folder.url("export")) : .noUsers(path: folder.url("export"))
+      ? .noWallClassFile(path: folder.url("export"), classFiles: ["_User.json"])
+      : .noUsers(path: folder.url("export"))
     for command in ["build", "archive"] {
       let captured = CapturedConsole()
       var arguments = [command, folder.url("export"), "-o", folder.url("out")]
