@@ -52,6 +52,10 @@ struct BundlePlanner: Sendable {
     for page in rendered.pages {
       files[page.path] = .bytes(try templates.render("wall", page.context))
     }
+    let grid = model.photoGrid(for: user)
+    files[grid.path] = .bytes(try templates.render("photos", grid.context))
+    let viewerData = model.photoDataFile(of: user)
+    files[viewerData.path] = .bytes(viewerData.bytes)
     for (path, bytes) in assets { files["assets/\(path)"] = .bytes(bytes) }
 
     let wall = index.contents(ofWallOf: user)

@@ -49,6 +49,9 @@ public struct TemplateObject: Sendable, Equatable {
   /// The number of fields.
   public var count: Int { fields.count }
 
+  /// The fields' names, in the order they were set.
+  public var names: [String] { fields.map(\.name) }
+
   /// The value of the field `name`, or `nil` if there is none; setting `nil` removes the field.
   /// - Parameter name: A field name (one segment of a dotted tag name).
   public subscript(name: String) -> TemplateValue? {

@@ -183,16 +183,11 @@ package struct WallPageModel {
           stableCard(image, comments: comments, lazy: lazy, referenceYear: year)
             ?? card(image, comments: comments, lazy: lazy, referenceYear: year))
       }
-      let context: TemplateValue = [
-        "root": .string(root),
-        "noindex": .bool(audience != .anyone),
-        "indexHref": audience == .anyone ? .string(root + "index.html") : .null,
-        "owner": person(user, root: root),
-        "images": .array(cards),
-        "hasImages": .bool(!cards.isEmpty),
-        "pagination": pagination(page: page, count: pageCount),
-      ]
-      pages.append((layout.wallPage(userID: user.objectId, page: page), context))
+      var context = header(for: user, view: .posts(page: page))
+      context["images"] = .array(cards)
+      context["hasImages"] = .bool(!cards.isEmpty)
+      context["pagination"] = pagination(page: page, count: pageCount)
+      pages.append((layout.wallPage(userID: user.objectId, page: page), .object(context)))
     }
     return (pages, wall.count)
   }
@@ -254,8 +249,7 @@ package struct WallPageModel {
   ) -> CardParts {
     let root = layout.pageToRoot
     let uploader = index.user(image.uploaderID)
-    let shownDate = DateStyle.short(image.createdAt, in: zone, referenceYear: referenceYear)
-    let alt = "Photo by \(uploader?.displayName ?? "unknown"), \(shownDate)"
+    let alt = photoAlt(image, referenceYear: referenceYear)
     var photo: TemplateValue = .null
     if let path = image.file?.path,
       case .ready(let variants, let original)? = media.photo(path),
@@ -310,6 +304,13 @@ package struct WallPageModel {
       commentCount: all.count, firstVariantKey: first)
   }
 
+  /// A photo's text alternative as a wall of `referenceYear` shows it: "Photo by Ada Berg, Jul
+  /// 4, 8:40 PM".
+  func photoAlt(_ image: WallImage, referenceYear: Int?) -> String {
+    let shownDate = DateStyle.short(image.createdAt, in: zone, referenceYear: referenceYear)
+    return "Photo by \(index.user(image.uploaderID)?.displayName ?? "unknown"), \(shownDate)"
+  }
+
   private func comment(_ comment: Comment, referenceYear: Int?) -> TemplateObject {
     [
       "objectId": .string(comment.objectId),
@@ -335,7 +336,7 @@ package struct WallPageModel {
   }
 
   /// A date as a wall of `referenceYear` shows it.
-  private func time(_ timestamp: Timestamp, referenceYear: Int?) -> TemplateValue {
+  func time(_ timestamp: Timestamp, referenceYear: Int?) -> TemplateValue {
     let values = shared.times[timestamp] ?? dateValues(timestamp)
     return values.year == referenceYear ? values.plain : values.withYear
   }
