@@ -136,19 +136,23 @@
     return list;
   }
 
-  /* Sizes the image to fill the stage without cropping, and no wider than its largest file. */
+  /* Sizes the image to fill the stage without cropping, and no wider than its largest file. On
+     a narrow screen, where the details follow the photo, the stage is as tall as the photo shown
+     (at most 70 % of the window), so the details start right below it. */
   function fit() {
     if (!image || current < 0) return;
     var photo = photos[current];
     var list = sizes(photo);
     var largest = list.length ? list[list.length - 1][1] : 0;
     var ratio = photo.width > 0 && photo.height > 0 ? photo.width / photo.height : 1;
-    var width = Math.min(stage.clientWidth, stage.clientHeight * ratio,
-                         largest || stage.clientWidth);
+    var stacked = getComputedStyle(box).display === "block";
+    var height = stacked ? Math.floor(window.innerHeight * 0.7) : stage.clientHeight;
+    var width = Math.min(stage.clientWidth, height * ratio, largest || stage.clientWidth);
     width = Math.max(1, Math.floor(width));
     image.style.width = width + "px";
     image.style.height = Math.floor(width / ratio) + "px";
     image.sizes = width + "px";
+    stage.style.height = stacked ? Math.floor(width / ratio) + "px" : "";
   }
 
   /* A person's name, linked to their wall when the site links it. */
