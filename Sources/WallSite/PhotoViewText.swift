@@ -17,7 +17,9 @@ package enum PhotoViewText {
     "No photos here yet. When \(owner) or their friends post photos, they will appear here."
   }
   /// A placeholder tile's accessible name: the photo's alt text, and why it is not shown.
-  package static func unavailable(_ alt: String) -> String { "\(alt): this photo could not be shown" }
+  package static func unavailable(_ alt: String) -> String {
+    "\(alt): this photo could not be shown"
+  }
 
   /// A month's heading in the grid: "July 2014".
   /// - Parameters:
