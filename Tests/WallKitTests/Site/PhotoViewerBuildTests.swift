@@ -56,6 +56,21 @@ import WallSynth
     #expect(FileSystem.kind(of: "\(site)/walls/u0/photos.js") == .regular)
   }
 
+  @Test("an archive bundle holds its wall's grid and viewer data, naming no other wall")
+  func inBundles() throws {
+    let folder = try TemporaryDirectory("archive")
+    let result = try ArchiveFixture.archive(
+      try ArchiveFixture.write(in: folder), into: folder.url("out"), zip: false)
+    let bundle = try #require(result.bundles.first { $0.userID == "uAnn" })
+    let files = SiteTree.files(in: bundle.folder)
+    #expect(files.contains("data/photos.html") && files.contains("data/photos.js"))
+    let data = String(
+      decoding: try FileSystem.readFile("\(bundle.folder)/data/photos.js", limit: 1 << 24),
+      as: UTF8.self)
+    #expect(data.hasPrefix("window.wallgenPhotos = {"))
+    #expect(!data.contains("walls/") && !data.contains("href"))
+  }
+
   @Test(
     "in Chromium at 1280 x 900 and 390 x 844: the viewer shows comments, walks across pages, opens from #photo-<id>, has an opaque backdrop and returns focus to the last photo; the grid groups by month; nothing scrolls sideways",
     .enabled(
