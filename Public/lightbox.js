@@ -1,168 +1,318 @@
-/* wallgen lightbox: a classic script (works from file://), no dependencies.
-   Photo links work without it (they open the largest display size); with it, they open in an
-   overlay that fills the window. The overlay's image lists every size of the photo (the card
-   image's srcset, and the original when the site keeps it: the link's data-original and
-   data-original-width), so the browser loads the smallest one that is sharp at the size shown;
-   a photo is never shown wider than its largest file. Left/Right or a swipe moves between
-   photos, Escape closes, Tab stays in the dialog, focus returns to the photo. "View original"
-   links the original where it is kept. */
+/* wallgen photo viewer: a classic script (works from file://), no dependencies.
+   Photo links work without it (they open the largest display size); with it, they open a
+   dialog over an opaque backdrop: the photo, and beside it (below it on a phone) its uploader,
+   date and comments. Left/Right, the buttons or a swipe walk every photo of the wall, not only
+   this page's: the wall's photos are in photos.js beside its pages (the element with
+   data-photos names it), loaded as a script the first time the viewer opens. The address
+   follows the viewer (#photo-<objectId>), so a photo's address opens it, on any page of its
+   wall. Escape closes, Tab stays in the dialog, and focus returns to the photo last viewed when
+   this page shows it (else to what opened the viewer, else the page's first photo).
+   The image lists every size of the photo (and the original where the site keeps it), so the
+   browser loads the smallest one that is sharp at the size shown; a photo is never shown wider
+   than its largest file. The labels come from the page, in its language (text.js). */
 (function () {
   "use strict";
+  var holder = document.querySelector("[data-photos]");
   var links = Array.prototype.slice.call(document.querySelectorAll("a[data-lightbox]"));
-  if (!links.length) return;
+  if (!links.length && !holder) return;
 
-  /* The page's texts in its language (the body's data-text, written by the build from the
-     theme's Templates/i18n/<language>.json); English when a text is missing. A text with plural
-     forms picks one by the page's language ({"one": ..., "other": ...}); {name} is replaced. */
-  var texts = {};
-  try { texts = JSON.parse(document.body.getAttribute("data-text") || "{}") || {}; } catch (error) { texts = {}; }
-  function text(key, fallback, values) {
-    var value = texts[key];
-    if (value && typeof value === "object") {
-      var category = "other";
-      try { category = new Intl.PluralRules(document.documentElement.lang || "en").select(values.count); } catch (error) { category = "other"; }
-      value = value[category] || value.other;
+  /* The viewer's texts in the page's language (text.js), English when a text is missing. */
+  function say(key, fallback, values) {
+    return window.wallgenText ? window.wallgenText(key, fallback, values) : fallback;
+  }
+  var text = {
+    dialog: say("photoViewer", "Photo viewer"), previous: say("previousPhoto", "Previous photo"),
+    next: say("nextPhoto", "Next photo"), close: say("close", "Close"),
+    original: say("viewOriginal", "View original"), comments: say("comments", "Comments"),
+    loading: say("loadingPhotos", "Loading the wall\u2019s photos\u2026")
+  };
+
+  /* The photos the viewer walks: this page's links until the wall's data has loaded. */
+  function sizesOf(link) {
+    var thumb = link.querySelector("img");
+    var list = (thumb && thumb.getAttribute("srcset") || "").split(",").map(function (candidate) {
+      return candidate.trim();
+    }).filter(Boolean);
+    return list.join(", ");
+  }
+  var photos = links.map(function (link) {
+    var thumb = link.querySelector("img");
+    return {
+      id: link.getAttribute("data-photo-id") || "",
+      src: link.getAttribute("href"),
+      srcset: sizesOf(link),
+      width: thumb ? parseInt(thumb.getAttribute("width"), 10) : 0,
+      height: thumb ? parseInt(thumb.getAttribute("height"), 10) : 0,
+      alt: thumb ? thumb.alt : "",
+      original: link.getAttribute("data-original"),
+      originalWidth: parseInt(link.getAttribute("data-original-width"), 10) || 0
+    };
+  });
+  var people = [];
+  var state = "none"; /* "none", "loading", "loaded" or "failed" */
+  var waiting = [];
+
+  function loadWall(done) {
+    if (state === "loaded" || state === "failed" || !holder) { done(); return; }
+    waiting.push(done);
+    if (state === "loading") return;
+    state = "loading";
+    var script = document.createElement("script");
+    script.src = holder.getAttribute("data-photos");
+    script.onload = function () {
+      var data = window.wallgenPhotos;
+      if (data && data.photos && data.photos.length) {
+        photos = data.photos;
+        people = data.people || [];
+        state = "loaded";
+      } else {
+        state = "failed";
+      }
+      finish();
+    };
+    script.onerror = function () { state = "failed"; finish(); };
+    document.head.appendChild(script);
+    function finish() {
+      var callbacks = waiting;
+      waiting = [];
+      callbacks.forEach(function (callback) { callback(); });
     }
-    if (typeof value !== "string") value = fallback;
-    return value.replace(/\{(\w+)\}/g, function (all, name) {
-      return values && Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : all;
-    });
   }
 
-  var box = document.createElement("div");
-  box.className = "lightbox";
+  function indexOf(id) {
+    for (var i = 0; i < photos.length; i++) if (photos[i].id === id) return i;
+    return -1;
+  }
+
+  function element(tag, className, content) {
+    var node = document.createElement(tag);
+    if (className) node.className = className;
+    if (content) node.textContent = content;
+    return node;
+  }
+
+  var box = element("div", "lightbox");
   box.hidden = true;
   box.setAttribute("role", "dialog");
   box.setAttribute("aria-modal", "true");
-  box.setAttribute("aria-label", text("photoViewer", "Photo viewer"));
-  box.innerHTML =
-    '<p class="caption"></p>' +
-    '<a class="original" hidden></a>' +
-    '<button type="button" class="prev">&#8592;</button>' +
-    '<button type="button" class="next">&#8594;</button>' +
-    '<button type="button" class="close">&#215;</button>';
-  box.querySelector(".original").textContent = text("viewOriginal", "View original");
-  box.querySelector(".prev").setAttribute("aria-label", text("previousPhoto", "Previous photo"));
-  box.querySelector(".next").setAttribute("aria-label", text("nextPhoto", "Next photo"));
-  box.querySelector(".close").setAttribute("aria-label", text("close", "Close"));
+  box.setAttribute("aria-label", text.dialog);
+  var stage = element("div", "stage");
+  var previous = element("button", "prev", "\u2190");
+  var next = element("button", "next", "\u2192");
+  var closeButton = element("button", "close", "\u00d7");
+  [[previous, text.previous], [next, text.next], [closeButton, text.close]].forEach(function (pair) {
+    pair[0].type = "button";
+    pair[0].setAttribute("aria-label", pair[1]);
+  });
+  stage.appendChild(previous);
+  stage.appendChild(next);
+  var details = element("div", "details");
+  var byline = element("div", "who");
+  var counter = element("p", "counter");
+  var original = element("a", "original", text.original);
+  var more = element("p", "comments-more");
+  var comments = element("ol", "comments");
+  comments.setAttribute("aria-label", text.comments);
+  [byline, counter, original, more, comments].forEach(function (node) { details.appendChild(node); });
+  box.appendChild(stage);
+  box.appendChild(details);
+  box.appendChild(closeButton);
   document.body.appendChild(box);
 
   /* The viewer's <img> exists only while it is open, so it never counts as a broken image. */
   var image = null;
-  var caption = box.querySelector(".caption");
-  var original = box.querySelector(".original");
-  var closeButton = box.querySelector(".close");
   var current = -1;
   var opener = null;
 
   /* Every size of a photo as [url, width], narrowest first. */
-  function sizes(link) {
-    var thumb = link.querySelector("img");
+  function sizes(photo) {
     var list = [];
-    (thumb && thumb.getAttribute("srcset") || "").split(",").forEach(function (candidate) {
+    (photo.srcset || "").split(",").forEach(function (candidate) {
       var parts = candidate.trim().split(/\s+/);
       var width = parseInt(parts[1], 10);
       if (parts[0] && width > 0) list.push([parts[0], width]);
     });
-    var originalWidth = parseInt(link.getAttribute("data-original-width"), 10);
-    if (link.getAttribute("data-original") && originalWidth > 0) {
-      list.push([link.getAttribute("data-original"), originalWidth]);
-    }
+    if (photo.original && photo.originalWidth > 0) list.push([photo.original, photo.originalWidth]);
     list.sort(function (a, b) { return a[1] - b[1]; });
     return list;
   }
 
-  /* Sizes the image to fill the window without cropping, and no wider than its largest file. */
+  /* Sizes the image to fill the stage without cropping, and no wider than its largest file. On
+     a narrow screen, where the details follow the photo, the stage is as tall as the photo shown
+     (at most 70 % of the window), so the details start right below it. */
   function fit() {
     if (!image || current < 0) return;
-    var link = links[current];
-    var thumb = link.querySelector("img");
-    var list = sizes(link);
+    var photo = photos[current];
+    var list = sizes(photo);
     var largest = list.length ? list[list.length - 1][1] : 0;
-    var w = thumb ? parseInt(thumb.getAttribute("width"), 10) : 0;
-    var h = thumb ? parseInt(thumb.getAttribute("height"), 10) : 0;
-    var ratio = w > 0 && h > 0 ? w / h : 1;
-    var width = Math.min(box.clientWidth, box.clientHeight * ratio, largest || box.clientWidth);
+    var ratio = photo.width > 0 && photo.height > 0 ? photo.width / photo.height : 1;
+    var stacked = getComputedStyle(box).display === "block";
+    var height = stacked ? Math.floor(window.innerHeight * 0.7) : stage.clientHeight;
+    var width = Math.min(stage.clientWidth, height * ratio, largest || stage.clientWidth);
     width = Math.max(1, Math.floor(width));
     image.style.width = width + "px";
     image.style.height = Math.floor(width / ratio) + "px";
     image.sizes = width + "px";
+    stage.style.height = stacked ? Math.floor(width / ratio) + "px" : "";
+  }
+
+  /* A person's name, linked to their wall when the site links it. */
+  function name(person) {
+    if (person && person.href) {
+      var link = element("a", "name", person.name);
+      link.href = person.href;
+      return link;
+    }
+    return element("span", "name", person ? person.name : "");
+  }
+
+  function avatar(person, className, size) {
+    var picture = element("img", className);
+    picture.alt = "";
+    picture.width = size;
+    picture.height = size;
+    if (person && person.avatar && person.avatar.small) picture.src = person.avatar.small;
+    return picture;
+  }
+
+  function time(value) {
+    var node = element("time", "", value ? value.text : "");
+    if (value) {
+      node.setAttribute("datetime", value.iso);
+      node.title = value.long;
+    }
+    return node;
+  }
+
+  function describe(photo) {
+    byline.textContent = "";
+    comments.textContent = "";
+    var uploader = typeof photo.by === "number" ? people[photo.by] : null;
+    if (photo.time) {
+      byline.appendChild(avatar(uploader, "avatar", 40));
+      var line = element("p", "byline");
+      line.appendChild(name(uploader));
+      line.appendChild(time(photo.time));
+      byline.appendChild(line);
+    } else if (state === "loading") {
+      byline.appendChild(element("p", "loading", text.loading));
+    }
+    more.hidden = !photo.more;
+    more.textContent = photo.more || "";
+    (photo.comments || []).forEach(function (comment) {
+      var author = people[comment.by];
+      var item = element("li", "comment");
+      item.appendChild(avatar(author, "avatar avatar-small", 32));
+      var body = element("div", "comment-body");
+      var paragraph = element("p");
+      paragraph.appendChild(name(author));
+      paragraph.appendChild(document.createTextNode(" "));
+      paragraph.appendChild(element("span", "text", comment.text));
+      body.appendChild(paragraph);
+      body.appendChild(time(comment.time));
+      item.appendChild(body);
+      comments.appendChild(item);
+    });
+    comments.hidden = !(photo.comments && photo.comments.length);
   }
 
   function show(index) {
-    current = (index + links.length) % links.length;
-    var link = links[current];
-    var thumb = link.querySelector("img");
-    if (image) box.removeChild(image);
+    current = (index + photos.length) % photos.length;
+    var photo = photos[current];
+    if (image) stage.removeChild(image);
     /* A new element per photo, so the last photo never shows while the next one loads. */
     image = document.createElement("img");
-    box.insertBefore(image, caption);
-    var list = sizes(link);
+    stage.insertBefore(image, previous);
     fit();
+    var list = sizes(photo);
     if (list.length) {
       image.srcset = list.map(function (size) { return size[0] + " " + size[1] + "w"; }).join(", ");
     }
-    image.src = link.getAttribute("href");
-    image.alt = thumb ? thumb.alt : "";
-    caption.textContent = text("photoPosition", "{alt} ({position} of {count})",
-      { alt: image.alt, position: current + 1, count: links.length });
-    var source = link.getAttribute("data-original");
-    original.hidden = !source;
-    if (source) original.href = source; else original.removeAttribute("href");
+    image.src = photo.src;
+    image.alt = photo.alt || "";
+    counter.textContent = say("photoPosition", "{position} of {count}",
+      { position: current + 1, count: photos.length });
+    original.hidden = !photo.original;
+    if (photo.original) original.href = photo.original; else original.removeAttribute("href");
+    previous.hidden = next.hidden = photos.length < 2;
+    describe(photo);
+    details.scrollTop = 0;
+    if (photo.id && history.replaceState) {
+      history.replaceState(history.state, "", "#photo-" + encodeURIComponent(photo.id));
+    }
   }
 
   function focusable() {
     return Array.prototype.slice.call(box.querySelectorAll("button, a[href]")).filter(function (node) {
-      return !node.hidden;
+      return !node.hidden && node.offsetParent !== null;
     });
   }
 
-  function open(index) {
-    opener = document.activeElement;
+  /* Opens the viewer on the photo `id` (or this page's link `position`), once the wall is in. */
+  function open(id, position) {
+    var active = document.activeElement;
+    opener = active && active !== document.body ? active : null;
     box.hidden = false;
     document.body.classList.add("lightbox-open");
-    show(index);
+    if (current < 0 && position >= 0) show(position);
+    else if (current < 0) counter.textContent = text.loading;
     closeButton.focus();
+    loadWall(function () {
+      if (box.hidden) return;
+      var found = indexOf(id);
+      if (found >= 0) show(found);
+      else if (current >= 0) show(current);
+      else if (photos.length) show(0);
+      else close();
+    });
   }
 
   function close() {
+    var photo = photos[current];
     box.hidden = true;
     document.body.classList.remove("lightbox-open");
     if (image) {
-      box.removeChild(image);
+      stage.removeChild(image);
       image = null;
     }
     current = -1;
-    if (opener && opener.focus) opener.focus();
+    if (history.replaceState) {
+      history.replaceState(history.state, "", location.pathname + location.search);
+    }
+    var target = null;
+    links.forEach(function (link) {
+      if (!target && photo && link.getAttribute("data-photo-id") === photo.id) target = link;
+    });
+    target = target || (opener && document.contains(opener) ? opener : null) || links[0];
+    if (target && target.focus) target.focus();
   }
 
-  links.forEach(function (link, index) {
+  links.forEach(function (link, position) {
     link.addEventListener("click", function (event) {
       if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
       event.preventDefault();
-      open(index);
+      open(link.getAttribute("data-photo-id"), position);
     });
   });
 
-  box.querySelector(".prev").addEventListener("click", function () { show(current - 1); });
-  box.querySelector(".next").addEventListener("click", function () { show(current + 1); });
+  previous.addEventListener("click", function () { show(current - 1); });
+  next.addEventListener("click", function () { show(current + 1); });
   closeButton.addEventListener("click", close);
-  box.addEventListener("click", function (event) { if (event.target === box) close(); });
   window.addEventListener("resize", fit);
 
-  /* Swipe: a touch or pen that moves mostly sideways by 50 px or more. */
+  /* Swipe: a touch or pen that moves mostly sideways by 50 px or more over the photo. */
   var start = null;
-  box.addEventListener("pointerdown", function (event) {
+  stage.addEventListener("pointerdown", function (event) {
     if (event.pointerType === "mouse") return;
     start = { x: event.clientX, y: event.clientY, id: event.pointerId };
   });
-  box.addEventListener("pointerup", function (event) {
+  stage.addEventListener("pointerup", function (event) {
     if (!start || event.pointerId !== start.id) return;
     var dx = event.clientX - start.x, dy = event.clientY - start.y;
     start = null;
     if (Math.abs(dx) >= 50 && Math.abs(dx) > 1.5 * Math.abs(dy)) show(current + (dx < 0 ? 1 : -1));
   });
-  box.addEventListener("pointercancel", function () { start = null; });
+  stage.addEventListener("pointercancel", function () { start = null; });
 
   document.addEventListener("keydown", function (event) {
     if (box.hidden) return;
@@ -173,9 +323,29 @@
       /* keep focus inside the dialog */
       var targets = focusable();
       var at = targets.indexOf(document.activeElement);
-      var next = event.shiftKey ? at - 1 : at + 1;
+      var step = event.shiftKey ? at - 1 : at + 1;
       event.preventDefault();
-      targets[(next + targets.length) % targets.length].focus();
+      targets[(step + targets.length) % targets.length].focus();
     }
   });
+
+  /* An address naming a photo (#photo-<objectId>) opens it. */
+  function openFromAddress() {
+    var match = /^#photo-(.+)$/.exec(location.hash);
+    if (!match) return;
+    var id;
+    try { id = decodeURIComponent(match[1]); } catch (error) { return; }
+    if (!box.hidden && photos[current] && photos[current].id === id) return;
+    var position = -1;
+    links.forEach(function (link, at) {
+      if (position < 0 && link.getAttribute("data-photo-id") === id) position = at;
+    });
+    if (!box.hidden) {
+      loadWall(function () { var found = indexOf(id); if (found >= 0) show(found); });
+      return;
+    }
+    open(id, position);
+  }
+  window.addEventListener("hashchange", openFromAddress);
+  openFromAddress();
 })();

@@ -19,22 +19,9 @@
   var results = null;
   var shownLimit = 100;
 
-  /* The page's texts in its language (the body's data-text, written by the build from the
-     theme's Templates/i18n/<language>.json); English when a text is missing. A text with plural
-     forms picks one by the page's language ({"one": ..., "other": ...}); {name} is replaced. */
-  var texts = {};
-  try { texts = JSON.parse(document.body.getAttribute("data-text") || "{}") || {}; } catch (error) { texts = {}; }
+  /* The page's texts in its language (text.js). */
   function text(key, fallback, values) {
-    var value = texts[key];
-    if (value && typeof value === "object") {
-      var category = "other";
-      try { category = new Intl.PluralRules(document.documentElement.lang || "en").select(values.count); } catch (error) { category = "other"; }
-      value = value[category] || value.other;
-    }
-    if (typeof value !== "string") value = fallback;
-    return value.replace(/\{(\w+)\}/g, function (all, name) {
-      return values && Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : all;
-    });
+    return window.wallgenText ? window.wallgenText(key, fallback, values) : fallback;
   }
 
   function fold(text) {

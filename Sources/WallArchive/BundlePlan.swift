@@ -72,14 +72,15 @@ struct BundlePlanner: Sendable {
     for page in rendered.pages {
       var context = page.context
       if case .object(var fields) = context, !photos.isEmpty {
-        fields["download"] = [
-          "href": .string(BundlePlan.photoArchive), "count": .int(photos.count),
-          "one": .bool(photos.count == 1),
-        ]
+        fields["download"] = model.downloadLink(href: BundlePlan.photoArchive, count: photos.count)
         context = .object(fields)
       }
       files[page.path] = .bytes(try templates.render("wall", context))
     }
+    let grid = model.photoGrid(for: user)
+    files[grid.path] = .bytes(try templates.render("photos", grid.context))
+    let viewerData = model.photoDataFile(of: user)
+    files[viewerData.path] = .bytes(viewerData.bytes)
     for (path, bytes) in assets { files["assets/\(path)"] = .bytes(bytes) }
 
     for image in wall.images {

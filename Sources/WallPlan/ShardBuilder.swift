@@ -137,7 +137,8 @@ public struct ShardBuilder {
     let walls = try renderer.render(owners)
     record.files += walls.paths
     record.walls = owners.count
-    record.pages = walls.paths.count
+    // Pages, as a one-process build counts them: not the walls' viewer data.
+    record.pages = walls.paths.count { $0.hasSuffix(".html") }
     record.covers = walls.covers
     do {
       // What earlier runs wrote and this one did not write again goes before the record says

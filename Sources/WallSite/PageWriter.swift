@@ -104,7 +104,8 @@ package struct PageWriter: Sendable {
       var wall = Wall()
       guard !failed.load(ordering: .relaxed) else { return wall }
       var expectedSize = 16_384
-      for page in model.pages(for: users[position]).pages {
+      let user = users[position]
+      for page in model.pages(for: user).pages {
         do throws(BuildError) {
           let (outcome, size) = try write(
             "wall", page.context, at: page.path, capacity: expectedSize, memo: memo,
@@ -115,14 +116,38 @@ package struct PageWriter: Sendable {
         } catch {
           wall.failure = error
           failed.store(true, ordering: .relaxed)
-          break
+          return wall
         }
+      }
+      do throws(BuildError) {
+        wall.pages.append(try writePhotoViews(of: user, model: model))
+      } catch {
+        wall.failure = error
+        failed.store(true, ordering: .relaxed)
       }
       return wall
     }
     if let failure = walls.lazy.compactMap(\.failure).first { throw failure }
     var written = Written()
     for wall in walls { written.append(wall.pages) }
+    return written
+  }
+
+  /// Writes the photo grid of `user`'s wall and the viewer's data of its photos, beside its
+  /// pages (`WallPageModel.photoGrid(for:)`, `photoDataFile(of:)`).
+  /// - Returns: Their site-relative paths, and how many were written.
+  /// - Throws: As `write(_:_:at:capacity:memo:expand:)`.
+  package func writePhotoViews(of user: User, model: WallPageModel) throws(BuildError)
+    -> Written
+  {
+    var written = Written()
+    let grid = model.photoGrid(for: user)
+    if try write("photos", grid.context, at: grid.path).outcome == .written {
+      written.written += 1
+    }
+    let data = model.photoDataFile(of: user)
+    if try write(data.bytes, at: data.path, step: "render") == .written { written.written += 1 }
+    written.paths += [grid.path, data.path]
     return written
   }
 

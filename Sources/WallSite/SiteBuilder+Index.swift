@@ -49,15 +49,20 @@ extension SiteBuilder {
     throws(BuildError) -> PageWriter.Written
   {
     let path = SiteLayout.indexPage(1)
-    let context: TemplateValue = [
-      "root": "", "noindex": true, "lang": .string(language.code),
-      "t": language.strings.templateValue, "scriptText": .string(language.strings.scriptText),
-    ]
     var pages = PageWriter.Written()
+    let context = privateRootContext(language: language)
     if try writer.write(privateRootTemplate, context, at: path).outcome == .written {
       pages.written += 1
     }
     pages.paths.append(path)
     return pages
+  }
+
+  /// The data of a private build's root page: the language and its texts, nothing of a user.
+  package static func privateRootContext(language: SiteLanguage) -> TemplateValue {
+    [
+      "root": "", "noindex": true, "lang": .string(language.code),
+      "t": language.strings.templateValue, "scriptText": .string(language.strings.scriptText),
+    ]
   }
 }

@@ -110,8 +110,18 @@ public struct SiteLayout: Sendable {
 
   /// Site-relative path of a wall page.
   public func wallPage(userID: String, page: Int) -> String {
-    guard nested else { return Self.pageFileName(page) }
-    return "walls/\(wallFolders[userID] ?? userID)/\(Self.pageFileName(page))"
+    wallFile(userID: userID, named: Self.pageFileName(page))
+  }
+
+  /// The file name of a wall's photo grid, beside its pages.
+  public static let photoGridFileName = "photos.html"
+  /// The file name of the script holding a wall's photos for the viewer, beside its pages.
+  public static let photoDataFileName = "photos.js"
+
+  /// Site-relative path of the file `name` in the folder of `userID`'s wall.
+  public func wallFile(userID: String, named name: String) -> String {
+    guard nested else { return name }
+    return "walls/\(wallFolders[userID] ?? userID)/\(name)"
   }
 
   /// The prefix that leads from a site's wall page back to the site root.

@@ -137,7 +137,6 @@ package struct WallPageModel {
     let wall = index.wall(for: user.objectId)
     let pageCount = max(1, (wall.count + pageSize - 1) / pageSize)
     var pages: [(path: String, context: TemplateValue)] = []
-    let root = layout.pageToRoot
     let strings = language.strings
     let title = strings.text("wallTitle", ["name": user.displayName])
     let description = strings.text("wallDescription", ["name": user.displayName])
@@ -153,26 +152,17 @@ package struct WallPageModel {
             ?? card(image, comments: comments, lazy: lazy))
       }
       let path = layout.wallPage(userID: user.objectId, page: page)
-      let context: TemplateValue = [
-        "root": .string(root),
-        "lang": .string(language.code),
-        "t": strings.templateValue,
-        "scriptText": .string(strings.scriptText),
-        "title": .string(title),
-        "description": .string(description),
-        "openGraph": OpenGraphValue.value(
-          site: site, audience: audience, title: title, description: description, path: path,
-          image: cover),
-        "emptyText": .string(strings.text("emptyWall", ["name": user.displayName])),
-        "noindex": .bool(audience != .anyone),
-        "indexHref": audience == .anyone ? .string(root + "index.html") : .null,
-        "siteTitle": .string(site.title ?? strings.text("siteTitle")),
-        "owner": person(user, root: root),
-        "images": .array(cards),
-        "hasImages": .bool(!cards.isEmpty),
-        "pagination": pagination(page: page, count: pageCount),
-      ]
-      pages.append((path, context))
+      var context = header(for: user, view: .posts(page: page))
+      context["title"] = .string(title)
+      context["description"] = .string(description)
+      context["openGraph"] = OpenGraphValue.value(
+        site: site, audience: audience, title: title, description: description, path: path,
+        image: cover)
+      context["emptyText"] = .string(strings.text("emptyWall", ["name": user.displayName]))
+      context["images"] = .array(cards)
+      context["hasImages"] = .bool(!cards.isEmpty)
+      context["pagination"] = pagination(page: page, count: pageCount)
+      pages.append((path, .object(context)))
     }
     return (pages, wall.count)
   }
@@ -228,12 +218,7 @@ package struct WallPageModel {
     let root = layout.pageToRoot
     let uploader = index.user(image.uploaderID)
     let strings = language.strings
-    let alt = strings.text(
-      "photoAlt",
-      [
-        "name": uploader?.displayName ?? strings.text("unknownPerson"),
-        "date": language.dates.short(image.createdAt, in: zone),
-      ])
+    let alt = photoAlt(image)
     var photo: TemplateValue = .null
     if let path = image.file?.path,
       case .ready(let variants, let original)? = media.photo(path),
@@ -293,6 +278,17 @@ package struct WallPageModel {
       commentCount: all.count, firstVariantKey: first)
   }
 
+  /// A photo's text alternative: "Photo by Ada Berg, Jul 4, 2014, 8:40 PM".
+  func photoAlt(_ image: WallImage) -> String {
+    let strings = language.strings
+    return strings.text(
+      "photoAlt",
+      [
+        "name": index.user(image.uploaderID)?.displayName ?? strings.text("unknownPerson"),
+        "date": language.dates.short(image.createdAt, in: zone),
+      ])
+  }
+
   private func comment(_ comment: Comment) -> TemplateObject {
     [
       "objectId": .string(comment.objectId),
@@ -318,8 +314,9 @@ package struct WallPageModel {
   }
 
   /// A date's template data: the machine-readable `iso`, the shown `text` and the `long` form.
-  private func time(_ timestamp: Timestamp) -> TemplateValue {
-    [
+  func time(_ timestamp: Timestamp) -> TemplateValue {
+    if let made = shared.times[timestamp] { return made }
+    return [
       "iso": .string(DateStyle.machine(timestamp)),
       "text": .string(language.dates.short(timestamp, in: zone)),
       "long": .string(language.dates.long(timestamp, in: zone)),

@@ -6,7 +6,8 @@ not decode, any axe-core violation, any request that is not file://, and any lin
 file. On the first wall page with photos it drives the lightbox by keyboard (open, ArrowRight,
 ArrowLeft, Escape, focus back on the photo) and by a touch swipe, and, in a 1440 x 900 window and
 a 390 x 844 one, checks each of its first photos (see check_lightbox_sizes): the image shown is as
-wide as the photo can be shown in the window, from a file at least that wide, and "View original"
+wide as the photo can be shown in the viewer's photo area (the window less the column of its
+details), from a file at least that wide, and "View original"
 links the original where the page names one (with --originals, every photo must).
 
 The index (see check_index): every index page is reachable from index.html by its links, every
@@ -153,6 +154,8 @@ Promise.race([wait(), new Promise(r => setTimeout(r, 5000))]).then(async () => {
   const button = document.querySelector('.lightbox .original');
   done({width: box.width, height: box.height, file: chosen[0], photo: photo,
         innerWidth: window.innerWidth, innerHeight: window.innerHeight,
+        stageWidth: document.querySelector('.lightbox .stage').clientWidth,
+        stageHeight: document.querySelector('.lightbox .stage').clientHeight,
         dpr: window.devicePixelRatio, original: original ? new URL(original, document.baseURI).href : null,
         button: button && !button.hidden && button.offsetParent !== null ? button.href : null,
         buttonText: button ? button.textContent : ''});
@@ -162,8 +165,9 @@ Promise.race([wait(), new Promise(r => setTimeout(r, 5000))]).then(async () => {
 
 def check_lightbox_sizes(page, width, height, results, originals, photos=8):
     """In a window of width x height: each of the first `photos` photos of the page, opened in the
-    lightbox, is at least min(photo width, window width, window height x photo aspect) wide (the
-    widest it can be shown whole, capped at the photo's own width), and the file shown is at least
+    lightbox, is at least min(photo width, area width, area height x photo aspect) wide, where the
+    area is the viewer's photo area, the window less the column of its details (the widest it can
+    be shown whole, capped at the photo's own width), and the file shown is at least
     as wide as the photo at that size (up to the photo's width). "View original" is shown exactly
     when the link names an original (with `originals`, every photo must), links that original,
     and the original decodes."""
@@ -185,8 +189,8 @@ def check_lightbox_sizes(page, width, height, results, originals, photos=8):
                 results.append((f"{name}: photo {index + 1} has a size", False, shown))
                 continue
             seen += 1
-            fits = min(photo_width, shown["innerWidth"],
-                       shown["innerHeight"] * photo_width / photo_height)
+            fits = min(photo_width, shown["stageWidth"],
+                       shown["stageHeight"] * photo_width / photo_height)
             results.append((f"{name}: photo {index + 1} ({photo_width} x {photo_height}) is shown "
                             f"at least {fits:.0f} px wide", shown["width"] >= fits - 1,
                             shown))

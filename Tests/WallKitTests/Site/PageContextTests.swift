@@ -46,29 +46,41 @@ import Testing
   }
 
   /// The names of the data of every page of each kind, one page per photo and per person so
-  /// that pages link to each other.
+  /// that pages link to each other, on a public site with a base URL (so pages have `og:`
+  /// tags), and an archived wall's download link.
   static func shapes() throws -> [String: TemplateShape] {
     let index = index()
     let layout = try SiteLayout(users: index.users)
+    let site = SiteIdentity(title: "Walls", description: "Friends", baseURL: try BaseURL("https://example.org/"))
     var wall = TemplateShape()
+    var photos = TemplateShape()
     let model = WallPageModel(
-      index: index, media: MediaLookup(catalog()), layout: layout, zone: .utc, pageSize: 1,
-      audience: .anyone)
+      index: index, media: MediaLookup(catalog()), layout: layout, zone: .utc, site: site,
+      pageSize: 1, audience: .anyone)
     for user in index.users {
       for page in model.pages(for: user).pages { wall.merge(TemplateShape(of: page.context)) }
+      photos.merge(TemplateShape(of: model.photoGrid(for: user).context))
     }
+    wall.merge(TemplateShape(of: ["download": model.downloadLink(href: "my-photos.zip", count: 2)]))
     var people = TemplateShape()
-    let indexModel = IndexPageModel(index: index, catalog: catalog(), layout: layout, pageSize: 1)
+    let indexModel = IndexPageModel(
+      index: index, catalog: catalog(), layout: layout, pageSize: 1, site: site)
     for page in indexModel.pages(indexModel.entries()) {
       people.merge(TemplateShape(of: page.context))
     }
-    return ["wall": wall, "index": people]
+    let privateRoot = TemplateShape(of: SiteBuilder.privateRootContext(language: .english))
+    return [
+      "wall": wall, "photos": photos, "index": people,
+      SiteBuilder.privateRootTemplate: privateRoot,
+    ]
   }
 
-  @Test("the names of each page's data are those PageContexts lists", arguments: ["wall", "index"])
+  @Test(
+    "the names of each page's data are those PageContexts lists",
+    arguments: ["wall", "photos", "index"])
   func namesMatchTheModels(template: String) throws {
     let made = try #require(try Self.shapes()[template])
-    let listed = try #require(PageContexts.pages.first { $0.template == template }).shape
+    let listed = try #require(PageContexts.pages().first { $0.template == template }).shape
     let (madePaths, listedPaths) = (Set(made.paths), Set(listed.paths))
     #expect(
       madePaths.subtracting(listedPaths).sorted() == [],
@@ -78,10 +90,22 @@ import Testing
       "names PageContexts lists that the model never makes")
   }
 
+  /// A private root page names no user: its data is the page's basics, and the layout's
+  /// optional names (a description, `og:` tags) stay empty.
+  @Test("a private build's root page makes only names PageContexts lists")
+  func privateRootNames() throws {
+    let made = try #require(try Self.shapes()[SiteBuilder.privateRootTemplate])
+    let listed = try #require(
+      PageContexts.pages().first { $0.template == SiteBuilder.privateRootTemplate }
+    ).shape
+    #expect(Set(made.paths).subtracting(listed.paths).sorted() == [])
+    #expect(made.paths.contains("t.privateAsk"))
+  }
+
   @Test("the built-in templates use no name their data lacks")
   func builtInTemplatesUseKnownNames() throws {
     let library = try TemplateLibrary(templates: Theme.builtIn.templates)
-    for page in PageContexts.pages {
+    for page in PageContexts.pages() {
       #expect(library.unknownNames(in: page.template, context: page.shape) == [])
     }
   }
@@ -92,7 +116,7 @@ import Testing
     templates["comment"] = try #require(templates["comment"]).replacingOccurrences(
       of: "{{text}}", with: "{{txet}}")
     let library = try TemplateLibrary(templates: templates)
-    let wall = try #require(PageContexts.pages.first { $0.template == "wall" }).shape
+    let wall = try #require(PageContexts.pages().first { $0.template == "wall" }).shape
     let warnings = library.unknownNames(in: "wall", context: wall)
     #expect(
       warnings.map(\.description) == [

@@ -73,10 +73,11 @@ import WallSynth
     return site
   }
 
-  /// The wall pages of a site, by path.
+  /// The wall pages of a site (the feed, not the photo grids), by path.
   static func wallPages(_ site: String) throws -> [String: String] {
     try SiteTree.contents(of: site).filter {
       $0.key.hasPrefix("walls/") && $0.key.hasSuffix(".html")
+        && !$0.key.hasSuffix("/" + SiteLayout.photoGridFileName)
     }
     .mapValues { String(decoding: $0, as: UTF8.self) }
   }

@@ -88,7 +88,8 @@ import WallSynth
     #expect(objectIds(in: cat).isEmpty)
     #expect(cat.contains("No photos here yet"))
     #expect(result.summary.walls == 3)
-    #expect(result.summary.pages == 2 + 2 + 1 + 1)
+    // Ann's and Bob's two pages, Cat's one, the index; and each wall's photo grid.
+    #expect(result.summary.pages == 2 + 2 + 1 + 1 + 3)
   }
 
   @Test("a wall shows only the comments its owner may read, in order, whichever wall came first")

@@ -1,0 +1,152 @@
+import WallJSON
+import WallMedia
+import WallModel
+import WallRender
+
+/// The wall's second view: its photos as a grid of square thumbnails under year and month
+/// headings, newest first (`photos.html`, beside the wall's pages), and the header both views
+/// share (the owner, the link to the index on a public site, the tabs).
+extension WallPageModel {
+  /// Which view of a wall a page shows.
+  enum View: Equatable {
+    /// Page `page` of the feed.
+    case posts(page: Int)
+    /// The photo grid.
+    case photos
+  }
+
+  /// The photos of one month of a wall, newest first.
+  package struct PhotoMonth: Equatable {
+    /// The year and month (1 to 12) in the display time zone.
+    package var year: Int
+    package var month: Int
+    /// The wall's images of that month, in wall order.
+    package var images: [WallImage]
+  }
+
+  /// Thumbnails that load eagerly at the top of the grid; the rest are lazy.
+  static let eagerTiles = 12
+
+  /// `images` grouped by year and month in the display time zone, newest first: the months in
+  /// descending order, each month's images newest first (ties by objectId, as `WallIndex` orders
+  /// a wall).
+  /// - Parameter images: A wall's images, in any order.
+  package func photoMonths(of images: [WallImage]) -> [PhotoMonth] {
+    var months: [PhotoMonth] = []
+    for image in images.sorted(by: WallIndex.newestFirst) {
+      let civil = CivilTime(image.createdAt, offsetMinutes: zone.offsetMinutes(at: image.createdAt))
+      if let last = months.last, last.year == civil.year, last.month == civil.month {
+        months[months.count - 1].images.append(image)
+      } else {
+        months.append(PhotoMonth(year: civil.year, month: civil.month, images: [image]))
+      }
+    }
+    return months
+  }
+
+  /// The data the header of every page of `user`'s wall shows, for `view`: what the layout
+  /// needs (language, texts, links), the owner, and the tabs between the feed and the grid.
+  func header(for user: User, view: View) -> TemplateObject {
+    let root = layout.pageToRoot
+    let strings = language.strings
+    let onFirstPage = view == .posts(page: 1)
+    let tabs: [TemplateValue] = [
+      [
+        "text": .string(strings.text("postsTab")), "href": .string(SiteLayout.pageFileName(1)),
+        "selected": .bool(view != .photos), "isPage": .bool(onFirstPage),
+      ],
+      [
+        "text": .string(strings.text("photosTab")),
+        "href": .string(SiteLayout.photoGridFileName),
+        "selected": .bool(view == .photos), "isPage": .bool(view == .photos),
+      ],
+    ]
+    return [
+      "root": .string(root),
+      "lang": .string(language.code),
+      "t": strings.templateValue,
+      "scriptText": .string(strings.scriptText),
+      "noindex": .bool(audience != .anyone),
+      "indexHref": audience == .anyone ? .string(root + "index.html") : .null,
+      "siteTitle": .string(site.title ?? strings.text("siteTitle")),
+      "owner": person(user, root: root),
+      "tabs": ["label": .string(strings.text("wallViews")), "items": .array(tabs)],
+      "photosData": .string(SiteLayout.photoDataFileName),
+    ]
+  }
+
+  /// The photo grid of `user`'s wall: its site-relative path and template data (`photos`).
+  package func photoGrid(for user: User) -> (path: String, context: TemplateValue) {
+    let wall = index.wall(for: user.objectId)
+    let root = layout.pageToRoot
+    let strings = language.strings
+    var position = 0
+    let months: [TemplateValue] = photoMonths(of: wall).map { month in
+      let tiles: [TemplateValue] = month.images.map { image in
+        defer { position += 1 }
+        let alt = photoAlt(image)
+        var tile: TemplateObject = [
+          "objectId": .string(image.objectId),
+          "alt": .string(alt),
+          "photo": .null,
+          "unavailableLabel": .string(strings.text("photoUnavailableLabel", ["alt": alt])),
+        ]
+        if let (variants, original) = readyMedia(image), let smallest = variants.first,
+          let largest = variants.last
+        {
+          tile["photo"] = [
+            "src": .string(root + smallest.path),
+            "srcset": .string(
+              variants.map { "\(root)\($0.path) \($0.width)w" }.joined(separator: ", ")),
+            "width": .int(smallest.width), "height": .int(smallest.height),
+            "full": .string(root + largest.path),
+            "original": original.map {
+              ["src": .string(root + $0.path), "width": .int($0.width)] as TemplateValue
+            } ?? .null,
+            "lazy": .bool(position >= Self.eagerTiles),
+          ]
+        }
+        return .object(tile)
+      }
+      let heading = month.images.first.map { language.dates.monthAndYear($0.createdAt, in: zone) }
+      return [
+        "heading": .string(heading ?? ""),
+        "photos": .array(tiles),
+      ]
+    }
+    let path = layout.wallFile(userID: user.objectId, named: SiteLayout.photoGridFileName)
+    let title = strings.text("gridTitle", ["name": user.displayName])
+    let description = strings.text("wallDescription", ["name": user.displayName])
+    var context = header(for: user, view: .photos)
+    context["title"] = .string(title)
+    context["description"] = .string(description)
+    context["openGraph"] = OpenGraphValue.value(
+      site: site, audience: audience, title: title, description: description, path: path,
+      image: audience == .anyone && site.baseURL != nil ? coverPath(of: user) : nil)
+    context["months"] = .array(months)
+    context["hasImages"] = .bool(!months.isEmpty)
+    context["emptyText"] = .string(strings.text("emptyGrid", ["name": user.displayName]))
+    return (path, .object(context))
+  }
+
+  /// The "Download all my photos" link of an archived wall (`download` in `wall.html`).
+  /// - Parameters:
+  ///   - href: The zip of the owner's photos, relative to the wall's pages.
+  ///   - count: How many photos it holds.
+  package func downloadLink(href: String, count: Int) -> TemplateValue {
+    [
+      "href": .string(href),
+      "text": .string(language.strings.text("downloadPhotos")),
+      "note": .string(language.strings.text("downloadNote", count: count)),
+    ]
+  }
+
+  /// The sizes made of `image`'s photo, narrowest first, and its original when the site keeps
+  /// it; nil when the photo could not be made.
+  func readyMedia(_ image: WallImage) -> (variants: [StoredImage], original: StoredImage?)? {
+    guard let path = image.file?.path, case .ready(let variants, let original)? = media.photo(path),
+      !variants.isEmpty
+    else { return nil }
+    return (variants, original)
+  }
+}

@@ -1,0 +1,306 @@
+#!/usr/bin/env python3
+"""Checks the photo viewer and the photo grid of a built wallgen site in headless Chromium
+(file://), at 1280 x 900 and 390 x 844.
+
+On WALL (a wall folder of the site, e.g. walls/u0, with at least two pages):
+- the viewer opened on the last photo of page 1 shows that photo's comments, is a modal dialog
+  with labelled buttons, covers the window with an opaque backdrop, shows the photo beside its
+  details (1280) or above them (390), and ArrowRight shows the first photo of page 2;
+- the address follows the viewer (#photo-<objectId>); Escape removes it;
+- after walking from the first photo to the third, Escape returns focus to the third;
+- walls/…/index.html#photo-<id of a photo on the last page> opens the viewer on that photo;
+- photos.html groups its tiles under year and month headings, newest first, each tile under
+  the month of its photo's date (read from the wall's photos.js), in at least 5 columns at 1280
+  and 3 at 390, and a tile opens the viewer on its photo;
+- no page scrolls sideways (the wall's pages, its grid, the index), with the viewer open too.
+
+With --shots DIR, saves LABEL-{wall,grid,viewer}-{1280,390}.png there (--label, default
+"viewer"), the viewer open on a photo with comments.
+
+Needs: apt-get install chromium chromium-driver; pip install selenium
+Usage: check_viewer.py SITE_DIR WALL [--shots DIR] [--label LABEL]
+Prints one line per failed check and 'N passed, N failed'; exits 1 if any failed.
+"""
+import argparse
+import datetime
+import json
+import pathlib
+import re
+import sys
+import time
+
+from selenium import webdriver
+from selenium.common.exceptions import TimeoutException
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August",
+          "September", "October", "November", "December"]
+
+
+def make_driver(width, height):
+    options = Options()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--hide-scrollbars", "--force-color-profile=srgb",
+                     f"--window-size={max(width, 500)},{height}"):
+        options.add_argument(argument)
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    # Chromium windows are at least 500 px wide: emulate the exact viewport instead.
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 500})
+    return driver
+
+
+def becomes_true(driver, condition, timeout=5):
+    try:
+        WebDriverWait(driver, timeout, poll_frequency=0.02).until(lambda d: condition(d))
+        return True
+    except Exception:  # a timeout, or an element not there yet
+        return False
+
+
+def link_ids(page):
+    """The data-photo-id of each photo link of a page, in order, read from the file."""
+    return re.findall(r'data-lightbox data-photo-id="([^"]*)"', page.read_text(encoding="utf-8"))
+
+
+def wall_data(folder):
+    text = (folder / "photos.js").read_text(encoding="utf-8")
+    prefix = "window.wallgenPhotos = "
+    return json.loads(text[len(prefix):].rstrip().rstrip(";"))
+
+
+VIEWER = """
+const box = document.querySelector('.lightbox');
+if (!box || box.hidden) return null;
+const image = box.querySelector('.stage img');
+const stage = box.querySelector('.stage').getBoundingClientRect();
+const details = box.querySelector('.details').getBoundingClientRect();
+const rect = box.getBoundingClientRect();
+return {
+  src: image ? image.src : null,
+  counter: box.querySelector('.counter').textContent,
+  comments: Array.from(box.querySelectorAll('.comments li .text')).map(t => t.textContent),
+  byline: (box.querySelector('.who') || {}).textContent || '',
+  role: box.getAttribute('role'), modal: box.getAttribute('aria-modal'),
+  label: box.getAttribute('aria-label'),
+  buttons: Array.from(box.querySelectorAll('button')).map(b => b.getAttribute('aria-label')),
+  background: getComputedStyle(box).backgroundColor,
+  covers: rect.left <= 0 && rect.top <= 0 && rect.right >= innerWidth && rect.bottom >= innerHeight,
+  stage: [stage.left, stage.top, stage.right, stage.bottom],
+  details: [details.left, details.top, details.right, details.bottom],
+  hash: location.hash,
+  focusInside: box.contains(document.activeElement),
+};
+"""
+
+NO_SIDEWAYS = "return [document.documentElement.scrollWidth, window.innerWidth]"
+
+
+def viewer(driver):
+    return driver.execute_script(VIEWER)
+
+
+def opaque(color):
+    match = re.match(r"rgba?\(([^)]*)\)", color or "")
+    if not match:
+        return False
+    parts = [float(p) for p in match.group(1).split(",")]
+    return len(parts) == 3 or parts[3] >= 0.999
+
+
+def no_sideways(driver, name, results):
+    scroll, inner = driver.execute_script(NO_SIDEWAYS)
+    results.append((f"{name}: no sideways scroll", scroll <= inner, f"{scroll} > {inner}"))
+
+
+def save(driver, folder, name):
+    if folder is None:
+        return
+    driver.execute_script("return Promise.all(Array.from(document.images).filter(i => "
+                          "i.getBoundingClientRect().top < innerHeight).map(i => i.decode()"
+                          ".catch(() => null)))")
+    path = folder / name
+    driver.save_screenshot(str(path))
+    try:
+        from PIL import Image
+        image = Image.open(path).convert("RGB")
+        image.quantize(colors=128, method=Image.Quantize.FASTOCTREE).save(path, optimize=True)
+    except ImportError:
+        pass
+    print(path)
+
+
+def check_wall(driver, site, wall, size, results, shots, label):
+    width = size[0]
+    pages = sorted(wall.glob("page-*.html"), key=lambda p: int(re.sub(r"\D", "", p.name)))
+    first, second, last = wall / "index.html", pages[0], pages[-1]
+    ids1, ids2, ids_last = link_ids(first), link_ids(second), link_ids(last)
+    data = wall_data(wall)
+    by_id = {photo["id"]: photo for photo in data["photos"]}
+    total = len(data["photos"])
+    name = f"{wall.relative_to(site)} at {width} px"
+    for page in [first] + pages:
+        driver.get(page.as_uri())
+        no_sideways(driver, f"{page.relative_to(site)} at {width} px", results)
+    driver.get(first.as_uri())
+    save(driver, shots, f"{label}-wall-{width}.png")
+
+    # The last photo of page 1: its comments, the dialog, the backdrop, then page 2's first.
+    links = driver.find_elements(By.CSS_SELECTOR, "a[data-lightbox]")
+    driver.execute_script("arguments[0].scrollIntoView(); arguments[0].focus()", links[-1])
+    links[-1].send_keys(Keys.ENTER)
+    last_of_page = ids1[-1]
+    wanted = [c["text"] for c in by_id[last_of_page]["comments"]]
+    opened = becomes_true(driver, lambda d: (viewer(d) or {}).get("comments") == wanted
+                          and (viewer(d) or {}).get("byline"))
+    shown = viewer(driver) or {}
+    results.append((f"{name}: the viewer shows the last photo of page 1 with its "
+                    f"{len(wanted)} comments and its uploader", opened and len(wanted) > 0, shown))
+    results.append((f"{name}: the viewer is a modal dialog with labelled buttons",
+                    shown.get("role") == "dialog" and shown.get("modal") == "true"
+                    and bool(shown.get("label")) and len(shown.get("buttons", [])) == 3
+                    and all(shown.get("buttons", [None])) and shown.get("focusInside"), shown))
+    results.append((f"{name}: the backdrop is opaque and covers the window",
+                    opaque(shown.get("background")) and shown.get("covers"), shown))
+    results.append((f"{name}: the counter reads '{len(ids1)} of {total}'",
+                    shown.get("counter") == f"{len(ids1)} of {total}", shown))
+    stage, details = shown.get("stage", [0] * 4), shown.get("details", [0] * 4)
+    beside = details[0] >= stage[2] - 1 if width >= 800 else details[1] >= stage[3] - 1
+    results.append((f"{name}: the details are {'beside' if width >= 800 else 'below'} the photo",
+                    beside, (stage, details)))
+    results.append((f"{name}: the address names the photo",
+                    shown.get("hash") == f"#photo-{last_of_page}", shown.get("hash")))
+    no_sideways(driver, f"{name}, viewer open", results)
+    if wanted:
+        save(driver, shots, f"{label}-viewer-{width}.png")
+    driver.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
+    expected_src = (wall / by_id[ids2[0]]["src"]).resolve().as_uri()
+    moved = becomes_true(driver, lambda d: (viewer(d) or {}).get("src") == expected_src)
+    shown = viewer(driver) or {}
+    results.append((f"{name}: ArrowRight walks from the last photo of page 1 to the first of "
+                    f"page 2", moved and shown.get("hash") == f"#photo-{ids2[0]}"
+                    and shown.get("counter") == f"{len(ids1) + 1} of {total}", shown))
+    driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+    closed = becomes_true(driver, lambda d: viewer(d) is None)
+    hash_after = driver.execute_script("return location.hash")
+    results.append((f"{name}: Escape closes the viewer and clears the address",
+                    closed and hash_after == "", hash_after))
+
+    # Focus returns to the photo last viewed, not the one clicked.
+    driver.get(first.as_uri())
+    links = driver.find_elements(By.CSS_SELECTOR, "a[data-lightbox]")
+    links[0].send_keys(Keys.ENTER)
+    becomes_true(driver, lambda d: (viewer(d) or {}).get("byline"))
+    for _ in range(2):
+        driver.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
+    becomes_true(driver, lambda d: (viewer(d) or {}).get("hash") == f"#photo-{ids1[2]}")
+    driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+    focused = driver.execute_script(
+        "const a = document.activeElement; return a ? a.getAttribute('data-photo-id') : null")
+    results.append((f"{name}: after walking to the third photo, Escape returns focus to it",
+                    focused == ids1[2], focused))
+
+    # A photo's address opens it, from another page of its wall.
+    goal = ids_last[-1]
+    driver.get(first.as_uri() + f"#photo-{goal}")
+    goal_src = (first.parent / by_id[goal]["src"]).resolve().as_uri()
+    opened = becomes_true(driver, lambda d: (viewer(d) or {}).get("src") == goal_src)
+    shown = viewer(driver) or {}
+    results.append((f"{name}: index.html#photo-<a photo of the last page> opens the viewer on it",
+                    opened and shown.get("counter") == f"{total} of {total}", shown))
+    driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+
+
+def month_of(iso):
+    moment = datetime.datetime.fromisoformat(iso.replace("Z", "+00:00"))
+    return f"{MONTHS[moment.month - 1]} {moment.year}"
+
+
+GRID = """
+return Array.from(document.querySelectorAll('.photo-month')).map(section => [
+  section.querySelector('h2').textContent,
+  Array.from(section.querySelectorAll('a[data-lightbox]')).map(a => [
+    a.getAttribute('data-photo-id'), Math.round(a.getBoundingClientRect().left),
+    Math.round(a.getBoundingClientRect().width), Math.round(a.getBoundingClientRect().height)])]);
+"""
+
+
+def check_grid(driver, site, wall, size, results, shots, label):
+    width = size[0]
+    grid = wall / "photos.html"
+    name = f"{grid.relative_to(site)} at {width} px"
+    data = wall_data(wall)
+    by_id = {photo["id"]: photo for photo in data["photos"]}
+    driver.get(grid.as_uri())
+    no_sideways(driver, name, results)
+    save(driver, shots, f"{label}-grid-{width}.png")
+    sections = driver.execute_script(GRID)
+    headings = [heading for heading, _ in sections]
+    results.append((f"{name}: year and month headings", bool(headings) and all(
+        re.fullmatch(r"[A-Z][a-z]+ \d{4}", h) for h in headings), headings))
+    order = [(int(h.split()[1]), MONTHS.index(h.split()[0])) for h in headings
+             if h.split()[0] in MONTHS]
+    results.append((f"{name}: months newest first, each once",
+                    order == sorted(order, reverse=True) and len(set(order)) == len(order),
+                    headings))
+    misplaced = [(photo_id, heading) for heading, tiles in sections for photo_id, *_ in tiles
+                 if month_of(by_id[photo_id]["time"]["iso"]) != heading]
+    results.append((f"{name}: each photo under its month", not misplaced, misplaced))
+    tiles = [tile for _, group in sections for tile in group]
+    order_ids = [tile[0] for tile in tiles]
+    results.append((f"{name}: every photo of the wall once, in wall order",
+                    order_ids == [p["id"] for p in data["photos"]], order_ids))
+    columns = driver.execute_script(
+        "const g = document.querySelector('.photo-grid');"
+        "return g ? getComputedStyle(g).gridTemplateColumns.split(' ').length : 0")
+    wanted_columns = 5 if width >= 800 else 3
+    square = all(abs(tile[2] - tile[3]) <= 1 for tile in tiles)
+    results.append((f"{name}: square tiles in a grid of at least {wanted_columns} columns",
+                    square and columns >= wanted_columns, (columns, tiles[:3])))
+    links = driver.find_elements(By.CSS_SELECTOR, "a[data-lightbox]")
+    pick = min(1, len(links) - 1)
+    links[pick].click()
+    goal = order_ids[pick]
+    goal_src = (wall / by_id[goal]["src"]).resolve().as_uri()
+    opened = becomes_true(driver, lambda d: (viewer(d) or {}).get("src") == goal_src)
+    results.append((f"{name}: a tile opens the viewer on its photo", opened, viewer(driver)))
+    no_sideways(driver, f"{name}, viewer open", results)
+    driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+    index = site / "index.html"
+    if index.is_file():
+        driver.get(index.as_uri())
+        no_sideways(driver, f"index.html at {width} px", results)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("site")
+    parser.add_argument("wall")
+    parser.add_argument("--shots")
+    parser.add_argument("--label", default="viewer")
+    arguments = parser.parse_args()
+    site = pathlib.Path(arguments.site).resolve()
+    wall = site / arguments.wall
+    shots = pathlib.Path(arguments.shots).resolve() if arguments.shots else None
+    results = []
+    for size in ((1280, 900), (390, 844)):
+        driver = make_driver(*size)
+        try:
+            check_wall(driver, site, wall, size, results, shots, arguments.label)
+            check_grid(driver, site, wall, size, results, shots, arguments.label)
+        finally:
+            driver.quit()
+    failed = [r for r in results if not r[1]]
+    for name, ok, detail in failed:
+        print(f"FAIL {name}: {detail}")
+    print(f"{len(results) - len(failed)} passed, {len(failed)} failed")
+    sys.exit(1 if failed or not results else 0)
+
+
+if __name__ == "__main__":
+    main()
