@@ -26,10 +26,11 @@ extension ImportSession {
       count == 1
       ? "the 1 photo that \(classFiles) names is"
       : "the \(count) photos that \(classFiles) name are"
-    report.error(
-      "files/", "", "",
+    let fetch =
+      source is ZipSource ? "" : ", or download them with 'wallgen fetch \(source.location)'"
+    let message =
       "\(folder), so \(photos) shown as placeholders; a Parse export links its files by URL: "
-        + "put each file's bytes at \(destination)"
-        + (source is ZipSource ? "" : ", or download them with 'wallgen fetch \(source.location)'"))
+      + "put each file's bytes at \(destination)" + fetch
+    report.error("files/", "", "", message)
   }
 }

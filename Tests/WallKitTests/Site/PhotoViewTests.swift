@@ -131,19 +131,30 @@ import Testing
       ])
   }
 
-  @Test("month headings come from one function: \"July 2014\"")
+  @Test("month headings are the month and year in the site's language, newest first")
   func headings() throws {
-    #expect(PhotoViewText.monthHeading(year: 2014, month: 7) == "July 2014")
-    #expect(PhotoViewText.monthHeading(year: 1969, month: 12) == "December 1969")
-    let grid = try Self.model(.owner).photoGrid(for: Self.ann)
-    guard case .array(let months)? = grid.context["months"] else {
-      Issue.record("no months: \(grid.context)")
-      return
+    func headings(_ model: WallPageModel) throws -> [TemplateValue?] {
+      let grid = model.photoGrid(for: Self.ann)
+      guard case .array(let months)? = grid.context["months"] else {
+        throw PhotoGridError(context: grid.context)
+      }
+      return months.map { $0["heading"] }
     }
     #expect(
-      months.map { $0["heading"] } == [
+      try headings(Self.model(.owner)) == [
         .string("July 2014"), .string("June 2014"), .string("January 2013"),
       ])
+    let index = WallIndex(dataset: Self.dataset(), audience: .owner)
+    let french = WallPageModel(
+      index: index, media: MediaLookup(Self.catalog()),
+      layout: try SiteLayout(users: index.users, secret: Array("secret".utf8)), zone: .utc,
+      language: SiteLanguage(try UIStrings(language: "fr", theme: .builtIn)), pageSize: 2,
+      audience: .owner)
+    #expect(
+      try headings(french) == [
+        .string("juillet 2014"), .string("juin 2014"), .string("janvier 2013"),
+      ])
+    #expect(french.photoGrid(for: Self.ann).context["title"] == .string("Photos de Ann"))
   }
 
   @Test(
@@ -228,4 +239,10 @@ import Testing
     let grid = withZed.photoGrid(for: lonely)
     #expect(grid.context["hasImages"] == .bool(false))
   }
+}
+
+/// A grid page whose data has no list of months.
+struct PhotoGridError: Error, CustomStringConvertible {
+  var context: TemplateValue
+  var description: String { "the grid's data has no months: \(context)" }
 }
