@@ -26,8 +26,9 @@ struct ShardClaims: Sendable, Equatable {
     folders = merged(folders, other.folders)
   }
 
-  /// The claimed site files, with the wall pages (`index.html`, `page-<n>.html`) found in
-  /// each claimed folder: only files wallgen names so, never anything else in the folder.
+  /// The claimed site files, with the wall's files (`index.html`, `page-<n>.html`, the photo
+  /// grid and the viewer's data) found in each claimed folder: only files wallgen names so,
+  /// never anything else in the folder.
   func siteFiles(siteRoot: String) -> Set<String> {
     var result = Set(files)
     for folder in folders where BuildManifest.isOwnPath(folder) && folder.hasPrefix("walls/") {
@@ -51,9 +52,14 @@ struct ShardClaims: Sendable, Equatable {
       }.sorted())
   }
 
-  /// Whether `name` is the file name of a wall page (`SiteLayout.pageFileName`).
+  /// Whether `name` is the file name of a wall's file: a page (`SiteLayout.pageFileName`),
+  /// the photo grid or the viewer's data.
   static func isWallPageName(_ name: String) -> Bool {
-    if name == SiteLayout.pageFileName(1) { return true }
+    if name == SiteLayout.pageFileName(1) || name == SiteLayout.photoGridFileName
+      || name == SiteLayout.photoDataFileName
+    {
+      return true
+    }
     guard name.hasPrefix("page-"), name.hasSuffix(".html") else { return false }
     let number = name.dropFirst(5).dropLast(5)
     return !number.isEmpty && number.utf8.allSatisfy { (0x30...0x39).contains($0) }

@@ -92,6 +92,8 @@ package struct IndexPageModel {
       let path = SiteLayout.indexPage(page)
       let context: TemplateValue = [
         "root": "",
+        // The index exists only on a public site, which search engines may index.
+        "noindex": false,
         "lang": .string(language.code),
         "t": strings.templateValue,
         "scriptText": .string(strings.scriptText),

@@ -29,7 +29,7 @@ package enum PageContexts {
 
   /// What every page has: its root, language, texts and the scripts' texts.
   static func page(texts: TemplateShape) -> TemplateShape {
-    ["root": .leaf, "lang": .leaf, "t": texts, "scriptText": .leaf, "noindex": .leaf]
+    ["root": .leaf, "lang": .leaf, "t": texts, "scriptText": .leaf]
   }
 
   /// A comment of a card.
@@ -52,7 +52,8 @@ package enum PageContexts {
   /// The header both views of a wall share (`WallPageModel.header(for:view:)`).
   static func wallHeader(texts: TemplateShape) -> TemplateShape {
     page(texts: texts).merging([
-      "indexHref": .leaf, "siteTitle": .leaf, "owner": person, "photosData": .leaf,
+      "noindex": .leaf, "indexHref": .leaf, "siteTitle": .leaf, "owner": person,
+      "photosData": .leaf,
       "title": .leaf, "description": .leaf, "openGraph": openGraph, "emptyText": .leaf,
       "hasImages": .leaf,
       "tabs": ["label": .leaf, "items": .leaves("text", "href", "selected", "isPage")],
@@ -86,7 +87,8 @@ package enum PageContexts {
   /// A page of the index (`index.html`).
   static func index(texts: TemplateShape) -> TemplateShape {
     page(texts: texts).merging([
-      "title": .leaf, "description": .leaf, "siteDescription": .leaf, "lede": .leaf,
+      "noindex": .leaf, "title": .leaf, "description": .leaf, "siteDescription": .leaf,
+      "lede": .leaf,
       "openGraph": openGraph,
       "walls": [
         "name": .leaf, "href": .leaf, "imageCount": .leaf, "one": .leaf, "countText": .leaf,
@@ -107,7 +109,9 @@ package enum PageContexts {
       ("index", index(texts: texts)),
       (
         SiteBuilder.privateRootTemplate,
-        page(texts: texts).merging(["description": .leaf, "openGraph": openGraph])
+        page(texts: texts).merging([
+          "noindex": .leaf, "description": .leaf, "openGraph": openGraph,
+        ])
       ),
     ]
   }

@@ -12,7 +12,8 @@ On WALL (a wall folder of the site, e.g. walls/u0, with at least two pages):
 - photos.html groups its tiles under year and month headings, newest first, each tile under
   the month of its photo's date (read from the wall's photos.js), in at least 5 columns at 1280
   and 3 at 390, and a tile opens the viewer on its photo;
-- no page scrolls sideways (the wall's pages, its grid, the index), with the viewer open too.
+- no page scrolls sideways (the wall's pages, its grid, the index), with the viewer open too;
+- every date shown on the wall's pages and in the viewer holds its year.
 
 With --shots DIR, saves LABEL-{wall,grid,viewer}-{1280,390}.png there (--label, default
 "viewer"), the viewer open on a photo with comments.
@@ -118,6 +119,17 @@ def no_sideways(driver, name, results):
     results.append((f"{name}: no sideways scroll", scroll <= inner, f"{scroll} > {inner}"))
 
 
+def dates_show_years(driver, name, results, within="body"):
+    """Every shown date in `within` (its <time> elements) holds a four-digit year (issue 24: an
+    archive is read years later, and a phone shows no tooltip)."""
+    texts = driver.execute_script(
+        "return Array.from(document.querySelectorAll(arguments[0] + ' time'))"
+        ".filter(t => t.getClientRects().length).map(t => t.textContent)", within)
+    missing = [text for text in texts if not re.search(r"\b(19|20)\d\d\b", text)]
+    results.append((f"{name}: each of its {len(texts)} dates shows its year",
+                    bool(texts) and not missing, missing[:3]))
+
+
 def save(driver, folder, name):
     if folder is None:
         return
@@ -147,6 +159,7 @@ def check_wall(driver, site, wall, size, results, shots, label):
     for page in [first] + pages:
         driver.get(page.as_uri())
         no_sideways(driver, f"{page.relative_to(site)} at {width} px", results)
+        dates_show_years(driver, f"{page.relative_to(site)} at {width} px", results)
     driver.get(first.as_uri())
     save(driver, shots, f"{label}-wall-{width}.png")
 
@@ -176,6 +189,7 @@ def check_wall(driver, site, wall, size, results, shots, label):
     results.append((f"{name}: the address names the photo",
                     shown.get("hash") == f"#photo-{last_of_page}", shown.get("hash")))
     no_sideways(driver, f"{name}, viewer open", results)
+    dates_show_years(driver, f"{name}, viewer open", results, within=".lightbox")
     if wanted:
         save(driver, shots, f"{label}-viewer-{width}.png")
     driver.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)

@@ -45,7 +45,10 @@ extension WallCLI {
       return .failure
     }
     if let code = writeSiteWACZ(
-      result, options: options, baseURL: settings.pipeline.site.baseURL, console: console) { return code }
+      result, options: options, baseURL: settings.pipeline.site.baseURL, console: console)
+    {
+      return code
+    }
     return finishBuild(
       result, options: options, baseURL: settings.pipeline.site.baseURL, urlsFile: urlsFile,
       verb: "built", started: started, timer: timer,

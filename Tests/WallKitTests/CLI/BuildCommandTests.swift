@@ -28,7 +28,7 @@ import WallSynth
 
     let full = try buildJSON(export: "\(folder.path)/export", site: site)
     #expect(full["walls"] == .number(1))
-    #expect(full["pages"] == .number(2))
+    #expect(full["pages"] == .number(3))  // the index, the wall and its photo grid
     #expect(full["imagesProcessed"] == .number(1))
     let steps = try #require(full["steps"]?.objectValue)
     #expect(steps.keys.sorted() == ["assets", "import", "media", "publish", "render"])

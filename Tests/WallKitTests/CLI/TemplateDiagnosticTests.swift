@@ -33,33 +33,33 @@ import WallKitTestSupport
   @Test("a '}}' missing on line 9 of wall.html is reported at line 9, in the theme's file")
   func missingClose() throws {
     let (code, file, lines) = try Self.build(line: 9) {
-      $0.replacingOccurrences(of: "{{owner.name}}", with: "{{owner.name")
+      $0.replacingOccurrences(of: "{{title}}", with: "{{title")
     }
     #expect(code == .failure)
     #expect(
       lines == [
-        "error: \(file):9:5: tag '{{owner.name’s wall</h1>' is not closed: expected '}}' "
+        "error: \(file):9:5: tag '{{title</h1>' is not closed: expected '}}' "
           + "before the next '{{' on line 11"
       ])
   }
 
   @Test("'{{#hasImages}' is quoted as written, at its own line")
   func missingBrace() throws {
-    let (code, file, lines) = try Self.build(line: 13) {
+    let (code, file, lines) = try Self.build(line: 17) {
       $0.replacingOccurrences(of: "{{#hasImages}}", with: "{{#hasImages}")
     }
     #expect(code == .failure)
     #expect(
       lines == [
-        "error: \(file):13:1: tag '{{#hasImages}' is not closed: expected '}}' before the next "
-          + "'{{' on line 15"
+        "error: \(file):17:1: tag '{{#hasImages}' is not closed: expected '}}' before the next "
+          + "'{{' on line 18"
       ])
   }
 
   @Test("'{{owner.nmae}}' is a warning with the closest name; the build goes on")
   func misspeltName() throws {
     let (code, file, lines) = try Self.build(line: 9) {
-      $0.replacingOccurrences(of: "{{owner.name}}", with: "{{owner.nmae}}")
+      $0.replacingOccurrences(of: "{{title}}", with: "{{owner.nmae}}")
     }
     #expect(code == .success)
     #expect(
@@ -72,7 +72,7 @@ import WallKitTestSupport
   @Test("with --strict, a theme warning builds nothing and exits 1")
   func misspeltNameStrict() throws {
     let (code, _, lines) = try Self.build(line: 9, extra: ["--strict"]) {
-      $0.replacingOccurrences(of: "{{owner.name}}", with: "{{owner.nmae}}")
+      $0.replacingOccurrences(of: "{{title}}", with: "{{owner.nmae}}")
     }
     #expect(code == .failure)
     #expect(

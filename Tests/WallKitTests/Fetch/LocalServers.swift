@@ -68,20 +68,30 @@ final class LocalNginx {
         self.process = process
         return
       }
-      if process.isRunning { process.terminate() }
-      process.waitUntilExit()
+      stopServer(process)
       lastError = (try? String(contentsOfFile: folder.url("error.log"), encoding: .utf8)) ?? ""
     }
     throw ServerFailure(description: "nginx did not start: \(lastError)")
   }
 
   deinit {
-    process.terminate()
-    process.waitUntilExit()
+    stopServer(process)
   }
 
   /// `http://127.0.0.1:<port>/<path>`.
   func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
+
+  /// The request lines nginx logged, once there are at least `count` of them or 5 s passed:
+  /// nginx logs a request after sending its response, so the client may finish first.
+  func requests(atLeast count: Int) -> [String] {
+    let deadline = ContinuousClock.now + .seconds(5)
+    var logged = requests
+    while logged.count < count && ContinuousClock.now < deadline {
+      usleep(20_000)
+      logged = requests
+    }
+    return logged
+  }
 
   /// The request lines nginx logged so far (`GET /a/b.jpg HTTP/1.1`).
   var requests: [String] {
@@ -135,8 +145,7 @@ final class FaultServer {
 
   deinit {
     try? input.fileHandleForWriting.close()
-    process.terminate()
-    process.waitUntilExit()
+    stopServer(process)
   }
 
   /// `http://127.0.0.1:<port>/<path>`.
@@ -147,6 +156,14 @@ final class FaultServer {
     let text = (try? String(contentsOfFile: folder.url("requests.log"), encoding: .utf8)) ?? ""
     return text.split(separator: "\n").map(String.init)
   }
+}
+
+/// Stops a test's server with SIGKILL and waits for it: a child started from a test's thread
+/// may inherit a signal mask that blocks SIGTERM (nginx then never sees `terminate()`, and the
+/// test waits for ever), and a test server has nothing to clean up.
+func stopServer(_ process: Process) {
+  if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+  process.waitUntilExit()
 }
 
 /// A TCP port of 127.0.0.1 free a moment ago.

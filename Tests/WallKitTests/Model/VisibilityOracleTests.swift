@@ -24,7 +24,8 @@ import WallSynth
       result.report.problems.map(\.description) == [
         "files/: the export has no files/ folder, so the \(export.images.count) photos that "
           + "WallImage.json name are shown as placeholders; a Parse export links its files by "
-          + "URL: put each file's bytes at \(folder.path)/files/<name>"
+          + "URL: put each file's bytes at \(folder.path)/files/<name>, or download them with "
+          + "'wallgen fetch \(folder.path)'"
       ])
 
     let index = WallIndex(dataset: result.dataset, audience: .owner)

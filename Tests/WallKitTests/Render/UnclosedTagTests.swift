@@ -27,24 +27,24 @@ import WallKit
   @Test("a variable tag missing its '}}' on line 9 of wall.html is reported at line 9")
   func missingCloseOfVariable() throws {
     let wall = try Self.wallTemplate(line: 9) {
-      $0.replacingOccurrences(of: "{{owner.name}}", with: "{{owner.name")
+      $0.replacingOccurrences(of: "{{title}}", with: "{{title")
     }
     #expect(
       Self.error(wall: wall)
-        == "wall:9:5: error: tag '{{owner.name’s wall</h1>' is not closed: expected '}}' "
+        == "wall:9:5: error: tag '{{title</h1>' is not closed: expected '}}' "
         + "before the next '{{' on line 11")
   }
 
   @Test("a section tag missing one brace is quoted on one line, at its own line and column")
   func missingOneBrace() throws {
-    let wall = try Self.wallTemplate(line: 13) {
+    let wall = try Self.wallTemplate(line: 17) {
       $0.replacingOccurrences(of: "{{#hasImages}}", with: "{{#hasImages}")
     }
     let message = try #require(Self.error(wall: wall))
     #expect(
       message
-        == "wall:13:1: error: tag '{{#hasImages}' is not closed: expected '}}' before the next "
-        + "'{{' on line 15")
+        == "wall:17:1: error: tag '{{#hasImages}' is not closed: expected '}}' before the next "
+        + "'{{' on line 18")
     #expect(!message.contains("\n") && !message.contains("\\u{"))
   }
 

@@ -51,14 +51,16 @@ import WallKitTestSupport
     #expect(index.contains("<h1>Tous les murs</h1>"))
     #expect(index.contains("personnes et les photos de leurs amis."))
     #expect(index.contains(">Trouver une personne</label>"))
-    #expect(index.contains(" photos</span>"))
+    #expect(index.contains(" photos sur le mur</span>"))
     #expect(!index.contains("All walls"))
     let walls = pages.filter { $0.key.hasPrefix("walls/") }
     #expect(!walls.isEmpty)
     var dates = 0
     for (path, html) in walls {
       #expect(html.contains(#"<html lang="fr">"#), "\(path)")
-      #expect(html.contains("<h1>Mur de "), "\(path)")
+      let grid = path.hasSuffix("/photos.html")
+      #expect(html.contains(grid ? "<h1>Photos de " : "<h1>Mur de "), "\(path)")
+      #expect(html.contains(">Publications</a>") && html.contains(">Photos</a>"), "\(path)")
       #expect(html.contains(">Aller aux photos</a>"), "\(path)")
       #expect(html.contains("Tous les murs</a>"), "\(path)")
       #expect(!html.contains("’s wall"), "\(path)")
@@ -71,6 +73,16 @@ import WallKitTestSupport
       }
     }
     #expect(dates > 20)
+    let grids = walls.filter { $0.key.hasSuffix("/photos.html") }
+    #expect(!grids.isEmpty)
+    #expect(
+      grids.values.contains {
+        $0.range(
+          of:
+            #"<h2>(janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre) 20\d\d</h2>"#,
+          options: .regularExpression) != nil
+      },
+      "a grid's month heading in French")
     let all = walls.values.joined()
     #expect(
       [

@@ -23,23 +23,24 @@ import WallModel
 
   static let shipped: [Expected] = [
     Expected(
-      language: "en", siteTitle: "All walls", wallTitle: "Ada’s wall", photos: "1,234 photos",
+      language: "en", siteTitle: "All walls", wallTitle: "Ada’s wall",
+      photos: "1,234 photos on the wall",
       short: "Jul 4, 2014, 8:40 PM", long: "Friday, July 4, 2014 at 8:40 PM UTC"),
     Expected(
       language: "fr", siteTitle: "Tous les murs", wallTitle: "Mur de Ada",
-      photos: "1\u{202F}234 photos", short: "4 juil. 2014, 20:40",
+      photos: "1\u{202F}234 photos sur le mur", short: "4 juil. 2014, 20:40",
       long: "vendredi 4 juillet 2014 à 20:40 UTC"),
     Expected(
       language: "de", siteTitle: "Alle Pinnwände", wallTitle: "Pinnwand von Ada",
-      photos: "1.234 Fotos", short: "4. Juli 2014, 20:40",
+      photos: "1.234 Fotos auf der Pinnwand", short: "4. Juli 2014, 20:40",
       long: "Freitag, 4. Juli 2014 um 20:40 UTC"),
     Expected(
       language: "es", siteTitle: "Todos los muros", wallTitle: "Muro de Ada",
-      photos: "1.234 fotos", short: "4 jul 2014, 20:40",
+      photos: "1.234 fotos en el muro", short: "4 jul 2014, 20:40",
       long: "viernes, 4 de julio de 2014, 20:40 UTC"),
     Expected(
       language: "ja", siteTitle: "すべてのウォール", wallTitle: "Adaさんのウォール",
-      photos: "写真1,234枚", short: "2014年7月4日 20:40", long: "2014年7月4日 金曜日 20:40 UTC"),
+      photos: "ウォールの写真1,234枚", short: "2014年7月4日 20:40", long: "2014年7月4日 金曜日 20:40 UTC"),
   ]
 
   @Test("each shipped language translates the texts and formats dates its way", arguments: shipped)
@@ -58,14 +59,14 @@ import WallModel
   @Test("plural forms follow the language: French counts 0 and 1 as one, Japanese has one form")
   func plurals() throws {
     let english = UIStrings.english
-    #expect(english.text("photoCount", count: 0) == "0 photos")
-    #expect(english.text("photoCount", count: 1) == "1 photo")
+    #expect(english.text("photoCount", count: 0) == "0 photos on the wall")
+    #expect(english.text("photoCount", count: 1) == "1 photo on the wall")
     let french = try UIStrings(language: "fr", theme: .builtIn)
-    #expect(french.text("photoCount", count: 0) == "0 photo")
-    #expect(french.text("photoCount", count: 1) == "1 photo")
-    #expect(french.text("photoCount", count: 2) == "2 photos")
+    #expect(french.text("photoCount", count: 0) == "0 photo sur le mur")
+    #expect(french.text("photoCount", count: 1) == "1 photo sur le mur")
+    #expect(french.text("photoCount", count: 2) == "2 photos sur le mur")
     let japanese = try UIStrings(language: "ja", theme: .builtIn)
-    #expect(japanese.text("photoCount", count: 1) == "写真1枚")
+    #expect(japanese.text("photoCount", count: 1) == "ウォールの写真1枚")
     #expect(japanese.text("earlierComments", count: 3) == "以前のコメント3件は表示されていません")
   }
 

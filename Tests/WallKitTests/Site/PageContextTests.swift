@@ -51,7 +51,8 @@ import Testing
   static func shapes() throws -> [String: TemplateShape] {
     let index = index()
     let layout = try SiteLayout(users: index.users)
-    let site = SiteIdentity(title: "Walls", description: "Friends", baseURL: try BaseURL("https://example.org/"))
+    let site = SiteIdentity(
+      title: "Walls", description: "Friends", baseURL: try BaseURL("https://example.org/"))
     var wall = TemplateShape()
     var photos = TemplateShape()
     let model = WallPageModel(

@@ -77,7 +77,8 @@ import WallKitTestSupport
     let site = folder.url("site")
     _ = try build(try ArchiveFixture.write(in: folder), into: site, secret: Self.secret)
     let pages = SiteTree.files(in: site).filter { $0.hasSuffix(".html") }
-    #expect(pages.count == 5)  // Bob's wall has two pages, and the root has its page
+    // Bob's wall has two pages, each of the three walls its photo grid, and the root its page.
+    #expect(pages.count == 8)
     for page in pages {
       let html = try text("\(site)/\(page)")
       #expect(!html.contains("All walls"))

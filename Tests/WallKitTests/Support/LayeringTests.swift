@@ -12,7 +12,8 @@ import WallKitTestSupport
   /// The stage targets, earliest first: each may depend only on stages before it.
   static let order = [
     "WallSupport", "WallReport", "WallJSON", "WallZip", "WallModel", "WallImport", "WallImaging",
-    "WallMedia", "WallRender", "WallSite", "WallPlan", "WallWatch", "WallPreview", "WallArchive",
+    "WallMedia", "WallRender", "WallSite", "WallPlan", "WallWatch", "WallPreview", "WallWACZ",
+    "WallArchive",
     "WallFetch", "WallKit",
   ]
 

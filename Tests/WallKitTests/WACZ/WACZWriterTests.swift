@@ -80,7 +80,7 @@ struct WACZWriterTests {
   }
 
   @Test(
-    "build refuses --wacz inside the output folder, with --private, and --base-url alone (64)",
+    "build refuses --wacz inside the output folder, with --private, and with a base URL a WACZ cannot hold (64)",
     .enabled(if: BuiltProduct.wallgen != nil, "no wallgen executable beside the test bundle"))
   func refusals() throws {
     let folder = try TemporaryDirectory("wacz-refused")
@@ -95,8 +95,11 @@ struct WACZWriterTests {
         ["--wacz", "x.wacz", "--private", "--secret-file", secret],
         "cannot be combined with '--private'"
       ),
-      (["--base-url", "https://example.org/"], "'--base-url' only applies with '--wacz FILE'"),
-      (["--wacz", "x.wacz", "--base-url", "ftp://x/"], "must start with http:// or https://"),
+      (["--wacz", "x.wacz", "--base-url", "ftp://x/"], "its scheme is 'ftp', not http or https"),
+      (
+        ["--wacz", "x.wacz", "--base-url", "https://[::1]/"],
+        "the host must be a name such as example.org"
+      ),
     ]
     for (arguments, message) in cases {
       let (status, err) = try WallgenProcess.run(
@@ -116,15 +119,17 @@ struct WACZWriterTests {
     let result = ArchiveFixture.runCLI(["archive", export, "--all", "--wacz", "-o", out])
     #expect(result.0 == .success, "\(result.err)")
     #expect(
-      result.out == ["uAnn", "uBob", "uEve"].map { "\(out)/\($0)\n\(out)/\($0).wacz\n" }.joined())
+      result.out
+        == ["ann-wall", "bob-wall", "eve-wall"].map { "\(out)/\($0)\n\(out)/\($0).wacz\n" }
+        .joined())
     // A file of the WACZ's name that wallgen did not write is refused, and left alone.
-    try FileSystem.removeFile("\(out)/uAnn.wacz")
-    try FileSystem.writeAtomically("mine", to: "\(out)/uAnn.wacz")
-    BagWriterRemoval.remove("\(out)/uAnn")
+    try FileSystem.removeFile("\(out)/ann-wall.wacz")
+    try FileSystem.writeAtomically("mine", to: "\(out)/ann-wall.wacz")
+    BagWriterRemoval.remove("\(out)/ann-wall")
     let refused = ArchiveFixture.runCLI(["archive", export, "--all", "--wacz", "-o", out, "-q"])
     #expect(refused.0 == .usage, "\(refused.err)")
-    #expect(refused.err.contains("\(out)/uAnn.wacz"))
-    #expect(try FileSystem.readFile("\(out)/uAnn.wacz", limit: 100) == Array("mine".utf8))
+    #expect(refused.err.contains("\(out)/ann-wall.wacz"))
+    #expect(try FileSystem.readFile("\(out)/ann-wall.wacz", limit: 100) == Array("mine".utf8))
   }
 }
 
