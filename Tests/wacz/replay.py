@@ -9,6 +9,7 @@ with the `id_` modifier (the archived bytes, unrewritten), writes each body to O
 (n = 0, 1, ...), stops the server and prints the HTTP status of each fetch, one a line.
 """
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -24,6 +25,9 @@ def free_port():
 
 
 def main(workdir, out, wacz, stamp, urls):
+    # A process started from a test's thread may inherit a mask that blocks SIGTERM (libdispatch
+    # blocks signals on its threads); unblock them so that wayback, our child, can be stopped.
+    signal.pthread_sigmask(signal.SIG_SETMASK, set())
     run = lambda *args: subprocess.run(args, cwd=workdir, check=True, capture_output=True)
     run("wb-manager", "init", "coll")
     # pywb 2.10 adds a WACZ by unpacking its WARC (and indexes it again itself).
@@ -54,7 +58,11 @@ def main(workdir, out, wacz, stamp, urls):
             print(status)
     finally:
         server.terminate()
-        server.wait(timeout=10)
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
 
 
 if __name__ == "__main__":

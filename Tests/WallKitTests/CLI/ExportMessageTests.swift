@@ -138,7 +138,7 @@ import WallSynth
       Self.lines(captured) == [
         "warning: \(theme)/Templates/walls.html is not used: no template is named 'walls' and "
           + "none includes it; the templates are comment, image-card, index, layout, "
-          + "pagination, photos, private-index, wall, wall-tabs; did you mean 'wall.html'?"
+          + "pagination, photos, private-index, wall, wall-header; did you mean 'wall.html'?"
       ])
   }
 }

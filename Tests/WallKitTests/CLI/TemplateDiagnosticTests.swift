@@ -33,45 +33,45 @@ import WallKitTestSupport
   @Test("a '}}' missing on line 9 of wall.html is reported at line 9, in the theme's file")
   func missingClose() throws {
     let (code, file, lines) = try Self.build(line: 9) {
-      $0.replacingOccurrences(of: "{{title}}", with: "{{title")
+      $0.replacingOccurrences(of: "{{$content}}", with: "{{$content")
     }
     #expect(code == .failure)
     #expect(
       lines == [
-        "error: \(file):9:5: tag '{{title</h1>' is not closed: expected '}}' "
-          + "before the next '{{' on line 11"
+        "error: \(file):9:1: tag '{{$content' is not closed: expected '}}' "
+          + "before the next '{{' on line 10"
       ])
   }
 
   @Test("'{{#hasImages}' is quoted as written, at its own line")
   func missingBrace() throws {
-    let (code, file, lines) = try Self.build(line: 17) {
+    let (code, file, lines) = try Self.build(line: 10) {
       $0.replacingOccurrences(of: "{{#hasImages}}", with: "{{#hasImages}")
     }
     #expect(code == .failure)
     #expect(
       lines == [
-        "error: \(file):17:1: tag '{{#hasImages}' is not closed: expected '}}' before the next "
-          + "'{{' on line 18"
+        "error: \(file):10:1: tag '{{#hasImages}' is not closed: expected '}}' before the next "
+          + "'{{' on line 11"
       ])
   }
 
   @Test("'{{owner.nmae}}' is a warning with the closest name; the build goes on")
   func misspeltName() throws {
-    let (code, file, lines) = try Self.build(line: 9) {
+    let (code, file, lines) = try Self.build(line: 2) {
       $0.replacingOccurrences(of: "{{title}}", with: "{{owner.nmae}}")
     }
     #expect(code == .success)
     #expect(
       lines == [
-        "\(file):9:5: warning: unknown name 'owner.nmae', which renders as nothing; "
+        "\(file):2:11: warning: unknown name 'owner.nmae', which renders as nothing; "
           + "did you mean 'owner.name'?"
       ])
   }
 
   @Test("with --strict, a theme warning builds nothing and exits 1")
   func misspeltNameStrict() throws {
-    let (code, _, lines) = try Self.build(line: 9, extra: ["--strict"]) {
+    let (code, _, lines) = try Self.build(line: 2, extra: ["--strict"]) {
       $0.replacingOccurrences(of: "{{title}}", with: "{{owner.nmae}}")
     }
     #expect(code == .failure)

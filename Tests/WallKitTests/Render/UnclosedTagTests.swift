@@ -24,27 +24,27 @@ import WallKit
     return error?.description
   }
 
-  @Test("a variable tag missing its '}}' on line 9 of wall.html is reported at line 9")
+  @Test("a tag missing its '}}' on line 9 of wall.html is reported at line 9")
   func missingCloseOfVariable() throws {
     let wall = try Self.wallTemplate(line: 9) {
-      $0.replacingOccurrences(of: "{{title}}", with: "{{title")
+      $0.replacingOccurrences(of: "{{$content}}", with: "{{$content")
     }
     #expect(
       Self.error(wall: wall)
-        == "wall:9:5: error: tag '{{title</h1>' is not closed: expected '}}' "
-        + "before the next '{{' on line 11")
+        == "wall:9:1: error: tag '{{$content' is not closed: expected '}}' "
+        + "before the next '{{' on line 10")
   }
 
   @Test("a section tag missing one brace is quoted on one line, at its own line and column")
   func missingOneBrace() throws {
-    let wall = try Self.wallTemplate(line: 17) {
+    let wall = try Self.wallTemplate(line: 10) {
       $0.replacingOccurrences(of: "{{#hasImages}}", with: "{{#hasImages}")
     }
     let message = try #require(Self.error(wall: wall))
     #expect(
       message
-        == "wall:17:1: error: tag '{{#hasImages}' is not closed: expected '}}' before the next "
-        + "'{{' on line 18")
+        == "wall:10:1: error: tag '{{#hasImages}' is not closed: expected '}}' before the next "
+        + "'{{' on line 11")
     #expect(!message.contains("\n") && !message.contains("\\u{"))
   }
 
