@@ -93,16 +93,28 @@ public final class StagingArea: Sendable {
   }
 
   /// Whether the regular file at `path` holds exactly `bytes`.
+  ///
+  /// One open, fstat, read and close: a file of another size is not read, and anything but a
+  /// regular file (a folder, a FIFO, which is opened without blocking) is never read.
   public static func file(at path: String, holds bytes: [UInt8]) -> Bool {
-    guard FileSystem.size(of: path) == bytes.count,
-      let existing = try? FileSystem.readFile(path, limit: bytes.count),
-      existing.count == bytes.count
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == bytes.count
     else { return false }
-    return existing.withUnsafeBytes { a in
-      bytes.withUnsafeBytes { b in
-        guard let first = a.baseAddress, let second = b.baseAddress else { return true }
-        return memcmp(first, second, a.count) == 0
+    return bytes.withUnsafeBytes { expected in
+      guard let expectedBase = expected.baseAddress, expected.count > 0 else { return true }
+      let buffer = UnsafeMutableRawPointer.allocate(byteCount: expected.count, alignment: 16)
+      defer { buffer.deallocate() }
+      var done = 0
+      while done < expected.count {
+        let count = pread(fd, buffer + done, expected.count - done, off_t(done))
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { return false }
+        done += count
       }
+      return memcmp(buffer, expectedBase, expected.count) == 0
     }
   }
 
