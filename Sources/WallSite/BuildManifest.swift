@@ -1,6 +1,12 @@
 import WallJSON
 import WallSupport
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// What a build produced, kept in its state folder (`manifest.json`), so the next build can remove
 /// what it no longer produces — and only that: nothing wallgen did not write is ever deleted.
 ///
@@ -126,17 +132,31 @@ public struct BuildManifest: Sendable, Equatable {
   }
 
   /// Removes the temporary files of atomic writes that a killed build left under `siteRoot`.
+  ///
+  /// Each folder is read once, with the kind of each entry from the directory itself: no
+  /// `lstat` per file (a site has hundreds of thousands), only where the file system does not
+  /// say. Symlinks are never followed.
   public static func removeStaleTemporaries(siteRoot: String) {
     func walk(_ folder: String) {
-      for name in FileSystem.contents(of: folder) {
+      var folders: [String] = []
+      var temporaries: [String] = []
+      FileSystem.forEachEntry(in: folder) { name, type in
         let path = "\(folder)/\(name)"
-        switch FileSystem.linkKind(of: path) {
-        case .directory: walk(path)
-        case .regular where name.contains(FileSystem.temporarySuffix):
-          try? FileSystem.removeFile(path)
+        switch Int32(type) {
+        case Int32(DT_DIR): folders.append(path)
+        case Int32(DT_REG):
+          if name.contains(FileSystem.temporarySuffix) { temporaries.append(path) }
+        case Int32(DT_UNKNOWN):
+          switch FileSystem.linkKind(of: path) {
+          case .directory: folders.append(path)
+          case .regular where name.contains(FileSystem.temporarySuffix): temporaries.append(path)
+          default: break
+          }
         default: break
         }
       }
+      for path in temporaries { try? FileSystem.removeFile(path) }
+      for path in folders.sorted() { walk(path) }
     }
     walk(siteRoot)
   }

@@ -93,16 +93,28 @@ public final class StagingArea: Sendable {
   }
 
   /// Whether the regular file at `path` holds exactly `bytes`.
+  ///
+  /// A `stat` answers for a missing file or one of another size (a page that changed mostly
+  /// changes size); only a file of the same size is read, with no second `fstat`. Anything but
+  /// a regular file is never read, and the open does not block (on a FIFO put there since).
   public static func file(at path: String, holds bytes: [UInt8]) -> Bool {
-    guard FileSystem.size(of: path) == bytes.count,
-      let existing = try? FileSystem.readFile(path, limit: bytes.count),
-      existing.count == bytes.count
+    var info = stat()
+    guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == bytes.count
     else { return false }
-    return existing.withUnsafeBytes { a in
-      bytes.withUnsafeBytes { b in
-        guard let first = a.baseAddress, let second = b.baseAddress else { return true }
-        return memcmp(first, second, a.count) == 0
-      }
+    if bytes.isEmpty { return true }
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    return bytes.withUnsafeBytes { expected in
+      guard let expectedBase = expected.baseAddress else { return false }
+      // One byte more than expected, to see a file that grew since the stat. A short read
+      // (end of file, or a signal) answers "no": at worst the file is written again.
+      let capacity = expected.count + 1
+      let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+      defer { buffer.deallocate() }
+      var count: Int
+      repeat { count = pread(fd, buffer, capacity, 0) } while count < 0 && errno == EINTR
+      return count == expected.count && memcmp(buffer, expectedBase, count) == 0
     }
   }
 
