@@ -10,7 +10,7 @@ import WallKit
     #expect(english.text("pageOfCount", ["current": "2", "count": "5"]) == "page 2 of 5")
     #expect(english.text("wallTitle", ["name": "Ada"]).contains("Ada"))
     #expect(english.text("wallTitle", [:]).contains("{name}"))
-    #expect(english.text("photoCount", count: 1_234) == "1,234 photos")
+    #expect(english.text("photoCount", count: 1_234) == "1,234 photos on the wall")
     #expect(english.text("nameRange", ["first": "{", "last": "}"]) == "{ to }")
     #expect(english.text("nameRange", ["first": "{{x}", "last": "é}"]) == "{{x} to é}")
   }
