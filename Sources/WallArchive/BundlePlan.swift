@@ -65,8 +65,8 @@ struct BundlePlanner: Sendable {
     let model = WallPageModel(
       index: index, media: MediaLookup(catalog), layout: .bundle(userID: user.objectId),
       zone: zone, language: language, pageSize: pageSize, audience: .owner)
-    let rendered = model.pages(for: user)
     let wall = index.contents(ofWallOf: user)
+    let rendered = model.pages(for: user, wall: wall.images)
     let photos = ownPhotos(of: user, on: wall.images)
     var files: [String: BundlePlan.Source] = [:]
     for page in rendered.pages {
@@ -77,9 +77,9 @@ struct BundlePlanner: Sendable {
       }
       files[page.path] = .bytes(try templates.render("wall", context))
     }
-    let grid = model.photoGrid(for: user)
+    let grid = model.photoGrid(for: user, wall: wall.images)
     files[grid.path] = .bytes(try templates.render("photos", grid.context))
-    let viewerData = model.photoDataFile(of: user)
+    let viewerData = model.photoDataFile(of: user, wall: wall.images)
     files[viewerData.path] = .bytes(viewerData.bytes)
     for (path, bytes) in assets { files["assets/\(path)"] = .bytes(bytes) }
 

@@ -105,7 +105,9 @@ package struct PageWriter: Sendable {
       guard !failed.load(ordering: .relaxed) else { return wall }
       var expectedSize = 16_384
       let user = users[position]
-      for page in model.pages(for: user).pages {
+      // The wall's images, worked out once for its pages, its grid and its viewer data.
+      let images = model.index.wall(for: user.objectId)
+      for page in model.pages(for: user, wall: images).pages {
         do throws(BuildError) {
           let (outcome, size) = try write(
             "wall", page.context, at: page.path, capacity: expectedSize, memo: memo,
@@ -120,7 +122,7 @@ package struct PageWriter: Sendable {
         }
       }
       do throws(BuildError) {
-        wall.pages.append(try writePhotoViews(of: user, model: model))
+        wall.pages.append(try writePhotoViews(of: user, model: model, wall: images))
       } catch {
         wall.failure = error
         failed.store(true, ordering: .relaxed)
@@ -137,15 +139,15 @@ package struct PageWriter: Sendable {
   /// pages (`WallPageModel.photoGrid(for:)`, `photoDataFile(of:)`).
   /// - Returns: Their site-relative paths, and how many were written.
   /// - Throws: As `write(_:_:at:capacity:memo:expand:)`.
-  package func writePhotoViews(of user: User, model: WallPageModel) throws(BuildError)
-    -> Written
-  {
+  package func writePhotoViews(
+    of user: User, model: WallPageModel, wall: [WallImage]? = nil
+  ) throws(BuildError) -> Written {
     var written = Written()
-    let grid = model.photoGrid(for: user)
+    let grid = model.photoGrid(for: user, wall: wall)
     if try write("photos", grid.context, at: grid.path).outcome == .written {
       written.written += 1
     }
-    let data = model.photoDataFile(of: user)
+    let data = model.photoDataFile(of: user, wall: wall)
     if try write(data.bytes, at: data.path, step: "render") == .written { written.written += 1 }
     written.paths += [grid.path, data.path]
     return written

@@ -17,8 +17,11 @@ extension WallPageModel {
   static let photoDataFormat = "wallgen-photos/1"
 
   /// The viewer's data of `user`'s wall as a JSON value (see the extension's summary).
-  package func photoData(of user: User) -> JSONValue {
-    let wall = index.wall(for: user.objectId)
+  /// - Parameters:
+  ///   - user: The wall's owner.
+  ///   - wall: The wall's images (`WallIndex.wall(for:)`) when the caller has them already.
+  package func photoData(of user: User, wall: [WallImage]? = nil) -> JSONValue {
+    let wall = wall ?? index.wall(for: user.objectId)
     let root = layout.pageToRoot
     var people: [JSONValue] = []
     var personNumber: [String: Int] = [:]
@@ -38,10 +41,9 @@ extension WallPageModel {
       let shown = comments.suffix(Self.shownCommentLimit)
       var fields: [String: JSONValue] = [
         "id": .string(image.objectId),
-        "alt": .string(photoAlt(image)),
+        "alt": .string(shownAlt(image)),
         "src": .string(root + largest.path),
-        "srcset": .string(
-          variants.map { "\(root)\($0.path) \($0.width)w" }.joined(separator: ", ")),
+        "srcset": .string(Self.srcset(variants, root: root)),
         "width": .integer(Int64(largest.width)), "height": .integer(Int64(largest.height)),
         "by": number(of: image.uploaderID),
         "time": json(time(image.createdAt)),
@@ -69,8 +71,10 @@ extension WallPageModel {
   }
 
   /// `photos.js` of `user`'s wall: its site-relative path and bytes.
-  package func photoDataFile(of user: User) -> (path: String, bytes: [UInt8]) {
-    let script = "window.wallgenPhotos = \(photoData(of: user).serialized);\n"
+  package func photoDataFile(of user: User, wall: [WallImage]? = nil) -> (
+    path: String, bytes: [UInt8]
+  ) {
+    let script = "window.wallgenPhotos = \(photoData(of: user, wall: wall).serialized);\n"
     return (
       layout.wallFile(userID: user.objectId, named: SiteLayout.photoDataFileName),
       Array(script.utf8)

@@ -76,15 +76,20 @@ extension WallPageModel {
   }
 
   /// The photo grid of `user`'s wall: its site-relative path and template data (`photos`).
-  package func photoGrid(for user: User) -> (path: String, context: TemplateValue) {
-    let wall = index.wall(for: user.objectId)
+  /// - Parameters:
+  ///   - user: The wall's owner.
+  ///   - wall: The wall's images (`WallIndex.wall(for:)`) when the caller has them already.
+  package func photoGrid(for user: User, wall: [WallImage]? = nil) -> (
+    path: String, context: TemplateValue
+  ) {
+    let wall = wall ?? index.wall(for: user.objectId)
     let root = layout.pageToRoot
     let strings = language.strings
     var position = 0
     let months: [TemplateValue] = photoMonths(of: wall).map { month in
       let tiles: [TemplateValue] = month.images.map { image in
         defer { position += 1 }
-        let alt = photoAlt(image)
+        let alt = shownAlt(image)
         var tile: TemplateObject = [
           "objectId": .string(image.objectId),
           "alt": .string(alt),
@@ -96,8 +101,7 @@ extension WallPageModel {
         {
           tile["photo"] = [
             "src": .string(root + smallest.path),
-            "srcset": .string(
-              variants.map { "\(root)\($0.path) \($0.width)w" }.joined(separator: ", ")),
+            "srcset": .string(Self.srcset(variants, root: root)),
             "width": .int(smallest.width), "height": .int(smallest.height),
             "full": .string(root + largest.path),
             "original": original.map {
@@ -139,14 +143,5 @@ extension WallPageModel {
       "text": .string(language.strings.text("downloadPhotos")),
       "note": .string(language.strings.text("downloadNote", count: count)),
     ]
-  }
-
-  /// The sizes made of `image`'s photo, narrowest first, and its original when the site keeps
-  /// it; nil when the photo could not be made.
-  func readyMedia(_ image: WallImage) -> (variants: [StoredImage], original: StoredImage?)? {
-    guard let path = image.file?.path, case .ready(let variants, let original)? = media.photo(path),
-      !variants.isEmpty
-    else { return nil }
-    return (variants, original)
   }
 }

@@ -131,10 +131,13 @@ package struct WallPageModel {
 
   /// The pages of one user's wall, each as (site-relative path, template data), and the number
   /// of images on the wall.
-  package func pages(for user: User) -> (
+  /// - Parameters:
+  ///   - user: The wall's owner.
+  ///   - wall: The wall's images (`WallIndex.wall(for:)`) when the caller has them already.
+  package func pages(for user: User, wall: [WallImage]? = nil) -> (
     pages: [(path: String, context: TemplateValue)], imageCount: Int
   ) {
-    let wall = index.wall(for: user.objectId)
+    let wall = wall ?? index.wall(for: user.objectId)
     let pageCount = max(1, (wall.count + pageSize - 1) / pageSize)
     var pages: [(path: String, context: TemplateValue)] = []
     let strings = language.strings
@@ -220,15 +223,13 @@ package struct WallPageModel {
     let strings = language.strings
     let alt = photoAlt(image)
     var photo: TemplateValue = .null
-    if let path = image.file?.path,
-      case .ready(let variants, let original)? = media.photo(path),
-      let smallest = variants.first, let largest = variants.last
+    if let (variants, original) = readyMedia(image), let smallest = variants.first,
+      let largest = variants.last
     {
       let middle = variants.count > 1 ? variants[variants.count / 2] : smallest
       photo = [
         "src": .string(root + middle.path),
-        "srcset": .string(
-          variants.map { "\(root)\($0.path) \($0.width)w" }.joined(separator: ", ")),
+        "srcset": .string(Self.srcset(variants, root: root)),
         // Only when every variant has one, so the two lists offer the same widths.
         "webpSrcset": variants.allSatisfy { $0.webp != nil }
           ? .string(
@@ -276,6 +277,27 @@ package struct WallPageModel {
     return CardParts(
       card: card, shownComments: comments, firstShown: all.count - comments.count,
       commentCount: all.count, firstVariantKey: first)
+  }
+
+  /// The sizes made of `image`'s photo, narrowest first, and its original when the site keeps
+  /// it; nil when the photo could not be made.
+  func readyMedia(_ image: WallImage) -> (variants: [StoredImage], original: StoredImage?)? {
+    guard let path = image.file?.path, case .ready(let variants, let original)? = media.photo(path),
+      !variants.isEmpty
+    else { return nil }
+    return (variants, original)
+  }
+
+  /// A `srcset` listing each of `variants` with its width, its paths from `root`.
+  static func srcset(_ variants: [StoredImage], root: String) -> String {
+    variants.map { "\(root)\($0.path) \($0.width)w" }.joined(separator: ", ")
+  }
+
+  /// `image`'s text alternative as its card shows it: the one made with the card when the
+  /// model made it for the whole build (`cached()`), else made now.
+  func shownAlt(_ image: WallImage) -> String {
+    if case .string(let alt)? = shared.cards[image.objectId]?.card["alt"] { return alt }
+    return photoAlt(image)
   }
 
   /// A photo's text alternative: "Photo by Ada Berg, Jul 4, 2014, 8:40 PM".
