@@ -1,6 +1,11 @@
 // Writes synthetic exports for the scale benchmark (see Benchmarks/run-scale-bench.sh):
 //   scale-bench generate DIR --users N --images N --comments N [--size WxH]
+//   scale-bench generate DIR --users N --degree skewed|uniform [--images-per-user X]
+//       [--comments-per-user X] [--mean-degree X] [--seed N] [--size WxH]
 //   scale-bench generate-snap DIR GRAPH [--images-per-user X] [--size WxH]
+// With --degree, the export is written row by row (StreamingExport), in bounded memory, for
+// 100,000 and 1,000,000 users (Benchmarks/run-slurm-scale.sh; defaults: 2 images and 3
+// comments per user, a mean of 20 friends, seed 1, 16x12 images).
 import Foundation
 import WallKit
 import WallSynth
@@ -18,9 +23,18 @@ func option(_ name: String, default value: Int) -> Int {
   guard let number = Int(arguments[index + 1]) else { fail("\(name) needs a number") }
   return number
 }
-func size() -> (Int, Int) {
+func decimal(_ name: String, default value: Double) -> Double {
+  guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else {
+    return value
+  }
+  guard let number = Double(arguments[index + 1]), number >= 0 else {
+    fail("\(name) needs a number")
+  }
+  return number
+}
+func size(default standard: (Int, Int) = (96, 72)) -> (Int, Int) {
   guard let index = arguments.firstIndex(of: "--size"), index + 1 < arguments.count else {
-    return (96, 72)
+    return standard
   }
   let parts = arguments[index + 1].split(separator: "x").compactMap { Int($0) }
   guard parts.count == 2 else { fail("--size needs WxH") }
@@ -29,6 +43,13 @@ func size() -> (Int, Int) {
 
 guard arguments.count >= 2 else { fail("usage: scale-bench generate|generate-snap DIR ...") }
 let (command, folder) = (arguments[0], arguments[1])
+if command == "generate", let index = arguments.firstIndex(of: "--degree") {
+  guard index + 1 < arguments.count,
+    let degree = StreamingExport.Degree(rawValue: arguments[index + 1])
+  else { fail("--degree needs skewed or uniform") }
+  generateStreaming(degree: degree)
+  exit(0)
+}
 let (width, height) = size()
 let export: SyntheticExport
 switch command {
@@ -79,3 +100,54 @@ do {
 print(
   "wrote \(export.users.count) users, \(export.images.count) images, \(export.comments.count) comments to \(folder)"
 )
+
+/// `generate --degree`: the export written row by row, then what was written and how long it
+/// took.
+func generateStreaming(degree: StreamingExport.Degree) {
+  var export = StreamingExport(users: option("--users", default: 10_000), degree: degree)
+  export.imagesPerUser = decimal("--images-per-user", default: 2)
+  export.commentsPerUser = decimal("--comments-per-user", default: 3)
+  export.meanDegree = decimal("--mean-degree", default: 20)
+  export.seed = UInt64(option("--seed", default: 1))
+  (export.width, export.height) = size(default: (16, 12))
+  let clock = ContinuousClock()
+  let start = clock.now
+  let summary: StreamingExport.Summary
+  do {
+    summary = try export.write(to: folder) { step in
+      FileHandle.standardError.write(Data("scale-bench: writing \(step)\n".utf8))
+    }
+  } catch {
+    fail("\(error)")
+  }
+  let seconds = (clock.now - start) / .milliseconds(1) / 1000
+  func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1e6) }
+  let entries = summary.friendEntries
+  print(
+    """
+    wrote \(folder) in \(String(format: "%.1f", seconds)) s (seed \(export.seed), \(degree.rawValue) \
+    degree, \(summary.friendPasses) friend pass(es))
+      users     \(summary.users)
+      friends   \(entries) entries (each edge from both sides): \(summary.friendRows) _Join rows, \
+    \(summary.graphFriends) in \(summary.graphFiles) Graph files; mean \
+    \(String(format: "%.1f", Double(entries) / Double(max(1, summary.users)))), largest \
+    \(summary.maximumDegree), \(summary.hubs) users with 1,000 or more
+      roles     \(summary.roles), \(summary.roleRows) members
+      images    \(summary.images) (\(summary.imagesWithACL) with an ACL), \(export.width)x\(export.height) \
+    JPEG, \(megabytes(summary.imageBytes))
+      comments  \(summary.comments)
+      bytes     \(megabytes(summary.totalBytes)) in all; Graph files \(megabytes(summary.graphBytes))
+    """)
+  let cap = ImportLimits().classFileBytes
+  for (name, bytes) in summary.classFileBytes {
+    let over = bytes > cap ? "  OVER the importer's class file cap (\(cap >> 20) MiB)" : ""
+    print("  \(name.padding(toLength: 26, withPad: " ", startingAt: 0)) \(megabytes(bytes))\(over)")
+  }
+  if summary.classFileBytes.contains(where: { $0.1 > cap }) {
+    print(
+      """
+      note: class files over \(cap >> 20) MiB are refused by today's importer \
+      (ImportLimits.classFileBytes), and no wallgen option raises that cap
+      """)
+  }
+}
