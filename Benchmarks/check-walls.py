@@ -21,13 +21,18 @@ The site: a wall is walls/<objectId>/ (an objectId that is no safe folder name:
 walls/id.<32 hex of its SHA-256>/; --private: walls/<hex HMAC-SHA-256(secret, objectId)>/),
 its pages index.html, page-2.html, ...; each image card is <article class="card"
 data-object-id="<objectId>">. Every page of a sampled wall is read, and the cards in page order
-must be exactly the expected images in the expected order.
+must be exactly the expected images in the expected order. Under each card, the comments
+(<li class="comment" data-object-id=...>) must be the newest 50 of the image's comments that
+the audience may read (the same ACL rule), oldest first, ties by objectId (--images-only skips
+this). The oracle takes every comment's author and every friend named to be a user of the
+export (as the generated exports are); the importer drops comments by unknown authors.
 
 Memory is bounded by the sample, not the export: class files written as a JSON array with one
 object per line (`scale-bench generate --degree ...`) are read line by line; other class files
 (`{"results": [...]}`) are read whole. Pass 1 samples the owners and their fbIds (_User), pass 2 keeps their
 friend rows and reads their Graph files, pass 3 (_User again) finds the friends' fbIds and
-usernames, pass 4 keeps only the images of the owners and their friends.
+usernames, pass 4 keeps only the images of the owners and their friends, pass 5 only the
+comments on the images expected on the sampled walls.
 
 Prints the walls checked and the mismatches (the first few named: wall, image, expected or
 found); exits 1 on any mismatch, 2 on a usage or input error.
@@ -44,7 +49,9 @@ import random
 import re
 import sys
 
-CARD = re.compile(r'<article class="card" data-object-id="([^"]*)"')
+CARD = re.compile(r'<article class="card" data-object-id="([^"]*)"(.*?)</article>', re.S)
+COMMENT = re.compile(r'<li class="comment" data-object-id="([^"]*)"')
+SHOWN_COMMENTS = 50  # WallPageModel.shownCommentLimit: a card shows the newest 50 it may
 SAFE = re.compile(r"^[A-Za-z0-9_-]{1,128}$")
 PAGE = re.compile(r"^page-([0-9]+)\.html$")
 
@@ -197,7 +204,8 @@ def wall_folder(object_id, secret):
 
 
 def wall_cards(site, folder):
-    """The card objectIds of every page of a wall, in page order; None when there is no wall."""
+    """The cards of every page of a wall, in page order, as (image objectId, [comment
+    objectIds]); None when there is no wall."""
     path = os.path.join(site, "walls", folder)
     if not os.path.isfile(os.path.join(path, "index.html")):
         return None, 0
@@ -207,7 +215,9 @@ def wall_cards(site, folder):
     cards = []
     for name in ["index.html"] + [f"page-{n}.html" for n in numbers]:
         with open(os.path.join(path, name), encoding="utf-8") as file:
-            cards += [html.unescape(m) for m in CARD.findall(file.read())]
+            for image, body in CARD.findall(file.read()):
+                comments = [html.unescape(c) for c in COMMENT.findall(body)]
+                cards.append((html.unescape(image), comments))
     return cards, 1 + len(numbers)
 
 
@@ -220,6 +230,7 @@ def main():
     parser.add_argument("--private", metavar="SECRET_FILE", help="the site is a --private build")
     parser.add_argument("--owners", help="check these objectIds (comma-separated) instead")
     parser.add_argument("--show", type=int, default=10, help="mismatches named (default 10)")
+    parser.add_argument("--images-only", action="store_true", help="do not check comments")
     arguments = parser.parse_args()
     secret = None
     if arguments.private:
@@ -289,48 +300,89 @@ def main():
         entry = (-milliseconds(image.get("createdAt")), object_id, image.get("ACL"))
         uploads.setdefault(uploader, []).append(entry)
 
-    mismatches, messages, images_expected, pages_read = 0, [], 0, 0
+    private = secret is not None
+    expected_walls = {}
     for owner in owners:
         shown = [
             (time, object_id)
             for source in {owner} | friends[owner]
             for time, object_id, acl in uploads.get(source, [])
-            if readable(acl, owner, roles[owner], secret is not None)
+            if readable(acl, owner, roles[owner], private)
         ]
-        expected = [object_id for _, object_id in sorted(shown)]
+        expected_walls[owner] = [object_id for _, object_id in sorted(shown)]
+
+    # Pass 5: the comments on the images expected on the sampled walls.
+    comments = {}
+    if not arguments.images_only:
+        wanted = set().union(*expected_walls.values()) if expected_walls else set()
+        for comment in rows(export, "WallImageComment"):
+            image = comment.get("imageObjectId")
+            if not isinstance(image, str) and isinstance(comment.get("image"), dict):
+                image = comment["image"].get("objectId")
+            if image in wanted and isinstance(comment.get("objectId"), str):
+                entry = (milliseconds(comment.get("createdAt")), comment["objectId"], comment.get("ACL"))
+                comments.setdefault(image, []).append(entry)
+        for entries in comments.values():
+            entries.sort(key=lambda entry: entry[:2])
+
+    mismatches, messages, images_expected, comments_expected, pages_read = 0, [], 0, 0, 0
+    for owner in owners:
+        expected = expected_walls[owner]
         images_expected += len(expected)
         folder = wall_folder(owner, secret)
         try:
-            found, pages = wall_cards(site, folder)
+            found_cards, pages = wall_cards(site, folder)
         except ValueError as error:
             mismatches += 1
             messages.append(f"wall {owner}: {error}")
             continue
         pages_read += pages
-        if found is None:
+        if found_cards is None:
             mismatches += 1
             messages.append(f"wall {owner}: walls/{folder}/index.html is missing")
             continue
-        if found == expected:
+        found = [image for image, _ in found_cards]
+        if found != expected:
+            mismatches += 1
+            missing = [i for i in expected if i not in set(found)]
+            extra = [i for i in found if i not in set(expected)]
+            for image in missing[:3]:
+                messages.append(f"wall {owner}: image {image}: expected, not found")
+            for image in extra[:3]:
+                messages.append(f"wall {owner}: image {image}: found, not expected")
+            if not missing and not extra:
+                position = next(i for i, (a, b) in enumerate(zip(expected, found)) if a != b)
+                messages.append(
+                    f"wall {owner}: order differs at card {position + 1}: expected "
+                    f"{expected[position]}, found {found[position]}"
+                )
             continue
-        mismatches += 1
-        missing = [i for i in expected if i not in set(found)]
-        extra = [i for i in found if i not in set(expected)]
-        for image in missing[:3]:
-            messages.append(f"wall {owner}: image {image}: expected, not found")
-        for image in extra[:3]:
-            messages.append(f"wall {owner}: image {image}: found, not expected")
-        if not missing and not extra:
-            position = next(i for i, (a, b) in enumerate(zip(expected, found)) if a != b)
-            messages.append(
-                f"wall {owner}: order differs at card {position + 1}: expected "
-                f"{expected[position]}, found {found[position]}"
-            )
+        if arguments.images_only:
+            continue
+        for image, shown_comments in found_cards:
+            readable_comments = [
+                object_id
+                for _, object_id, acl in comments.get(image, [])
+                if readable(acl, owner, roles[owner], private)
+            ][-SHOWN_COMMENTS:]
+            comments_expected += len(readable_comments)
+            if shown_comments != readable_comments:
+                mismatches += 1
+                missing = [c for c in readable_comments if c not in set(shown_comments)]
+                extra = [c for c in shown_comments if c not in set(readable_comments)]
+                detail = (
+                    f"comment {missing[0]} expected, not found" if missing
+                    else f"comment {extra[0]} found, not expected" if extra
+                    else f"comments in another order: expected {readable_comments}, found {shown_comments}"
+                )
+                messages.append(f"wall {owner}: image {image}: {detail}")
+                break
     audience = "private" if secret is not None else "public"
     print(
         f"checked {len(owners)} walls of a {audience} site ({pages_read} pages, "
-        f"{images_expected} cards expected, {len(uploaders)} uploaders, "
-        f"{len(seen_images)} of their images read): {mismatches} mismatches"
+        f"{images_expected} cards and {comments_expected} comments under them expected; "
+        f"{len(uploaders)} uploaders, {len(seen_images)} of their images read): "
+        f"{mismatches} mismatches"
     )
     for message in messages[: arguments.show]:
         print("  " + message)

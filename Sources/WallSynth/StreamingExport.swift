@@ -55,7 +55,7 @@ public struct StreamingExport: Sendable {
     public var users = 0
     /// Rows written to `_Join:friends:_User.json`.
     public var friendRows = 0
-    /// Friends listed in `graph/<fbId>.json` files, and the number of those files.
+    /// Friends listed in `graph/<fbId>.json` files.
     public var graphFriends = 0
     /// The number of `graph/<fbId>.json` files.
     public var graphFiles = 0
@@ -63,13 +63,13 @@ public struct StreamingExport: Sendable {
     public var maximumDegree = 0
     /// Users with at least 1,000 friends.
     public var hubs = 0
-    /// Roles and role memberships.
+    /// Roles written to `_Role.json`.
     public var roles = 0
     /// Rows of `_Join:users:_Role.json`.
     public var roleRows = 0
-    /// Images and comments.
+    /// Images written to `WallImage.json` (one photo file each).
     public var images = 0
-    /// Comments written.
+    /// Comments written to `WallImageComment.json`.
     public var comments = 0
     /// Images with an ACL.
     public var imagesWithACL = 0
