@@ -36,6 +36,8 @@
 #   finalize   "filesWritten" of its --json summary (the wrapper adds --json)
 #   one build  "filesWritten" of its --json summary
 #   plan       none (it writes the plan); its size is printed instead
+# The "sum" rows add the steps up (wall time too, though Slurm runs shards side by side); the
+# last line is the time from submit to the end of finalize.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$PWD
@@ -208,8 +210,8 @@ for step, status, wall, cpu_user, cpu_sys, rss, files, images in rows:
     print(f"{step:14} {float(wall):8.1f} {float(cpu_user):8.1f} {float(cpu_sys):7.1f} "
           f"{int(rss) / 1024:13.1f} {files:>14} {images:>8}{mark}")
 sharded = [r for r in rows if r[0] != "one build"]
-total([r for r in sharded if r[0].startswith("shard ")], "all shards")
-total(sharded, "all steps")
+total([r for r in sharded if r[0].startswith("shard ")], "sum of shards")
+total(sharded, "sum of steps")
 print(f"sharded build through Slurm: {sys.argv[2]} s from submit to finalize's end")
 plan = sys.argv[3]
 if os.path.exists(plan):
