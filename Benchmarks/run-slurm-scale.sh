@@ -25,9 +25,9 @@
 # How each step is measured: submit.sh is given WALLGEN=<a wrapper> (written in the run folder),
 # which runs the real release binary under `/usr/bin/time` and appends one line per step to
 # RUN/steps.tsv. The step is named from wallgen's arguments, whatever job runs it: `plan`
-# (`plan K/N` with --part K/N), `shard K/N` (build --shard K/N), `finalize` (build --finalize),
-# else the arguments themselves. So it keeps working if the plan becomes an array job, as long
-# as every step runs "$WALLGEN" with its arguments.
+# (`plan K/N` with --part K/N, `plan merge` with --merge), `shard K/N` (build --shard K/N),
+# `finalize` (build --finalize), else the arguments themselves. So it keeps working if the plan
+# becomes an array job, as long as every step runs "$WALLGEN" with its arguments.
 # "files written" comes from wallgen itself:
 #   shard K/N  the pages it wrote, from its summary line ("... pages (P written); images: I
 #              processed"; the wrapper drops --quiet so that the line is printed); the images
@@ -110,6 +110,7 @@ if [[ "${args[0]:-}" == plan ]]; then
   step=plan
   for ((i = 1; i < ${#args[@]}; i++)); do
     [[ "${args[i]}" == --part ]] && step="plan ${args[i + 1]:-}"
+    [[ "${args[i]}" == --merge ]] && step="plan merge"
   done
 elif [[ "${args[0]:-}" == build ]]; then
   for ((i = 1; i < ${#args[@]}; i++)); do
@@ -192,8 +193,11 @@ fi
 python3 - "$steps" "$total" "$run/site.plan" <<'PY'
 import os, sys
 rows = [line.rstrip("\n").split("\t") for line in open(sys.argv[1]) if line.strip()]
-order = lambda r: (r[0] != "one build", not r[0].startswith("plan"), r[0] == "finalize",
-                   int(r[0].split()[1].split("/")[0]) if r[0].startswith("shard ") else 0)
+def order(row):  # one build, plan (parts by K), shards by K, finalize, anything else
+    name = row[0].split()
+    group = {"one": 0, "plan": 1, "shard": 2, "finalize": 3}.get(name[0], 4)
+    part = name[1].split("/")[0] if len(name) > 1 else ""
+    return (group, int(part) if part.isdigit() else 10**9 if part else -1, row[0])
 rows.sort(key=order)
 print(f"{'step':14} {'wall s':>8} {'user s':>8} {'sys s':>7} {'peak RSS MiB':>13} "
       f"{'files written':>14} {'images':>8}")
