@@ -36,6 +36,9 @@ public struct PlanWriter {
     public var part: ShardSpec?
     /// Make the plan from its `mergeCount` parts (`--merge N`).
     public var mergeCount: Int?
+    /// Import the export whole even when its parts could be merged: for tests that compare
+    /// the two.
+    package var importWhole = false
 
     /// Settings with defaults for everything but the paths.
     public init(export: String, plan: String) {
@@ -98,6 +101,9 @@ public struct PlanWriter {
       result.report.append(contentsOf: (try? existing.problems(audience: nil)) ?? [])
       progress.finished()
       return result
+    }
+    if settings.importWhole {
+      return try writeWhole(source: source, identity: identity, reason: "asked to")
     }
     if let part = settings.part {
       return try writePart(part, source: source, identity: identity)
