@@ -126,10 +126,14 @@ package struct ImportSession {
   /// even where walls do not need the class. Their content is not kept.
   ///
   /// Faults are warnings: no wall loses data.
-  mutating func checkOtherClassFiles() {
-    for name in source.fileNames(in: "") where name.hasSuffix(".json") {
+  /// - Parameter taking: Which of those files to check, by their place among them (all by
+  ///   default; a part of a plan checks its share).
+  mutating func checkOtherClassFiles(taking: (Int) -> Bool = { _ in true }) {
+    let names = source.fileNames(in: "").filter {
+      $0.hasSuffix(".json") && !Self.wallClasses.contains(String($0.dropLast(5)))
+    }
+    for (place, name) in names.enumerated() where taking(place) {
       let className = String(name.dropLast(5))
-      guard !Self.wallClasses.contains(className) else { continue }
       do {
         let bytes = try source.read(name, limit: limits.classFileBytes)
         if JSONLinesReader.holdsDocumentsPerLine(bytes, lineBytes: limits.rowBytes) {

@@ -66,7 +66,7 @@ extension ImportSession {
   /// Resolves a Parse File value to `files/<name>`, else `files/<last component of url>`.
   ///
   /// Problems are reported; the image is then shown as a placeholder.
-  private mutating func readFile(
+  mutating func readFile(
     _ object: ParseObject, field: String, file: String, className: String
   ) -> FileReference? {
     guard case .object(let value)? = object.fields[field], value["__type"]?.stringValue == "File"
@@ -177,7 +177,7 @@ extension ImportSession {
       acl: readACL(of: object, file: file, className: className))
   }
 
-  private func pointerID(_ value: JSONValue?) -> String? {
+  func pointerID(_ value: JSONValue?) -> String? {
     guard case .object(let pointer)? = value, pointer["__type"]?.stringValue == "Pointer" else {
       return nil
     }

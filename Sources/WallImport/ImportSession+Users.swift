@@ -34,7 +34,7 @@ extension ImportSession {
       objectId: object.objectId, username: username, facebookID: facebookID, displayName: name)
   }
 
-  private func facebookIDFromAuthData(_ object: ParseObject) -> String? {
+  func facebookIDFromAuthData(_ object: ParseObject) -> String? {
     guard case .object(let facebook)? = object.fields["authData"]?["facebook"] else { return nil }
     return ParseObject(objectId: object.objectId, fields: facebook).identifier("id")
   }

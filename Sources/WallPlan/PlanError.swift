@@ -26,6 +26,10 @@ public enum PlanError: Error, Equatable, CustomStringConvertible {
   case mixedShardCounts([Int])
   /// A file could not be written; `step` says which (`media`, `render`, `state`, ...).
   case write(step: String, WriteError)
+  /// A merge of a plan's parts lacks part `part` (`K/N`), whose file is `path`.
+  case partMissing(part: String, path: String)
+  /// Part `part` of a merge was made from another export (or by another wallgen).
+  case partDiffers(part: String, path: String)
 
   public var description: String {
     switch self {
@@ -53,6 +57,13 @@ public enum PlanError: Error, Equatable, CustomStringConvertible {
         + "are present: two runs wrote into this site at once; run every shard of the one meant "
         + "again, then finalize"
     case .write(let step, let error): "[\(step)] \(error)"
+    case .partMissing(let part, let path):
+      "\(path): part \(part) of the plan has not been written; run 'wallgen plan EXPORT "
+        + "--part \(part) -o PLAN' first, then merge again; no plan is written"
+    case .partDiffers(let part, let path):
+      "\(path): part \(part) of the plan was made from another export (or the export changed, "
+        + "or another wallgen made it); run 'wallgen plan EXPORT --part \(part) -o PLAN' again, "
+        + "then merge again; no plan is written"
     }
   }
 }

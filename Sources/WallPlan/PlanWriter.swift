@@ -11,9 +11,14 @@ import WallZip
   import Glibc
 #endif
 
-/// `wallgen plan`: imports and checks an export once, as a build's import step does
-/// (`ExportOpener`, `ExportImporter`, `WallIndex`), probes every image's header, and writes all
-/// a shard needs into one SQLite file (`PlanSchema`), with the import's problem report.
+/// `wallgen plan`: imports and checks an export once, as a build's import step does, probes
+/// every image's header, and writes all a shard needs into one SQLite file (`PlanSchema`), with
+/// the import's problem report.
+///
+/// It works in parts (docs/sharding.md, "The plan in parts"): each part reads its share of the
+/// rows and image files into a part file (`writePart`), and the merge makes the plan from the
+/// parts in SQL (`merge`), so that no step holds the export in memory. An export that a row or
+/// a check faults is imported whole instead (`ExportImporter`, `WallIndex`), as before.
 public struct PlanWriter {
   /// What to plan.
   public struct Settings: Sendable {
@@ -27,6 +32,13 @@ public struct PlanWriter {
     public var zipLimits = ZipLimits.standard
     /// The largest class and Graph files read, and the deepest JSON nesting.
     public var importLimits = ImportLimits()
+    /// Write only this part of the plan (`--part K/N`), into `PLAN.parts/K-of-N.sqlite`.
+    public var part: ShardSpec?
+    /// Make the plan from its `mergeCount` parts (`--merge N`).
+    public var mergeCount: Int?
+    /// Import the export whole even when its parts could be merged: for tests that compare
+    /// the two.
+    package var importWhole = false
 
     /// Settings with defaults for everything but the paths.
     public init(export: String, plan: String) {
@@ -46,6 +58,8 @@ public struct PlanWriter {
     /// The import's problems, what no owner may see (a private build's) and the renamed walls
     /// (a public build's).
     public var report = ProblemReport()
+    /// Why the export was imported whole rather than merged from its parts, when it was.
+    public var wholeImport: String?
   }
 
   let settings: Settings
@@ -68,9 +82,11 @@ public struct PlanWriter {
   }
 
   /// Writes the plan (atomically: a temporary file, then rename), unless the plan file
-  /// already describes the export as it is.
+  /// already describes the export as it is: part `settings.part` only, or the merge of
+  /// `settings.mergeCount` parts, or else both in this process (one part, then the merge).
   /// - Throws: `PlanError.build` for an export that cannot be opened or built from (as a
-  ///   build refuses it), `.database` or `.write` when the plan cannot be written.
+  ///   build refuses it), `.database` or `.write` when the plan cannot be written, `.partMissing`
+  ///   or `.partDiffers` when a merge lacks a part.
   public func write() throws(PlanError) -> Result {
     progress.announce("import", of: Self.steps, total: 0)
     let source: any ExportSource
@@ -86,6 +102,27 @@ public struct PlanWriter {
       progress.finished()
       return result
     }
+    if settings.importWhole {
+      return try writeWhole(source: source, identity: identity, reason: "asked to")
+    }
+    if let part = settings.part {
+      return try writePart(part, source: source, identity: identity)
+    }
+    if let count = settings.mergeCount {
+      return try merge(count, source: source, identity: identity)
+    }
+    guard let only = ShardSpec(index: 0, count: 1) else {
+      return Result(identity: "", upToDate: true)
+    }
+    _ = try writePart(only, source: source, identity: identity)
+    return try merge(1, source: source, identity: identity)
+  }
+
+  /// Imports the whole export in memory and writes the plan: for the exports the parts cannot
+  /// take (`ImportSession.stage`).
+  func writeWhole(source: any ExportSource, identity: String, reason: String) throws(PlanError)
+    -> Result
+  {
     let imported = ExportImporter.load(from: source, limits: settings.importLimits)
     if let failure = imported.failure {
       throw .build(.unusableExport(failure, problems: imported.report.sorted))
@@ -112,7 +149,9 @@ public struct PlanWriter {
     let publicPaths = Set(shown.lazy.filter { $0.acl.grantsPublicRead }.compactMap(\.file?.path))
     let omitted = PublicOmissions(dataset: imported.dataset)
     progress.announce("images", of: Self.steps, total: media.sources.count)
-    let probes = probe(media.sources, source: source)
+    let probes = Self.probe(
+      media.sources.map { ($0.path, $0.avatar) }, source: source, jobs: settings.jobs,
+      progress: progress)
 
     progress.announce("write", of: Self.steps, total: 0)
     let temporary = "\(settings.plan)\(FileSystem.temporarySuffix)\(getpid())"
@@ -159,6 +198,7 @@ public struct PlanWriter {
     }
     progress.finished()
     var result = Result(identity: identity, upToDate: false)
+    result.wholeImport = reason
     result.users = index.users.count
     result.images = index.images.count
     result.comments = imported.dataset.comments.count
@@ -175,25 +215,52 @@ public struct PlanWriter {
     var readError: String?
     var info: ImageInfo?
     var probeError: String?
+    /// The `sources.hash`: what places the file's media in a shard.
+    var hash: Int64 = 0
+
+    /// The hash of a file by its content, or by its path when it could not be read.
+    static func hash(of path: String, avatar: Bool, digest: String?) -> Int64 {
+      StableHash.of("\(avatar ? "avatar" : "photo") \(digest ?? "unread \(path)")")
+    }
+
+    /// The columns of `sources` from `digest` to `probeError`, then `hash`.
+    var columns: [SQLiteValue] {
+      func integer(_ value: Int?) -> SQLiteValue { value.map { .integer(Int64($0)) } ?? .null }
+      func text(_ value: String?) -> SQLiteValue { value.map { .text($0) } ?? .null }
+      return [
+        text(digest), text(readError), text(info?.format.rawValue), integer(info?.width),
+        integer(info?.height), integer(info?.orientation),
+        integer(info.map { $0.hasAlpha ? 1 : 0 }),
+        text(probeError), .integer(hash),
+      ]
+    }
   }
 
-  /// Reads every source once, in parallel: its SHA-256 and its header, probed with no pixel
+  /// Reads every file once, in parallel: its SHA-256 and its header, probed with no pixel
   /// limit (a build's `--max-pixels` is applied when it predicts, see `PlannedMedia`).
-  private func probe(_ sources: [MediaPlan.Source], source: any ExportSource) -> [Probe] {
+  static func probe(
+    _ sources: [(path: String, avatar: Bool)], source: any ExportSource, jobs: Int,
+    progress: any BuildProgress
+  ) -> [Probe] {
     let limits = PipelineSettings().limits
     var unlimited = limits
     unlimited.maxPixels = Int.max
     unlimited.maxSide = Int.max
     let relaxed = unlimited
-    return ParallelWork.map(count: sources.count, jobs: settings.jobs, progress: progress) {
+    return ParallelWork.map(count: sources.count, jobs: jobs, progress: progress) {
       position in
       let bytes: [UInt8]
       do throws(ImportError) {
         bytes = try source.read(sources[position].path, limit: limits.maxFileBytes)
       } catch {
-        return Probe(readError: error.reason)
+        var failed = Probe(readError: error.reason)
+        failed.hash = Probe.hash(
+          of: sources[position].path, avatar: sources[position].avatar, digest: nil)
+        return failed
       }
       var probe = Probe(digest: Hex.encode(SHA256.digest(bytes)))
+      probe.hash = Probe.hash(
+        of: sources[position].path, avatar: sources[position].avatar, digest: probe.digest)
       do throws(ImagingError) {
         probe.info = try ImageProbe.inspect(bytes, limits: relaxed)
       } catch {
@@ -258,17 +325,10 @@ public struct PlanWriter {
         source.avatar
         ? ("_User", media.pictureOwner(position))
         : (media.owners[source.path]?.className ?? "", media.owners[source.path]?.objectId ?? "")
-      let role = source.avatar ? "avatar" : "photo"
-      let hash = StableHash.of("\(role) \(probe.digest ?? "unread \(source.path)")")
-      func integer(_ value: Int?) -> SQLiteValue { value.map { .integer(Int64($0)) } ?? .null }
-      func text(_ value: String?) -> SQLiteValue { value.map { .text($0) } ?? .null }
-      try sources.run([
-        .text(source.path), .integer(source.avatar ? 1 : 0), .text(owner.0), .text(owner.1),
-        text(probe.digest), text(probe.readError), text(probe.info?.format.rawValue),
-        integer(probe.info?.width), integer(probe.info?.height), integer(probe.info?.orientation),
-        integer(probe.info.map { $0.hasAlpha ? 1 : 0 }), text(probe.probeError), .integer(hash),
-        .integer(source.avatar || publicPaths.contains(source.path) ? 1 : 0),
-      ])
+      try sources.run(
+        [.text(source.path), .integer(source.avatar ? 1 : 0), .text(owner.0), .text(owner.1)]
+          + probe.columns
+          + [.integer(source.avatar || publicPaths.contains(source.path) ? 1 : 0)])
     }
   }
 }

@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
-# Runs a sharded wallgen build on Kubernetes: plan, then N shards, then finalize, each a Job,
-# each started only when the one before it has completed. Kubernetes has no ordering between
-# Jobs, so this script is the order: it applies a Job, waits for its Complete (or Failed)
-# condition, then applies the next. Nothing else: no scheduler of its own.
+# Runs a sharded wallgen build on Kubernetes: N plan parts, the merge of the plan, N shards,
+# then finalize, each a Job, each started only when the one before it has completed.
+# Kubernetes has no ordering between Jobs, so this script is the order: it applies a Job,
+# waits for its Complete (or Failed) condition, then applies the next. Nothing else: no scheduler of its own.
 #
 # Usage: deploy/kubernetes/run.sh N
 # The export must already be at /data/export on the volume (deploy/README.md says how).
 # Environment (optional):
 #   WALLGEN_IMAGE    the image holding wallgen (default: wallgen:latest, as in the manifests)
 #   KUBECTL          the kubectl to use, with its flags, e.g. "kubectl --namespace batch"
-#   WALLGEN_PARALLELISM  at most this many shard pods at once (default N)
+#   WALLGEN_PARALLELISM  at most this many shard (and plan part) pods at once (default N)
 #   WALLGEN_TIMEOUT  seconds to wait for each Job (default 86400)
 # Earlier Jobs of the same names are deleted first (a Job's pod template cannot be changed);
 # the volume, the plan and the site stay, so a run after a failure repeats nothing done.
@@ -55,10 +55,19 @@ wait_for() {
 }
 
 "${kubectl[@]}" apply -f "$here/volume.yaml"
-"${kubectl[@]}" delete job wallgen-plan wallgen-shards wallgen-finalize --ignore-not-found --wait=true
+"${kubectl[@]}" delete job wallgen-plan wallgen-plan-merge wallgen-shards wallgen-finalize \
+  --ignore-not-found --wait=true
 
-render plan-job.yaml | "${kubectl[@]}" apply -f -
+render plan-job.yaml "$(
+  printf '{"op": "replace", "path": "/spec/%s", "value": %d}, ' completions "$shards" parallelism "$parallelism"
+  printf '{"op": "replace", "path": "/spec/template/spec/containers/0/env/1", "value": {"name": "WALLGEN_PLAN_PARTS", "value": "%d"}}' "$shards"
+)" | "${kubectl[@]}" apply -f -
 wait_for wallgen-plan
+
+render merge-job.yaml "$(
+  printf '{"op": "replace", "path": "/spec/template/spec/containers/0/env/0", "value": {"name": "WALLGEN_PLAN_PARTS", "value": "%d"}}' "$shards"
+)" | "${kubectl[@]}" apply -f -
+wait_for wallgen-plan-merge
 
 render shards-job.yaml "$(
   printf '{"op": "replace", "path": "/spec/%s", "value": %d}, ' completions "$shards" parallelism "$parallelism"

@@ -52,3 +52,29 @@ extension ArgumentReader {
     }
   }
 }
+
+extension ArgumentReader {
+  /// Reads `--part K/N` or `--merge N` of `wallgen plan` into `options`.
+  mutating func planPartOption(_ argument: String, into options: inout PlanOptions)
+    throws(UsageError)
+  {
+    let text = try value(for: argument)
+    if argument == "--part" {
+      guard let part = ShardSpec(text) else {
+        throw UsageError(
+          "option '--part' needs K/N with 0 <= K < N <= \(ShardList.grouped(ShardSpec.maximumCount)) "
+            + "(K counts from 0, as SLURM_ARRAY_TASK_ID and JOB_COMPLETION_INDEX do), not '\(text)'",
+          command: command)
+      }
+      options.part = part
+    } else {
+      guard let count = Int(text), count >= 1, count <= ShardSpec.maximumCount else {
+        throw UsageError(
+          "option '--merge' needs the number of parts, 1 to "
+            + "\(ShardList.grouped(ShardSpec.maximumCount)), not '\(text)'",
+          command: command)
+      }
+      options.merge = count
+    }
+  }
+}

@@ -126,6 +126,9 @@ public enum CommandParser {
     guard options.output != nil else {
       throw UsageError("'plan' needs '-o PLAN', the plan file to write", command: "plan")
     }
+    if options.part != nil, options.merge != nil {
+      throw UsageError("'--part' and '--merge' cannot be combined", command: "plan")
+    }
     return .plan(options)
   }
 }

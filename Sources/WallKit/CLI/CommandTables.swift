@@ -160,5 +160,24 @@ enum CommandTables {
       help: ["The plan file (required; replaced atomically)"]),
     .jobs(\.jobs), .maxExportBytes(\.maxExportBytes, showingDefault: false),
     .report(\.reportFile, of: "import's problems"), .quiet(\.quiet),
+    CommandOption(
+      ["--part"], value: "K/N",
+      help: [
+        "Write only part K of N (0 <= K < N) into PLAN.parts/K-of-N.sqlite:",
+        "every N-th row of the class files and the image files they name;",
+        "parts may run at once, then '--merge N' makes the plan",
+      ]
+    ) { reader, name, options throws(UsageError) in
+      try reader.planPartOption(name, into: &options)
+    },
+    CommandOption(
+      ["--merge"], value: "N",
+      help: [
+        "Make the plan from its N parts (exit 1 naming a part missing or made",
+        "from another export), then remove them",
+      ]
+    ) { reader, name, options throws(UsageError) in
+      try reader.planPartOption(name, into: &options)
+    },
   ]
 }

@@ -11,6 +11,15 @@ extension HelpText {
                                                         at once, on machines sharing SITE
       wallgen build --plan PLAN --finalize -o SITE      once every shard has finished
 
+    The plan too can be made in parts, for a batch system's array:
+
+      wallgen plan EXPORT --part K/P -o PLAN            for K = 0 .. P-1, in any order, at once
+      wallgen plan EXPORT --merge P -o PLAN             once every part has finished
+
+    Each part reads every P-th row of the class files and hashes the image files they name;
+    the merge makes the plan from the parts in SQL. An export a part or the merge finds a
+    problem in is imported whole by the merge, as 'wallgen plan EXPORT -o PLAN' does.
+
     The site equals a one-process 'wallgen build EXPORT -o SITE' byte for byte. Shards and
     finalize take the build options (--page-size, --timezone, --theme, --private, ...): give
     each of them the same; finalize refuses a shard made with others, naming it. See
@@ -21,8 +30,8 @@ extension HelpText {
 
     Exit codes:
       0   the plan was written (or already described the export)
-      1   the export cannot be built from (as 'wallgen build' refuses it), or the plan
-          cannot be written
+      1   the export cannot be built from (as 'wallgen build' refuses it), the plan
+          cannot be written, or a merge lacks a part or has one of another export
       64  usage error
     """
 }

@@ -1,3 +1,4 @@
+import WallPlan
 import WallZip
 
 /// Options of `wallgen plan`.
@@ -14,6 +15,10 @@ public struct PlanOptions: Sendable, Equatable {
   public var reportFile: String?
   /// Print only problems and errors.
   public var quiet = false
+  /// Write only part K of N of the plan (`--part K/N`).
+  public var part: ShardSpec?
+  /// Make the plan from its N parts (`--merge N`).
+  public var merge: Int?
 
   /// Options with every default.
   public init(export: String? = nil) {

@@ -10,6 +10,8 @@ extension WallCLI {
     var settings = PlanWriter.Settings(export: export, plan: output)
     settings.jobs = options.jobs ?? SiteBuilder.defaultJobs
     settings.zipLimits = zipLimits(maxExportBytes: options.maxExportBytes)
+    settings.part = options.part
+    settings.mergeCount = options.merge
     let started = ContinuousClock.now
     let result: PlanWriter.Result
     do {
@@ -34,6 +36,18 @@ extension WallCLI {
     }
     if !options.quiet {
       let seconds = String(format: "%.2f", ConsoleProgress.seconds(ContinuousClock.now - started))
+      if let part = options.part {
+        console.err(
+          result.upToDate
+            ? "plan part \(part) is up to date (\(seconds) s)"
+            : "wrote plan part \(part)"
+              + (result.wholeImport.map { " (the merge will import the export whole: \($0))" }
+                ?? "") + " in \(seconds) s")
+        return .success
+      }
+      if options.merge != nil, let reason = result.wholeImport {
+        console.err("imported the export whole, not in parts: \(reason)")
+      }
       console.err(
         result.upToDate
           ? "plan \(output) is up to date (\(seconds) s)"

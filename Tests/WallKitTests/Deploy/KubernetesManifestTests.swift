@@ -10,7 +10,9 @@ import WallKitTestSupport
   /// default (backoffLimitPerIndex is beta and on from 1.29).
   static let kubernetesVersion = "1.29.0"
   static let folder = RepositoryPaths.path("deploy/kubernetes")
-  static let files = ["volume.yaml", "plan-job.yaml", "shards-job.yaml", "finalize-job.yaml"]
+  static let files = [
+    "volume.yaml", "plan-job.yaml", "merge-job.yaml", "shards-job.yaml", "finalize-job.yaml",
+  ]
 
   static let python = ExternalTool.path("python3")
   static let hasValidator =
@@ -136,9 +138,30 @@ import WallKitTestSupport
         #expect(container["resources"]?[key]?["memory"]?.stringValue != nil, "\(file) \(key)")
       }
     }
-    #expect(names == ["wallgen-plan", "wallgen-shards", "wallgen-finalize"])
-    let plan = Self.strings(try Self.container(try Self.manifest("plan-job.yaml"))["args"])
-    #expect(plan == ["plan", "/data/export", "-o", "/data/plan"])
+    #expect(names == ["wallgen-plan", "wallgen-plan-merge", "wallgen-shards", "wallgen-finalize"])
+    let planJob = try Self.manifest("plan-job.yaml")
+    #expect(planJob["spec"]?["completionMode"]?.stringValue == "Indexed")
+    let plan = Self.strings(try Self.container(planJob)["args"])
+    #expect(
+      Array(plan.prefix(6)) == [
+        "plan", "/data/export", "--part", "$(JOB_COMPLETION_INDEX)/$(WALLGEN_PLAN_PARTS)", "-o",
+        "/data/plan",
+      ])
+    // run.sh replaces env[1] of the parts and env[0] of the merge by position with its N.
+    let partsEnvironment = try Self.container(planJob)["env"]?.arrayValue ?? []
+    #expect(
+      partsEnvironment.map { $0["name"]?.stringValue } == [
+        "JOB_COMPLETION_INDEX", "WALLGEN_PLAN_PARTS",
+      ])
+    #expect(
+      partsEnvironment.last?["value"]?.stringValue
+        == planJob["spec"]?["completions"]?.integerValue.map(String.init))
+    let mergeJob = try Self.container(try Self.manifest("merge-job.yaml"))
+    #expect(
+      Array(Self.strings(mergeJob["args"]).prefix(6)) == [
+        "plan", "/data/export", "--merge", "$(WALLGEN_PLAN_PARTS)", "-o", "/data/plan",
+      ])
+    #expect(mergeJob["env"]?.arrayValue?.first?["name"]?.stringValue == "WALLGEN_PLAN_PARTS")
     let finalize = Self.strings(try Self.container(try Self.manifest("finalize-job.yaml"))["args"])
     #expect(Array(finalize.prefix(4)) == ["build", "--plan", "/data/plan", "--finalize"])
     #expect(finalize.firstIndex(of: "-o").map { finalize[$0 + 1] } == "/data/site")
@@ -170,7 +193,7 @@ import WallKitTestSupport
   }
 
   @Test(
-    "run.sh applies plan, shards and finalize in order, each after the one before completed",
+    "run.sh applies plan parts, merge, shards and finalize in order, each after the one before completed",
     .enabled(if: kubectl != nil && hasYAML, "needs kubectl (for patch --local) and PyYAML"))
   func runOrder() throws {
     let temporary = try TemporaryDirectory("kubectl")
@@ -185,11 +208,11 @@ import WallKitTestSupport
     #expect(
       calls.filter { !$0.hasPrefix("patch") } == [
         "apply -f \(Self.folder)/volume.yaml", "delete job wallgen-plan",
-        "apply -f -", "get job wallgen-plan", "apply -f -", "get job wallgen-shards",
-        "apply -f -", "get job wallgen-finalize",
+        "apply -f -", "get job wallgen-plan", "apply -f -", "get job wallgen-plan-merge",
+        "apply -f -", "get job wallgen-shards", "apply -f -", "get job wallgen-finalize",
       ])
     var applied: [String: JSONValue] = [:]
-    for index in 0..<3 {
+    for index in 0..<4 {
       let python = try #require(Self.python)
       let json = try ExternalTool.run(
         python,
@@ -201,6 +224,11 @@ import WallKitTestSupport
       applied[job["metadata"]?["name"]?.stringValue ?? "?"] = job
       #expect(try Self.container(job)["image"]?.stringValue == "example/wallgen:9")
     }
+    let parts = try #require(applied["wallgen-plan"])
+    #expect(parts["spec"]?["completions"]?.integerValue == 7)
+    #expect(try Self.container(parts)["env"]?.arrayValue?.last?["value"]?.stringValue == "7")
+    let merge = try #require(applied["wallgen-plan-merge"])
+    #expect(try Self.container(merge)["env"]?.arrayValue?.first?["value"]?.stringValue == "7")
     let shards = try #require(applied["wallgen-shards"])
     #expect(shards["spec"]?["completions"]?.integerValue == 7)
     #expect(shards["spec"]?["parallelism"]?.integerValue == 7)

@@ -36,7 +36,7 @@ import WallKitTestSupport
   }
 
   @Test(
-    "submit.sh with 4 array tasks builds the site of a one-process build, byte for byte; again, it writes nothing",
+    "submit.sh with 4 plan parts, a merge and 4 shards builds the site of a one-process build, byte for byte; again, it writes nothing",
     .enabled(if: unavailable == nil, "\(unavailable ?? "")"),
     .enabled(if: BuiltProduct.wallgen != nil, "no wallgen executable beside the test bundle"))
   func fourTasksEqualOneBuild() throws {
@@ -52,11 +52,17 @@ import WallKitTestSupport
         environment: ["SLURM_CONF": configuration, "WALLGEN": wallgen, "WALLGEN_TIMEOUT": "120"])
       #expect(result.status == 0, "\(result.output)")
       let lines = result.output.split(separator: "\n").map(String.init)
-      for job in ["plan", "shards", "finalize"] {
+      for job in ["plan", "merge", "shards", "finalize"] {
         #expect(lines.contains { $0.hasPrefix("\(job) ") }, "no \(job) job id: \(result.output)")
       }
       let logs = SiteTree.files(in: folder.url("site.logs"))
       for task in 0..<4 {
+        let planLog = try #require(
+          logs.first { $0.hasPrefix("plan-") && $0.hasSuffix("_\(task).out") })
+        let planText = String(
+          decoding: try FileSystem.readFile(folder.url("site.logs/\(planLog)"), limit: 1 << 20),
+          as: UTF8.self)
+        #expect(planText.contains("part \(task) of 4"), "\(planLog): \(planText)")
         let log = try #require(
           logs.first { $0.hasPrefix("shard-") && $0.hasSuffix("_\(task).out") })
         let text = String(
@@ -110,10 +116,16 @@ import WallKitTestSupport
       #expect(result.output.contains("wallgen-finalize: CANCELLED"), "\(result.output)")
       let calls = String(
         decoding: try FileSystem.readFile(folder.url("calls"), limit: 1 << 20), as: UTF8.self)
-      #expect(calls.contains("plan \(folder.url("export")) -o \(folder.url("site.plan"))"))
       for task in 0..<3 {
+        #expect(
+          calls.contains(
+            "plan \(folder.url("export")) --part \(task)/3 -o \(folder.url("site.plan"))"),
+          "\(calls)")
         #expect(calls.contains("--shard \(task)/3 -o \(folder.url("site"))"), "\(calls)")
       }
+      #expect(
+        calls.contains("plan \(folder.url("export")) --merge 3 -o \(folder.url("site.plan"))"),
+        "\(calls)")
       #expect(!calls.contains("--finalize"), "finalize ran after a failed shard: \(calls)")
     }
   }

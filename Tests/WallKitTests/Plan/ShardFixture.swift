@@ -86,7 +86,7 @@ enum ShardFixture {
   }
 
   /// `ShardedBuildTests.smallExport()` written predictably to `folder/export` and planned into
-  /// `folder/plan`.
+  /// `folder/plan` in 3 parts, then merged.
   static func plannedSmallExport(in folder: TemporaryDirectory) throws -> (
     export: SyntheticExport, root: String, plan: String
   ) {
@@ -94,7 +94,7 @@ enum ShardFixture {
     let export = ShardedBuildTests.smallExport()
     try writePredictable(export, to: root)
     let plan = folder.url("plan")
-    _ = try PlanWriter(settings: PlanWriter.Settings(export: root, plan: plan)).write()
+    _ = try PlanPartsTests.planInParts(root, plan: plan, count: 3, order: [1, 2, 0])
     return (export, root, plan)
   }
 

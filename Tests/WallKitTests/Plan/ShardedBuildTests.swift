@@ -26,7 +26,9 @@ import WallSynth
     #expect(one.summary.imagesFailed >= 2)
 
     let plan = folder.url("plan.sqlite")
-    let planned = try PlanWriter(settings: PlanWriter.Settings(export: root, plan: plan)).write()
+    // The plan in 4 parts, merged: the shards read the one plan whole or in parts would make.
+    let planned = try PlanPartsTests.planInParts(root, plan: plan, count: 4, order: [3, 1, 0, 2])
+    #expect(planned.wholeImport == nil)
     #expect(planned.users == export.users.count)
     var random = SeededRandom(seed: 14)
     for count in [1, 3, 7] {

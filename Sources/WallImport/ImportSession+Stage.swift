@@ -1,0 +1,221 @@
+import WallJSON
+import WallModel
+import WallReport
+
+extension ImportSession {
+  /// Reads part `part` of `count` of an export for a plan made in parts: every `count`-th row
+  /// of each class file of the walls, Graph file and other class file, each row checked on its
+  /// own and given to `sink`; what needs other rows (objectIds seen twice, authors, images,
+  /// friends and roles that must exist) is checked when the parts are merged, in SQL.
+  ///
+  /// Only an export that no check would fault is read in parts: the first problem any row
+  /// shows ends the part, and its reason is returned, so that the merge imports that export
+  /// whole, as a build does, and reports its problems in the build's words. So are a Parse
+  /// Server export (`mongoexport`'s layout, `_SCHEMA.json`) and one without `_User.json` or a
+  /// class file of images.
+  /// - Parameters:
+  ///   - source: The opened export.
+  ///   - limits: The largest files and deepest nesting read.
+  ///   - part: Which part, `0..<count`.
+  ///   - count: How many parts.
+  ///   - sink: Receives the rows of the part.
+  /// - Returns: nil when the part was read, else why the export must be imported whole.
+  package static func stage(
+    from source: any ExportSource, limits: ImportLimits, part: Int, of count: Int,
+    into sink: inout some ExportStaging
+  ) -> String? {
+    var session = ImportSession(source: source, limits: limits)
+    if let reason = session.stage(part: part, of: count, into: &sink) { return reason }
+    guard let problem = session.report.problems.first else { return nil }
+    let object = problem.objectId.isEmpty ? "" : " (\(problem.objectId))"
+    return "\(problem.file)\(object): \(problem.reason)"
+  }
+
+  /// The steps of `stage`, in the order of `ExportImporter.load`; nil when the part was read or
+  /// a problem was reported.
+  private mutating func stage(part: Int, of count: Int, into sink: inout some ExportStaging)
+    -> String?
+  {
+    let mine = { (place: Int) in place % count == part }
+    readOpeningProblems()
+    if source.fileExists("_SCHEMA.json") { return "it has a _SCHEMA.json (Parse Server's)" }
+    guard source.fileExists("_User.json") else { return "it has no _User.json" }
+    guard source.fileExists("WallImage.json") || source.fileExists("WallImageObject.json") else {
+      return "it has neither WallImage.json nor WallImageObject.json"
+    }
+    stageUsers(mine, into: &sink)
+    if report.isEmpty { stageJoins("_Join:friends:_User", mine, into: &sink) }
+    if report.isEmpty { stageRoles(mine, into: &sink) }
+    for className in ["WallImage", "WallImageObject"] where report.isEmpty {
+      stageImages(className, mine, into: &sink)
+    }
+    if report.isEmpty { stageComments(mine, into: &sink) }
+    if report.isEmpty { stageGraph(mine, into: &sink) }
+    if report.isEmpty { checkOtherClassFiles(taking: mine) }
+    reportUnfilledFilesFolder()
+    if !layoutFiles[.parseServer, default: []].isEmpty {
+      return "its class files are laid out as Parse Server's (mongoexport)"
+    }
+    return nil
+  }
+
+  /// Gives `body` each object of `<className>.json` in the part, with its 1-based place; a row
+  /// that is no object with a string objectId is reported.
+  private mutating func stageObjects(
+    _ className: String, _ mine: (Int) -> Bool,
+    _ body: (inout ImportSession, ParseObject, Int) -> Void
+  ) {
+    let file = className + ".json"
+    forEachRow(className) { session, row, place in
+      guard mine(place.number - 1) else { return }
+      guard let fields = row.objectValue, let objectId = fields["objectId"]?.stringValue,
+        !objectId.isEmpty
+      else {
+        session.report.error(
+          file, className, "", "\(place.label("entry")) is no object with a string objectId")
+        return
+      }
+      body(&session, ParseObject(objectId: objectId, fields: fields), place.number)
+    }
+  }
+
+  private mutating func stageUsers(_ mine: (Int) -> Bool, into sink: inout some ExportStaging) {
+    stageObjects("_User", mine) { session, object, position in
+      let facebookID = object.identifier("fbId") ?? session.facebookIDFromAuthData(object)
+      if let facebookID, !ExportPath.isSafeRelative(facebookID) || facebookID.contains("/") {
+        session.report.error(
+          "_User.json", "_User", object.objectId,
+          "Facebook id \"\(facebookID)\" is not a safe file name")
+        return
+      }
+      sink.stage(
+        StagedUser(
+          objectId: object.objectId, position: position,
+          username: object.string("username") ?? object.objectId, facebookID: facebookID,
+          name: object.string("name").flatMap { $0.isEmpty ? nil : $0 }))
+    }
+  }
+
+  private mutating func stageJoins(
+    _ className: String, _ mine: (Int) -> Bool, into sink: inout some ExportStaging
+  ) {
+    forEachRow(className) { session, row, place in
+      guard mine(place.number - 1) else { return }
+      guard let owner = row["owningId"]?.stringValue, let related = row["relatedId"]?.stringValue
+      else {
+        session.report.error(
+          className + ".json", className, "",
+          "\(place.label("row")) lacks a string owningId or relatedId")
+        return
+      }
+      sink.stageJoin(className, owning: owner, related: related)
+    }
+  }
+
+  private mutating func stageRoles(_ mine: (Int) -> Bool, into sink: inout some ExportStaging) {
+    guard source.fileExists("_Role.json") else { return }  // without roles, no joins are read
+    stageObjects("_Role", mine) { session, object, _ in
+      guard let name = object.string("name"), !name.isEmpty else {
+        session.report.error("_Role.json", "_Role", object.objectId, "role has no name")
+        return
+      }
+      sink.stageRole(objectId: object.objectId, name: name)
+    }
+    for className in ["_Join:users:_Role", "_Join:roles:_Role"] where report.isEmpty {
+      stageJoins(className, mine, into: &sink)
+    }
+  }
+
+  private mutating func stageImages(
+    _ className: String, _ mine: (Int) -> Bool, into sink: inout some ExportStaging
+  ) {
+    let file = className + ".json"
+    stageObjects(className, mine) { session, object, _ in
+      guard let createdAt = object.timestamp("createdAt") else {
+        session.report.error(file, className, object.objectId, "createdAt is no ISO-8601 date")
+        return
+      }
+      let acl = session.readACL(of: object, file: file, className: className)
+      guard
+        let reference = session.readFile(object, field: "image", file: file, className: className)
+      else { return }  // reported, or counted for `reportUnfilledFilesFolder`
+      sink.stage(
+        StagedImage(
+          objectId: object.objectId, className: className, author: Self.author(of: object),
+          createdAt: createdAt, acl: acl, file: reference,
+          caption: className == "WallImageObject"
+            ? object.string("comment").flatMap { $0.isEmpty ? nil : $0 } : nil))
+    }
+  }
+
+  private mutating func stageComments(_ mine: (Int) -> Bool, into sink: inout some ExportStaging) {
+    let (className, file) = ("WallImageComment", "WallImageComment.json")
+    stageObjects(className, mine) { session, object, position in
+      guard
+        let imageID = object.string("imageObjectId") ?? session.pointerID(object.fields["image"])
+      else {
+        session.report.error(file, className, object.objectId, "has no imageObjectId")
+        return
+      }
+      guard let createdAt = object.timestamp("createdAt") else {
+        session.report.error(file, className, object.objectId, "createdAt is no ISO-8601 date")
+        return
+      }
+      let acl = session.readACL(of: object, file: file, className: className)
+      sink.stage(
+        StagedComment(
+          objectId: object.objectId, position: position, imageID: imageID,
+          author: Self.author(of: object), createdAt: createdAt,
+          text: object.string("comment") ?? "", acl: acl))
+    }
+  }
+
+  /// Reads the part's Graph files (`graph/<fbId>.json`: name and friends) and names its
+  /// pictures (`graph/<fbId>.jpg|jpeg|png`).
+  private mutating func stageGraph(_ mine: (Int) -> Bool, into sink: inout some ExportStaging) {
+    let extensions = ["jpg", "jpeg", "png"]
+    for (place, name) in source.fileNames(in: "graph").enumerated() where mine(place) {
+      guard let dot = name.lastIndex(of: ".") else { continue }
+      let facebookID = String(name[..<dot])
+      let ext = String(name[name.index(after: dot)...])
+      if let priority = extensions.firstIndex(of: ext) {
+        sink.stagePicture(
+          facebookID: facebookID, priority: priority,
+          file: FileReference(path: "graph/\(name)", originalName: name))
+        continue
+      }
+      guard ext == "json" else { continue }
+      let file = "graph/\(name)"
+      guard
+        let document = report.readJSON(
+          file, from: source, limit: limits.graphFileBytes, maximumDepth: limits.maximumDepth,
+          objectId: facebookID)
+      else { return }
+      sink.stageGraph(
+        facebookID: facebookID,
+        name: document["name"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 })
+      for (position, entry) in (document["friends"]?["data"]?.arrayValue ?? []).enumerated() {
+        let friend = ParseObject(objectId: "", fields: entry.objectValue ?? [:])
+        guard let friendFacebookID = friend.identifier("id") else {
+          report.error(file, "", facebookID, "friend #\(position + 1) has no id")
+          return
+        }
+        sink.stageGraphFriend(facebookID: facebookID, friend: friendFacebookID)
+      }
+      guard report.isEmpty else { return }
+    }
+  }
+
+  /// The keys by which `object` names its author (`resolveAuthor`'s).
+  private static func author(of object: ParseObject) -> StagedAuthor {
+    var pointer: String?
+    if case .object(let value)? = object.fields["user"],
+      value["className"]?.stringValue == "_User"
+    {
+      pointer = value["objectId"]?.stringValue
+    }
+    return StagedAuthor(
+      facebookID: object.identifier("userFBId"), username: object.string("user"),
+      pointer: pointer)
+  }
+}

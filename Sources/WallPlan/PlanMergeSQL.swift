@@ -1,0 +1,277 @@
+/// The SQL of a plan's merge (`PlanWriter.merge`): the scratch tables the parts are gathered
+/// in, the checks that send an export to the whole import, and the plan's tables made from them.
+enum PlanMergeSQL {
+  /// The scratch database's tables (attached as `s`), keyed so that a row given by two parts
+  /// is kept once: objectIds (two rows with one objectId are a problem, counted by `counted`),
+  /// joins and Graph friends (repeated ones are dropped silently, as the import drops them).
+  static let scratch = """
+    PRAGMA s.journal_mode = OFF;
+    PRAGMA s.synchronous = OFF;
+    PRAGMA s.cache_size = -32768;
+    CREATE TABLE s.users(
+      objectId TEXT PRIMARY KEY, position INTEGER NOT NULL, username TEXT NOT NULL,
+      facebookID TEXT, name TEXT);
+    CREATE TABLE s.images(
+      objectId TEXT PRIMARY KEY, className TEXT NOT NULL, authorFacebookID TEXT,
+      authorUsername TEXT, authorPointer TEXT, createdAt INTEGER NOT NULL, acl TEXT,
+      path TEXT NOT NULL, originalName TEXT NOT NULL, caption TEXT);
+    CREATE TABLE s.comments(
+      objectId TEXT PRIMARY KEY, position INTEGER NOT NULL, imageID TEXT NOT NULL,
+      authorFacebookID TEXT, authorUsername TEXT, authorPointer TEXT,
+      createdAt INTEGER NOT NULL, text TEXT NOT NULL, acl TEXT);
+    CREATE TABLE s.joins(
+      className TEXT NOT NULL, owning TEXT NOT NULL, related TEXT NOT NULL,
+      PRIMARY KEY(className, owning, related)) WITHOUT ROWID;
+    CREATE TABLE s.roles(objectId TEXT PRIMARY KEY, name TEXT NOT NULL);
+    CREATE TABLE s.graph(facebookID TEXT PRIMARY KEY, name TEXT);
+    CREATE TABLE s.graphFriends(
+      facebookID TEXT NOT NULL, friend TEXT NOT NULL, PRIMARY KEY(facebookID, friend))
+      WITHOUT ROWID;
+    CREATE TABLE s.pictures(
+      facebookID TEXT NOT NULL, priority INTEGER NOT NULL, path TEXT NOT NULL,
+      originalName TEXT NOT NULL, PRIMARY KEY(facebookID, priority));
+    CREATE TABLE s.sources(
+      path TEXT NOT NULL, avatar INTEGER NOT NULL, digest TEXT, readError TEXT, format TEXT,
+      width INTEGER, height INTEGER, orientation INTEGER, hasAlpha INTEGER, probeError TEXT,
+      hash INTEGER NOT NULL, PRIMARY KEY(path, avatar));
+    """
+
+  /// The part tables whose rows each have an objectId: a row fewer in the scratch table than
+  /// in the parts is an objectId given twice.
+  static let counted: Set<String> = ["users", "images", "comments", "roles"]
+
+  /// How a row names a user resolves as `ImportSession.resolveAuthor` does: its Facebook id
+  /// (the first user who has it), else its username (the first user who has it), else a
+  /// pointer to an existing user.
+  static func author(_ alias: String) -> String {
+    """
+    COALESCE(
+      (SELECT objectId FROM s.facebookIDs WHERE facebookID = \(alias).authorFacebookID),
+      (SELECT objectId FROM s.usernames WHERE username = \(alias).authorUsername),
+      (SELECT objectId FROM s.users WHERE objectId = \(alias).authorPointer))
+    """
+  }
+
+  /// Who a user is known by, the first user (in file order) winning, and each row's author.
+  static let resolve = """
+    CREATE TABLE s.usernames(username TEXT PRIMARY KEY, objectId TEXT NOT NULL);
+    INSERT OR IGNORE INTO s.usernames SELECT username, objectId FROM s.users ORDER BY position;
+    CREATE TABLE s.facebookIDs(facebookID TEXT PRIMARY KEY, objectId TEXT NOT NULL);
+    INSERT OR IGNORE INTO s.facebookIDs SELECT facebookID, objectId FROM s.users
+      WHERE facebookID IS NOT NULL ORDER BY position;
+    CREATE TABLE s.resolvedImages(
+      objectId TEXT PRIMARY KEY, className TEXT NOT NULL, uploader TEXT, path TEXT NOT NULL,
+      originalName TEXT NOT NULL, createdAt INTEGER NOT NULL, acl TEXT, caption TEXT);
+    INSERT INTO s.resolvedImages SELECT objectId, className, \(author("x")), path, originalName,
+      createdAt, acl, caption FROM s.images x;
+    CREATE TABLE s.resolvedComments(
+      objectId TEXT PRIMARY KEY, position INTEGER NOT NULL, imageID TEXT NOT NULL, author TEXT,
+      createdAt INTEGER NOT NULL, text TEXT NOT NULL, acl TEXT);
+    INSERT INTO s.resolvedComments SELECT objectId, position, imageID, \(author("x")), createdAt,
+      text, acl FROM s.comments x;
+    """
+
+  /// Each check: what it finds (a problem of the export, which the whole import reports in
+  /// its words), and a query that is 1 when it finds it.
+  static let checks: [(String, String)] = [
+    ("no user", "SELECT NOT EXISTS (SELECT 1 FROM s.users)"),
+    (
+      "two users share a Facebook id",
+      """
+      SELECT (SELECT count(*) FROM s.users WHERE facebookID IS NOT NULL)
+        <> (SELECT count(*) FROM s.facebookIDs)
+      """
+    ),
+    (
+      "an image's uploader is no user",
+      "SELECT EXISTS (SELECT 1 FROM s.resolvedImages WHERE uploader IS NULL)"
+    ),
+    (
+      "a comment's author is no user",
+      "SELECT EXISTS (SELECT 1 FROM s.resolvedComments WHERE author IS NULL)"
+    ),
+    (
+      "a comment is on a missing image",
+      """
+      SELECT EXISTS (SELECT 1 FROM s.resolvedComments c
+        WHERE NOT EXISTS (SELECT 1 FROM s.images i WHERE i.objectId = c.imageID))
+      """
+    ),
+    (
+      "a comment has the objectId of a caption",
+      """
+      SELECT EXISTS (SELECT 1 FROM s.images i JOIN s.comments c
+        ON c.objectId = i.objectId || ':caption' WHERE i.caption IS NOT NULL)
+      """
+    ),
+    (
+      "a friend row names no user",
+      """
+      SELECT EXISTS (SELECT 1 FROM s.joins j WHERE j.className = '_Join:friends:_User'
+        AND (NOT EXISTS (SELECT 1 FROM s.users u WHERE u.objectId = j.owning)
+          OR NOT EXISTS (SELECT 1 FROM s.users u WHERE u.objectId = j.related)))
+      """
+    ),
+    (
+      "a role row names no role or no user",
+      """
+      SELECT EXISTS (SELECT 1 FROM s.joins j WHERE j.className = '_Join:users:_Role'
+        AND (NOT EXISTS (SELECT 1 FROM s.roles r WHERE r.objectId = j.owning)
+          OR NOT EXISTS (SELECT 1 FROM s.users u WHERE u.objectId = j.related)))
+      OR EXISTS (SELECT 1 FROM s.joins j WHERE j.className = '_Join:roles:_Role'
+        AND (NOT EXISTS (SELECT 1 FROM s.roles r WHERE r.objectId = j.owning)
+          OR NOT EXISTS (SELECT 1 FROM s.roles r WHERE r.objectId = j.related)))
+      """
+    ),
+    (
+      "a Graph file or a Graph friend is no user's",
+      """
+      SELECT EXISTS (SELECT 1 FROM s.graph g
+        WHERE NOT EXISTS (SELECT 1 FROM s.facebookIDs f WHERE f.facebookID = g.facebookID))
+      OR EXISTS (SELECT 1 FROM s.graphFriends g
+        WHERE NOT EXISTS (SELECT 1 FROM s.facebookIDs f WHERE f.facebookID = g.friend))
+      """
+    ),
+  ]
+
+  /// Each user as the plan lists it, by objectId: the Graph name over `name` over the
+  /// username, and the first picture found (jpg, jpeg, png).
+  static let users = """
+    SELECT u.objectId, u.username, u.facebookID, COALESCE(g.name, u.name, u.username),
+      p.path, p.originalName
+    FROM s.users u
+    LEFT JOIN s.graph g ON g.facebookID = u.facebookID
+    LEFT JOIN (SELECT facebookID, path, originalName, min(priority) FROM s.pictures
+      GROUP BY facebookID) p ON p.facebookID = u.facebookID
+    ORDER BY u.objectId
+    """
+
+  /// The friends (both sources), roles (inherited ones included), images (newest first, as
+  /// a one-process plan numbers them) and comments (captions included) of the plan.
+  static let rows = """
+    INSERT OR IGNORE INTO main.friends SELECT owning, related FROM s.joins
+      WHERE className = '_Join:friends:_User' AND owning <> related;
+    INSERT OR IGNORE INTO main.friends SELECT a.objectId, b.objectId FROM s.graphFriends g
+      JOIN s.facebookIDs a ON a.facebookID = g.facebookID
+      JOIN s.facebookIDs b ON b.facebookID = g.friend WHERE a.objectId <> b.objectId;
+    WITH RECURSIVE reach(root, current) AS (
+      SELECT objectId, objectId FROM s.roles
+      UNION SELECT reach.root, j.related FROM reach JOIN s.joins j
+        ON j.className = '_Join:roles:_Role' AND j.owning = reach.current)
+    INSERT OR IGNORE INTO main.roles SELECT m.related, r.name FROM reach
+      JOIN s.joins m ON m.className = '_Join:users:_Role' AND m.owning = reach.current
+      JOIN s.roles r ON r.objectId = reach.root;
+    INSERT INTO main.images SELECT objectId, className, uploader, path, originalName, createdAt,
+      acl FROM s.resolvedImages ORDER BY createdAt DESC, objectId;
+    INSERT INTO main.comments SELECT objectId, 'WallImageComment', imageID, author, text,
+      createdAt, acl FROM s.resolvedComments;
+    INSERT INTO main.comments SELECT objectId || ':caption', className, objectId, uploader,
+      caption, createdAt, acl FROM s.resolvedImages WHERE caption IS NOT NULL;
+    """
+
+  /// Whether anyone may read an object with the ACL `acl` (NULL: no ACL, public).
+  static func isPublic(_ acl: String) -> String {
+    "(\(acl) IS NULL OR json_extract(\(acl), '$.p'))"
+  }
+
+  /// Whether the user `user` may read an object with the ACL `acl`: public, granted to the
+  /// user, or to one of the user's roles (`AccessControl.grantsRead`).
+  static func readable(_ acl: String, by user: String) -> String {
+    """
+    (\(isPublic(acl))
+      OR EXISTS (SELECT 1 FROM json_each(\(acl), '$.u') WHERE value = \(user))
+      OR EXISTS (SELECT 1 FROM json_each(\(acl), '$.r') r JOIN main.roles x
+        ON x.role = r.value WHERE x.user = \(user)))
+    """
+  }
+
+  /// Each wall's size: its owner's and friends' images the owner may read.
+  static let wallImages = """
+    UPDATE main.users SET wallImages =
+      (SELECT count(*) FROM main.images i WHERE i.uploader = users.objectId
+        AND \(readable("i.acl", by: "users.objectId")))
+      + (SELECT count(*) FROM main.friends f JOIN main.images i ON i.uploader = f.friend
+        WHERE f.owner = users.objectId AND \(readable("i.acl", by: "users.objectId")))
+    """
+
+  /// The images on at least one wall (`WallIndex.shownImages`): public, or readable by their
+  /// uploader or by someone who lists the uploader as a friend.
+  static let shown = """
+    CREATE TABLE s.shown(
+      objectId TEXT PRIMARY KEY, className TEXT NOT NULL, path TEXT NOT NULL,
+      public INTEGER NOT NULL);
+    INSERT INTO s.shown SELECT i.objectId, i.className, i.path, \(isPublic("i.acl"))
+      FROM main.images i
+      WHERE \(readable("i.acl", by: "i.uploader"))
+        OR EXISTS (SELECT 1 FROM main.friends f WHERE f.friend = i.uploader
+          AND \(readable("i.acl", by: "f.owner")));
+    CREATE INDEX s.shown_path ON shown(path);
+    """
+
+  /// The image files of the plan (`MediaPlan`): the photos of shown images by path, each
+  /// under the first image (by objectId) that shows it, then the users' pictures by user.
+  static let sources = """
+    INSERT INTO main.sources
+      SELECT o.path, 0,
+        (SELECT className FROM s.shown WHERE path = o.path ORDER BY objectId LIMIT 1),
+        o.objectId, x.digest, x.readError, x.format, x.width, x.height, x.orientation,
+        x.hasAlpha, x.probeError, x.hash, o.public
+      FROM (SELECT path, min(objectId) AS objectId, max(public) AS public FROM s.shown
+        GROUP BY path) o
+      JOIN s.sources x ON x.path = o.path AND x.avatar = 0
+      ORDER BY o.path;
+    INSERT OR IGNORE INTO main.sources
+      SELECT u.picturePath, 1, '_User', u.objectId, x.digest, x.readError, x.format, x.width,
+        x.height, x.orientation, x.hasAlpha, x.probeError, x.hash, 1
+      FROM main.users u JOIN s.sources x ON x.path = u.picturePath AND x.avatar = 1
+      ORDER BY u.objectId;
+    """
+
+  /// The files a part should have read and did not (none, unless a part was made by another
+  /// wallgen): 1 when there is one.
+  static let unprobed = """
+    SELECT EXISTS (SELECT 1 FROM s.shown h
+      WHERE NOT EXISTS (SELECT 1 FROM s.sources x WHERE x.path = h.path AND x.avatar = 0))
+    OR EXISTS (SELECT 1 FROM main.users u WHERE u.picturePath IS NOT NULL
+      AND NOT EXISTS (SELECT 1 FROM s.sources x WHERE x.path = u.picturePath AND x.avatar = 1))
+    """
+
+  /// The comments without text, in file order (the import's warnings).
+  static let textless = """
+    SELECT objectId FROM s.resolvedComments WHERE text = '' ORDER BY position
+    """
+
+  /// The friendships listed by one side only, by user then friend (the import's warnings).
+  static let oneSided = """
+    SELECT f.owner, f.friend FROM main.friends f
+    WHERE NOT EXISTS (SELECT 1 FROM main.friends r WHERE r.owner = f.friend AND r.friend = f.owner)
+    ORDER BY f.owner, f.friend
+    """
+
+  /// What no user may see (`WallIndex.reportUnseen`), in its order.
+  ///
+  /// Each image no wall shows, and each restricted comment on a shown image that no owner of a
+  /// wall showing it may read; by image (newest first), then comment (oldest first). Columns:
+  /// 0 for an image, 1 for a comment, its class and objectId.
+  static let unseen = """
+    SELECT kind, className, objectId FROM (
+      SELECT 0 AS kind, i.className, i.objectId, i.createdAt AS imageTime,
+        i.objectId AS imageID, 0 AS time
+      FROM main.images i WHERE NOT EXISTS (SELECT 1 FROM s.shown h WHERE h.objectId = i.objectId)
+      UNION ALL
+      SELECT 1, c.className, c.objectId, i.createdAt, i.objectId, c.createdAt
+      FROM main.comments c JOIN s.shown h ON h.objectId = c.imageID
+        JOIN main.images i ON i.objectId = c.imageID
+      WHERE NOT \(isPublic("c.acl"))
+        AND NOT (\(readable("i.acl", by: "i.uploader")) AND \(readable("c.acl", by: "i.uploader")))
+        AND NOT EXISTS (SELECT 1 FROM main.friends f WHERE f.friend = i.uploader
+          AND \(readable("i.acl", by: "f.owner")) AND \(readable("c.acl", by: "f.owner"))))
+    ORDER BY imageTime DESC, imageID, kind, time, objectId
+    """
+
+  /// What a public site leaves out: images, then comments, that anyone may not read.
+  static let leftOut = """
+    SELECT (SELECT count(*) FROM main.images WHERE NOT \(isPublic("acl"))),
+      (SELECT count(*) FROM main.comments WHERE NOT \(isPublic("acl")))
+    """
+}

@@ -1,0 +1,281 @@
+import WallImport
+import WallMedia
+import WallModel
+import WallReport
+import WallSite
+import WallSupport
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+extension PlanWriter {
+  /// Makes the plan from its `count` parts in SQL (`PlanMergeSQL`).
+  ///
+  /// Their rows are gathered in a scratch database beside the plan, then come the checks that
+  /// need more than one row, the plan's tables, their indexes and the walls' sizes. Its memory is SQLite's caches and sorts, not
+  /// the export. When a part or a check finds a problem, the export is imported whole
+  /// (`writeWhole`), so that its problems are reported in the build's words. The parts are
+  /// removed once the plan is written.
+  /// - Throws: `PlanError.partMissing` or `.partDiffers` (naming the part) when a part is
+  ///   missing or was made from another export; `.build`, `.database`, `.write` as `write`.
+  func merge(_ count: Int, source: any ExportSource, identity: String) throws(PlanError)
+    -> Result
+  {
+    var parts: [String] = []
+    var wholeImport: String?
+    for index in 0..<count {
+      guard let spec = ShardSpec(index: index, count: count) else {
+        throw .partMissing(part: "\(index)/\(count)", path: settings.plan)
+      }
+      let path = PlanPartSchema.path(of: spec, plan: settings.plan)
+      let part: PlanPart
+      do {
+        part = try PlanPart(path: path)
+      } catch {
+        throw .partMissing(part: spec.description, path: path)
+      }
+      guard part.identity == identity, part.part == spec.description else {
+        throw .partDiffers(part: spec.description, path: path)
+      }
+      if wholeImport == nil, !part.wholeImport.isEmpty {
+        wholeImport = "part \(spec): \(part.wholeImport)"
+      }
+      parts.append(path)
+    }
+    progress.announce("write", of: Self.steps, total: 0)
+    let result: Result
+    if let wholeImport {
+      result = try writeWhole(source: source, identity: identity, reason: wholeImport)
+    } else {
+      switch try mergeParts(parts, identity: identity) {
+      case .written(let written): result = written
+      case .wholeImport(let reason):
+        result = try writeWhole(source: source, identity: identity, reason: reason)
+      }
+    }
+    removeParts()
+    return result
+  }
+
+  /// Removes the parts' folder and what it holds (the parts, and what killed runs left).
+  func removeParts() {
+    let folder = PlanPartSchema.folder(plan: settings.plan)
+    for name in FileSystem.contents(of: folder) { try? FileSystem.removeFile("\(folder)/\(name)") }
+    rmdir(folder)
+  }
+
+  /// What a merge of clean parts did.
+  private enum MergeOutcome {
+    case written(Result)
+    /// A check found a problem: the export must be imported whole.
+    case wholeImport(String)
+  }
+
+  private func mergeParts(_ parts: [String], identity: String) throws(PlanError) -> MergeOutcome {
+    let temporary = "\(settings.plan)\(FileSystem.temporarySuffix)\(getpid())"
+    let scratch =
+      "\(PlanPartSchema.folder(plan: settings.plan))/merge\(FileSystem.temporarySuffix)\(getpid())"
+    try? FileSystem.removeFile(temporary)
+    try? FileSystem.removeFile(scratch)
+    defer { try? FileSystem.removeFile(scratch) }
+    let outcome: MergeOutcome
+    do throws(PlanError) {
+      let database = try SQLiteDatabase(path: temporary, create: true)
+      try database.execute(PlanSchema.create + "PRAGMA cache_size = -32768;")
+      try database.prepare("ATTACH DATABASE ? AS s").run([.text(scratch)])
+      try database.execute(PlanMergeSQL.scratch)
+      if let reason = try gather(parts, into: database) {
+        outcome = .wholeImport(reason)
+      } else {
+        outcome = try fill(database, identity: identity)
+      }
+    } catch {
+      try? FileSystem.removeFile(temporary)
+      throw error
+    }
+    guard case .written = outcome else {
+      try? FileSystem.removeFile(temporary)
+      return outcome
+    }
+    guard rename(temporary, settings.plan) == 0 else {
+      let reason = FileSystem.lastErrorReason
+      try? FileSystem.removeFile(temporary)
+      throw .write(step: "plan", WriteError(path: settings.plan, reason: reason))
+    }
+    progress.finished()
+    return outcome
+  }
+
+  /// Copies every part's rows into the scratch tables, one part attached at a time; returns
+  /// why the export must be imported whole when an objectId is given twice.
+  private func gather(_ parts: [String], into database: SQLiteDatabase) throws(PlanError)
+    -> String?
+  {
+    var given: [String: Int64] = [:]
+    for path in parts {
+      try database.prepare("ATTACH DATABASE ? AS p").run([.text(path)])
+      try database.execute("BEGIN")
+      for table in PlanPartSchema.tables {
+        if PlanMergeSQL.counted.contains(table) {
+          try database.prepare("SELECT count(*) FROM p.\(table)").forEach([]) { row in
+            given[table, default: 0] += row.integer(0)
+          }
+        }
+        try database.execute("INSERT OR IGNORE INTO s.\(table) SELECT * FROM p.\(table)")
+      }
+      try database.execute("COMMIT")
+      try database.execute("DETACH DATABASE p")
+    }
+    for table in PlanMergeSQL.counted.sorted() {
+      var kept: Int64 = 0
+      try database.prepare("SELECT count(*) FROM s.\(table)").forEach([]) { kept = $0.integer(0) }
+      if kept != given[table, default: 0] { return "an objectId is given twice (\(table))" }
+    }
+    return nil
+  }
+
+  /// Checks the gathered rows and writes the plan's tables, or says why the export must be
+  /// imported whole.
+  private func fill(_ database: SQLiteDatabase, identity: String) throws(PlanError)
+    -> MergeOutcome
+  {
+    try database.execute("BEGIN")
+    try database.execute(PlanMergeSQL.resolve)
+    for (finding, query) in PlanMergeSQL.checks where try Self.isTrue(query, in: database) {
+      return .wholeImport(finding)
+    }
+    var result = Result(identity: identity, upToDate: false)
+    var renamed = ProblemReport()
+    result.users = try insertUsers(into: database, renamed: &renamed)
+    try database.execute(PlanMergeSQL.rows)
+    try database.execute(PlanSchema.indexes)
+    try database.execute(PlanMergeSQL.wallImages)
+    try database.execute(PlanMergeSQL.shown)
+    if try Self.isTrue(PlanMergeSQL.unprobed, in: database) {
+      return .wholeImport("a part did not read an image file it names")
+    }
+    try database.execute(PlanMergeSQL.sources)
+    var report = ProblemReport()
+    try database.prepare(PlanMergeSQL.textless).forEach([]) { row in
+      report.warning(
+        "WallImageComment.json", "WallImageComment", row.text(0), "the comment has no text",
+        kind: "comments without text")
+    }
+    try database.prepare(PlanMergeSQL.oneSided).forEach([]) { row in
+      let (userID, friendID) = (row.text(0), row.text(1))
+      report.warning(
+        "_Join:friends:_User.json", "_User", userID,
+        "lists \(friendID) as a friend, but \(friendID) does not list \(userID); taken as written",
+        kind: "friendships listed by one side only")
+    }
+    var unseen = ProblemReport()
+    try database.prepare(PlanMergeSQL.unseen).forEach([]) { row in
+      let (className, objectId) = (row.text(1), row.text(2))
+      if row.integer(0) == 0 {
+        unseen.warning(
+          "\(className).json", className, objectId,
+          "no user may see this image (its ACL grants none of the uploader's friends); it is on no wall",
+          kind: "images no user may see")
+      } else {
+        unseen.warning(
+          "\(className).json", className, objectId,
+          "no user who sees its image may read this comment; it is on no wall",
+          kind: "comments no user who sees their image may read")
+      }
+    }
+    try insertProblems(
+      [
+        (report.problems, PlanSchema.everyAudience), (unseen.problems, PlanSchema.only(.owner)),
+        (renamed.problems, PlanSchema.only(.anyone)),
+      ], into: database)
+    var leftOut: (Int64, Int64) = (0, 0)
+    try database.prepare(PlanMergeSQL.leftOut).forEach([]) {
+      leftOut = ($0.integer(0), $0.integer(1))
+    }
+    let meta = try database.prepare("INSERT INTO meta VALUES (?, ?)")
+    for (key, value) in [
+      ("format", PlanSchema.format), ("identity", identity),
+      ("export", FileSystem.realPath(settings.export) ?? settings.export),
+      ("importLimits", settings.importLimits.summary),
+      ("publicPhotosLeftOut", "\(leftOut.0)"), ("publicCommentsLeftOut", "\(leftOut.1)"),
+    ] {
+      try meta.run([.text(key), .text(value)])
+    }
+    for (table, keyPath) in [
+      ("images", \Result.images), ("comments", \Result.comments), ("sources", \Result.sources),
+    ] {
+      try database.prepare("SELECT count(*) FROM main.\(table)").forEach([]) { row in
+        result[keyPath: keyPath] = Int(row.integer(0))
+      }
+    }
+    try database.execute("COMMIT")
+    try database.execute("DETACH DATABASE s")
+    report.append(contentsOf: unseen.problems)
+    report.append(contentsOf: renamed.problems)
+    result.report = report
+    return .written(result)
+  }
+
+  /// Writes the users by objectId, with their hashes (the wall's, the generated avatar's),
+  /// reports the walls whose folder is not their objectId (as `SiteLayout` names them) and
+  /// refuses two users sharing one; returns how many users there are.
+  private func insertUsers(into database: SQLiteDatabase, renamed: inout ProblemReport)
+    throws(PlanError) -> Int
+  {
+    let insert = try database.prepare("INSERT INTO main.users VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)")
+    var hashedFolders: [String: String] = [:]
+    var count = 0
+    var shared: SiteLayoutError?
+    try database.prepare(PlanMergeSQL.users).forEach([]) { row throws(PlanError) in
+      let objectId = row.text(0)
+      let displayName = row.text(3)
+      let svg = Array(GeneratedAvatar.svg(userID: objectId, name: displayName).utf8)
+      let avatarKey = MediaStore.key(for: svg, recipe: MediaStore.generatedAvatarRecipe)
+      try insert.run([
+        .text(objectId), .text(row.text(1)), row.optionalText(2).map { .text($0) } ?? .null,
+        .text(displayName), row.optionalText(4).map { .text($0) } ?? .null,
+        row.optionalText(5).map { .text($0) } ?? .null, .integer(StableHash.of(objectId)),
+        .integer(StableHash.of(avatarKey)),
+      ])
+      count += 1
+      guard !SiteLayout.isSafeFolderName(objectId) else { return }
+      let folder = SiteLayout.hashedFolderName(objectId)
+      if let first = hashedFolders[folder] {
+        if shared == nil { shared = .sharedFolder(folder: folder, first: first, second: objectId) }
+        return
+      }
+      hashedFolders[folder] = objectId
+      renamed.warning(
+        "_User.json", "_User", objectId,
+        "objectId is not a safe folder name; the wall is at walls/\(folder)/",
+        kind: "walls whose folder is not their objectId")
+    }
+    if let shared { throw .build(.layout(shared)) }
+    return count
+  }
+
+  private func insertProblems(
+    _ lists: [([Problem], Int64)], into database: SQLiteDatabase
+  ) throws(PlanError) {
+    let problems = try database.prepare("INSERT INTO main.problems VALUES (?, ?, ?, ?, ?, ?, ?)")
+    for (list, audience) in lists {
+      for problem in list {
+        try problems.run([
+          .text(problem.severity.rawValue), .text(problem.file), .text(problem.className),
+          .text(problem.objectId), .text(problem.reason), .integer(audience),
+          .integer(Int64(problem.omitted)),
+        ])
+      }
+    }
+  }
+
+  /// Whether `query`'s one value is true (non-zero).
+  private static func isTrue(_ query: String, in database: SQLiteDatabase) throws(PlanError)
+    -> Bool
+  {
+    var value: Int64 = 0
+    try database.prepare(query).forEach([]) { value = $0.integer(0) }
+    return value != 0
+  }
+}
