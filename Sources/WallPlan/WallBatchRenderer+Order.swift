@@ -9,9 +9,10 @@ extension WallBatchRenderer {
 
   /// The most (wall, user) pairs `ordered(_:)` orders at once.
   ///
-  /// They take about 16 bytes each while it works, so at most 64 MiB. A shard with more owners' friends is ordered a part of its
-  /// owners at a time, each part after the other.
-  static let orderPairBudget = 1 << 22
+  /// They take about 24 bytes each at most while it works (the users' hashes as read, their
+  /// (user, wall) pairs sorted, both ways numbered), so at most 48 MiB. A shard with more
+  /// owners' friends is ordered a part of its owners at a time, each part after the other.
+  static let orderPairBudget = 1 << 21
 
   /// `owners` (sorted objectIds) in the order `order` renders them: for `.locality`, so that
   /// the walls of a batch of at most `uploaderLimit` users share them.

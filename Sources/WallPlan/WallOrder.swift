@@ -25,8 +25,8 @@ struct WallOrder {
   /// The number of walls added.
   var count: Int { starts.count - 1 }
 
-  /// The number of (wall, user) pairs added: what the order's memory follows (about 16 bytes
-  /// each while it is worked out).
+  /// The number of (wall, user) pairs added: what the order's memory follows (at most about
+  /// 24 bytes each while it is worked out).
   var pairs: Int { keys.count }
 
   /// Adds a wall that reaches the users `reach` (its owner and friends, by stable hash; a user
@@ -55,8 +55,8 @@ struct WallOrder {
 /// The work of `WallOrder.ordered(limit:)`: the walls' users numbered, each user's walls, and
 /// the batch being packed.
 ///
-/// Its memory follows the (wall, user) pairs: about 16 bytes each, plus the candidates of one
-/// batch (those that share a user with it).
+/// Its memory follows the (wall, user) pairs: 8 bytes each numbered both ways, 8 more while
+/// they are sorted, plus the candidates of one batch (those that share a user with it).
 private struct WallPacking {
   /// Wall `i` reaches the users `users[starts[i]..<starts[i + 1]]`, numbered `0..<userCount`.
   let starts: [Int]
