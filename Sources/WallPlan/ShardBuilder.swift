@@ -17,6 +17,8 @@ public struct ShardBuilder {
   let shard: ShardSpec
   let settings: SiteBuilder.Settings
   let progress: any BuildProgress
+  /// How the walls are ordered and batched (benchmarks; no page depends on it).
+  var tuning = ShardTuning()
 
   /// What a shard did.
   public struct Result: Sendable {
@@ -31,17 +33,20 @@ public struct ShardBuilder {
     public var corrections = 0
     /// The problems of the shard's media.
     public var report = ProblemReport()
+    /// What its batches loaded and the cards they made (nothing for an unchanged shard).
+    public var batches = ShardBatchStatistics()
   }
 
   /// Creates a shard build; `settings.export` is ignored (the plan names the export).
   public init(
     plan: String, shard: ShardSpec, settings: SiteBuilder.Settings,
-    progress: any BuildProgress = SilentProgress()
+    progress: any BuildProgress = SilentProgress(), tuning: ShardTuning = ShardTuning()
   ) {
     self.plan = plan
     self.shard = shard
     self.settings = settings
     self.progress = progress
+    self.tuning = tuning
   }
 
   static let steps = ["plan", "media", "avatars", "render"]
@@ -130,10 +135,12 @@ public struct ShardBuilder {
     }
 
     progress.announce("render", of: Self.steps, total: owners.count)
-    let renderer = WallBatchRenderer(
+    var renderer = WallBatchRenderer(
       plan: reader, media: media, settings: settings,
       writer: PageWriter(siteRoot: settings.output, staging: nil, templates: templates),
       corrections: MediaCorrections(), progress: progress)
+    renderer.order = tuning.localityOrder ? .locality : .objectId
+    renderer.uploaderLimit = tuning.batchUsers ?? WallBatchRenderer.uploaderBudget
     let walls = try renderer.render(owners)
     record.files += walls.paths
     record.walls = owners.count
@@ -161,6 +168,7 @@ public struct ShardBuilder {
     result.imagesFailed = record.failed
     result.corrections = record.corrections.photos.count + record.corrections.pictures.count
     result.report.append(contentsOf: record.problems)
+    result.batches = ShardBatchStatistics(walls, order: renderer.order)
     return result
   }
 

@@ -46,6 +46,10 @@ struct WallBatchRenderer {
   var uploaderLimit = Self.uploaderBudget
   var memoLimit = Self.memoBudget
   var spillLimit = Self.spillBudget
+  /// The order of the walls before they are cut into batches (none changes a page).
+  var order = Order.locality
+  /// The most (wall, user) pairs ordered at once (`orderPairBudget`; tests make it small).
+  var pairLimit = Self.orderPairBudget
 
   /// What the walls of some owners came to.
   struct Outcome: Sendable {
@@ -59,9 +63,36 @@ struct WallBatchRenderer {
     var covers: [String: WallCover] = [:]
     /// What the shard's memo of rendered cards did; nil when renderings are not reused.
     var memo: FragmentMemo.Statistics?
+    /// What the batches loaded from the plan.
+    var loads = Loads()
+    /// The time the order of the walls took.
+    var orderTime = Duration.zero
   }
 
-  /// Renders the walls of `owners` (sorted objectIds) and writes those that changed.
+  /// What a shard's batches loaded from the plan, summed over its batches.
+  struct Loads: Sendable, Equatable {
+    /// The batches.
+    var batches = 0
+    /// The users whose images they loaded (walls' owners and their friends).
+    var uploaders = 0
+    /// The images and the comments on them.
+    var images = 0, comments = 0
+    /// Everyone named (uploaders and the comments' authors).
+    var users = 0
+
+    /// Counts one more batch that loaded `neighborhood`.
+    mutating func add(_ neighborhood: Neighborhood) {
+      batches += 1
+      uploaders += neighborhood.uploaders.count
+      images += neighborhood.images.count
+      comments += neighborhood.commentsByImage.values.reduce(0) { $0 + $1.count }
+      users += neighborhood.users.count
+    }
+  }
+
+  /// Renders the walls of `owners` (sorted objectIds) and writes those that changed, in the
+  /// batches `batches(of: ordered(owners))` cuts; the outcome does not depend on the order
+  /// (its paths are sorted).
   /// - Throws: `PlanError.database` when the plan cannot be read, `.build` for a template
   ///   that fails or a page that cannot be written.
   func render(_ owners: [String]) throws(PlanError) -> Outcome {
@@ -72,14 +103,20 @@ struct WallBatchRenderer {
         byteBudget: memoLimit,
         spill: SpillFile(folder: SpillFile.temporaryFolder, byteLimit: spillLimit)) : nil
     let avatars = AvatarCache(limit: Self.avatarLimit)
+    let clock = ContinuousClock()
+    let start = clock.now
+    let owners = try ordered(owners)
+    outcome.orderTime = clock.now - start
     for batch in try batches(of: owners) {
-      let part = try render(
-        batch, in: plan.neighborhood(of: batch), memo: memo, avatars: avatars)
+      let neighborhood = try plan.neighborhood(of: batch)
+      outcome.loads.add(neighborhood)
+      let part = try render(batch, in: neighborhood, memo: memo, avatars: avatars)
       outcome.paths += part.paths
       outcome.written += part.written
       outcome.wallPages.merge(part.wallPages) { first, _ in first }
       outcome.covers.merge(part.covers) { first, _ in first }
     }
+    outcome.paths.sort()
     outcome.memo = memo?.statistics
     return outcome
   }

@@ -51,6 +51,8 @@ public final class FragmentMemo: Sendable {
   public struct Statistics: Sendable, Equatable {
     /// Renderings copied instead of made.
     public var reused = 0
+    /// Renderings looked for and not found (or not at the same indentation): made.
+    public var made = 0
     /// Renderings kept in memory.
     public var kept = 0
     /// Their total size.
@@ -62,9 +64,11 @@ public final class FragmentMemo: Sendable {
 
     /// Creates statistics with these counts.
     public init(
-      reused: Int = 0, kept: Int = 0, bytes: Int = 0, spilled: Int = 0, spilledBytes: Int = 0
+      reused: Int = 0, made: Int = 0, kept: Int = 0, bytes: Int = 0, spilled: Int = 0,
+      spilledBytes: Int = 0
     ) {
       self.reused = reused
+      self.made = made
       self.kept = kept
       self.bytes = bytes
       self.spilled = spilled
@@ -100,12 +104,21 @@ public final class FragmentMemo: Sendable {
   /// The kept rendering for `key`, if there is one made at the same indentation.
   func reuse(_ key: Key, indent: String, atLineStart: Bool) -> Entry? {
     let stored: Stored? = state.withLock { state in
-      guard let stored = state.entries[key] else { return nil }
+      guard let stored = state.entries[key] else {
+        state.statistics.made += 1
+        return nil
+      }
       switch stored {
       case .memory(let entry):
-        guard entry.indent == indent, entry.startsAtLineStart == atLineStart else { return nil }
+        guard entry.indent == indent, entry.startsAtLineStart == atLineStart else {
+          state.statistics.made += 1
+          return nil
+        }
       case .spilled(let keptIndent, let startsAtLineStart, _, _, _):
-        guard keptIndent == indent, startsAtLineStart == atLineStart else { return nil }
+        guard keptIndent == indent, startsAtLineStart == atLineStart else {
+          state.statistics.made += 1
+          return nil
+        }
       }
       state.statistics.reused += 1
       return stored

@@ -71,10 +71,18 @@ extension WallCLI {
     let started = ContinuousClock.now
     let timer = StepTimer(forwardingTo: console.buildProgress(quiet: options.quiet))
     if let shard = options.shard {
+      let tuning: ShardTuning
+      do {
+        tuning = try ShardTuning(environment: ProcessInfo.processInfo.environment)
+      } catch {
+        console.err("error: \(error)")
+        return .usage
+      }
       let result: ShardBuilder.Result
       do {
-        result = try ShardBuilder(plan: plan, shard: shard, settings: settings, progress: timer)
-          .build()
+        result = try ShardBuilder(
+          plan: plan, shard: shard, settings: settings, progress: timer, tuning: tuning
+        ).build()
       } catch {
         console.err("error: \(error)")
         return error.isPlacement ? .usage : .failure
@@ -89,6 +97,9 @@ extension WallCLI {
               + "(\(result.pagesWritten) written); images: \(result.imagesProcessed) processed, "
               + "\(result.imagesReused) reused, \(result.imagesFailed) failed; "
               + "\(result.corrections) for finalize to correct in \(seconds) s")
+      }
+      if tuning.printsStatistics, !result.unchanged {
+        console.err("shard \(shard) batches: \(result.batches.summary)")
       }
       return .success
     }

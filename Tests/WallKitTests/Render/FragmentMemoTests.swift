@@ -28,9 +28,10 @@ struct FragmentMemoTests {
     ]
     let expected = "<b>a</b><img src=\"a.jpg\" alt=\"a\"><b>b</b>"
     #expect(try render(library, "page", ["items": items], memo: memo) == expected)
-    #expect(memo.statistics == .init(reused: 0, kept: 2, bytes: expected.utf8.count))
+    #expect(memo.statistics == .init(reused: 0, made: 2, kept: 2, bytes: expected.utf8.count))
     #expect(try render(library, "page", ["items": items], memo: memo) == expected)
     #expect(memo.statistics.reused == 2)
+    #expect(memo.statistics.made == 2, "a reused rendering is not made")
     // The bytes really are reused: an object that breaks the key's promise gets the kept text.
     let impostor: TemplateValue = [keyed(1, ["name": "changed"])]
     #expect(
@@ -101,7 +102,9 @@ struct FragmentMemoTests {
     let memo = library.makeMemo(byteBudget: 5)
     let items: TemplateValue = [keyed(1, ["name": "abc"]), keyed(2, ["name": "def"])]
     #expect(try render(library, "page", ["items": items], memo: memo) == "abcdef")
-    #expect(memo.statistics == .init(reused: 0, kept: 1, bytes: 3))
+    #expect(memo.statistics == .init(reused: 0, made: 2, kept: 1, bytes: 3))
+    _ = try render(library, "page", ["items": items], memo: memo)
+    #expect(memo.statistics.made == 3, "the one not kept is made again")
   }
 
   @Test("changing a field of a keyed object clears its key")
