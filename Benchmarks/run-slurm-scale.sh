@@ -169,10 +169,9 @@ fi
 
 echo "nproc $(nproc); $users users, $shards shards; niceness $niceness"
 started=$(date +%s.%N)
-# submit.sh --wait reads how each job ended from `scontrol show job`, which forgets a job
-# MinJobAge (default 300 s) after it ended: when the plan ended more than 5 minutes before
-# finalize, it calls the plan "GONE" and exits 1 though every step succeeded. So the steps'
-# own exit codes (steps.tsv) decide: every step 0, N shards and a finalize.
+# The steps' own exit codes (steps.tsv) are checked too: every step 0, N shards and a
+# finalize. (submit.sh --wait once called a job that ended more than MinJobAge before finalize
+# "GONE" and exited 1 though every step succeeded.)
 if ! WALLGEN="$run/wallgen-timed" deploy/slurm/submit.sh "$export_path" "$run/site" "$shards" \
   --wait >"$run/submit.out" 2>&1; then
   cat "$run/submit.out"

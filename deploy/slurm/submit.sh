@@ -114,6 +114,15 @@ while [[ -n "$(squeue -h -o %i -t PENDING,CONFIGURING,RUNNING,COMPLETING,SUSPEND
   fi
   sleep 1
 done
+# Finalize completed only if every job before it did (each waits with afterok): that is
+# enough. Asking about the others could fail on a long run, since slurmctld forgets a job
+# MinJobAge (300 s by default) after it ended; they are asked only to name what failed.
+finalize_state=$(scontrol show job -o "$finalize_job" 2>/dev/null |
+  sed -n 's/.* JobState=\([A-Z_]*\).*/\1/p')
+if [[ "$finalize_state" == COMPLETED ]]; then
+  echo "submit: done: $site"
+  exit 0
+fi
 failed=()
 for job in "$plan_job" "$merge_job" "$shards_job" "$finalize_job"; do
   while read -r line; do
@@ -121,7 +130,7 @@ for job in "$plan_job" "$merge_job" "$shards_job" "$finalize_job"; do
     name=$(sed -n 's/.* JobName=\([^ ]*\).*/\1/p' <<<"$line")
     task=$(sed -n 's/.* ArrayTaskId=\([^ ]*\).*/\1/p' <<<"$line")
     [[ "$state" == COMPLETED ]] || failed+=("job $job $name${task:+ task $task}: ${state:-unknown}")
-  done < <(scontrol show job -o "$job" 2>/dev/null || echo "JobId=$job JobName=? JobState=GONE")
+  done < <(scontrol show job -o "$job" 2>/dev/null || echo "JobId=$job JobName=? JobState=GONE (ended too long ago to ask)")
 done
 if ((${#failed[@]})); then
   printf 'submit: %s\n' "${failed[@]}" >&2
