@@ -57,8 +57,9 @@ public struct ShardFinalizer {
     BuildManifest.removeStaleTemporaries(siteRoot: stateRoot)
 
     var corrections = MediaCorrections()
+    // What finalize writes itself; every shard's files and records stay in its record, read
+    // as a sorted stream when the manifest is written.
     var files: [String] = []
-    var mediaRecords: [String] = []
     var report = ProblemReport()
     report.append(contentsOf: try reader.problems(audience: settings.audience))
     var summary = BuildSummary()
@@ -68,8 +69,6 @@ public struct ShardFinalizer {
       covers.merge(record.covers) { first, _ in first }
       corrections.photos.merge(record.corrections.photos) { first, _ in first }
       corrections.pictures.merge(record.corrections.pictures) { first, _ in first }
-      files += record.files
-      mediaRecords += record.records
       report.append(contentsOf: record.problems)
       summary.walls += record.walls
       summary.pages += record.pages
@@ -106,20 +105,28 @@ public struct ShardFinalizer {
     } catch {
       throw .build(error)
     }
-    let manifest = BuildManifest(files: files, records: mediaRecords)
-    summary.filesUnchanged = max(0, manifest.files.count - summary.filesWritten)
     summary.errors = report.errorCount
     summary.warnings = report.warningCount
+    // The manifest: every shard's files and records merged with finalize's own, as sorted
+    // streams, written beside its place and put there once the prune is done.
+    let manifest: (writer: SortedLineWriter, files: Int)
+    do {
+      manifest = try Self.writeManifest(records: records, own: files, stateRoot: stateRoot)
+    } catch {
+      throw .write(step: "manifest", error)
+    }
+    summary.filesUnchanged = max(0, manifest.files - summary.filesWritten)
     do {
       // What the last build listed, and what the records of other shard counts (set aside
       // when this run started) list, goes unless this build lists it too.
       summary.filesRemoved = try SiteBuilder.finishSite(
-        manifest: manifest, previous: BuildManifest.load(stateRoot: stateRoot),
-        replaced: [SupersededShardOutputs()],
+        manifest: .file(manifest.writer.temporaryPath), fileCount: manifest.files,
+        previous: .previous(stateRoot: stateRoot), replaced: [SupersededShardOutputs()],
         record: BuildRecord(
           fingerprint: "sharded \(fingerprint)", summary: summary, problems: report.sorted,
           wallPages: wallPages, owners: owners),
-        siteRoot: settings.output, stateRoot: stateRoot)
+        siteRoot: settings.output, stateRoot: stateRoot
+      ) { () throws(WriteError) in try manifest.writer.install() }
     } catch {
       throw .build(error)
     }
