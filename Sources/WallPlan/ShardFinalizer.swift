@@ -64,9 +64,7 @@ public struct ShardFinalizer {
     report.append(contentsOf: try reader.problems(audience: settings.audience))
     var summary = BuildSummary()
     if settings.audience == .anyone { summary.publicOmissions = reader.publicOmissions }
-    var covers: [String: WallCover] = [:]
     for record in records {
-      covers.merge(record.covers) { first, _ in first }
       corrections.photos.merge(record.corrections.photos) { first, _ in first }
       corrections.pictures.merge(record.corrections.pictures) { first, _ in first }
       report.append(contentsOf: record.problems)
@@ -81,18 +79,21 @@ public struct ShardFinalizer {
       copyOriginals: settings.copyOriginals)
 
     progress.announce("corrections", of: Self.steps)
+    // The covers of the walls rendered again, which replace those their shards recorded.
+    var corrected: [String: WallCover] = [:]
     if !corrections.isEmpty {
-      let (written, avatars, corrected) = try correct(
+      let (written, avatars, again) = try correct(
         corrections, reader: reader, media: media, writer: writer)
       summary.filesWritten += written
       files += avatars
       // The walls rendered again hold every own photo that came out otherwise.
-      covers.merge(corrected) { _, again in again }
+      corrected = again
     }
 
     progress.announce("index", of: Self.steps)
     let (wallPages, owners, indexWritten) = try writeIndex(
-      reader: reader, media: media, corrections: corrections, covers: covers, writer: writer)
+      reader: reader, media: media, corrections: corrections, records: records,
+      corrected: corrected, writer: writer, stateRoot: stateRoot)
     files += indexWritten.paths
     summary.pages += indexWritten.paths.count { $0.hasSuffix(".html") }
     summary.filesWritten += indexWritten.written
@@ -170,59 +171,5 @@ public struct ShardFinalizer {
       plan: reader, media: media, settings: settings, writer: writer, corrections: corrections)
     let outcome = try renderer.render(walls.sorted())
     return (outcome.written, avatars.sorted(), outcome.covers)
-  }
-
-  /// Writes the index pages (in a private build, the root page that links nothing) and returns
-  /// every wall's first page and owner's names, with the index files written or found unchanged
-  /// and how many were written.
-  ///
-  /// The index needs every user, their avatar (from the plan's record of their picture, as
-  /// corrected) and their wall's cover and photo count (`covers`, from the shards' records as
-  /// corrected): no wall's contents, so no image or comment is loaded here.
-  private func writeIndex(
-    reader: PlanReader, media: PlannedMedia, corrections: MediaCorrections,
-    covers: [String: WallCover], writer: PageWriter
-  ) throws(PlanError) -> (
-    wallPages: [String: String], owners: [String: OwnerNames], written: PageWriter.Written
-  ) {
-    let isPublic = settings.audience == .anyone
-    var users: [String: User] = [:]
-    var catalog = MediaCatalog()
-    try reader.forEachUser { user, _, picture in
-      users[user.objectId] = user
-      if isPublic {
-        catalog.avatars[user.objectId] = media.avatar(
-          of: user, picture: picture, corrections: corrections)
-      }
-    }
-    let index = WallIndex(dataset: Dataset(users: users), audience: settings.audience)
-    let layout: SiteLayout
-    do {
-      layout = try settings.layout(for: index.users)
-    } catch {
-      throw .build(.layout(error))
-    }
-    var wallPages: [String: String] = [:]
-    for objectId in users.keys {
-      wallPages[objectId] = layout.wallPage(userID: objectId, page: 1)
-    }
-    let owners = OwnerNames.of(users.values)
-    do {
-      guard isPublic else {
-        return (
-          wallPages, owners,
-          try SiteBuilder.renderPrivateRoot(
-            with: writer, language: settings.pipeline.language)
-        )
-      }
-      let written = try SiteBuilder.renderIndex(
-        IndexPageModel(
-          index: index, catalog: catalog, layout: layout, pageSize: settings.indexPageSize,
-          language: settings.pipeline.language, site: settings.pipeline.site, covers: covers),
-        with: writer)
-      return (wallPages, owners, written)
-    } catch {
-      throw .build(error)
-    }
   }
 }

@@ -27,7 +27,7 @@ extension ShardRecord {
       "shard": .integer(Int64(shard.index)), "count": .integer(Int64(shard.count)),
       "listed": [
         "files": .integer(Int64(files.count)), "records": .integer(Int64(records.count)),
-        "folders": .integer(Int64(folders.count)),
+        "folders": .integer(Int64(folders.count)), "covers": .integer(Int64(covers.count)),
         "leftovers": .integer(
           Int64(leftovers.files.count + leftovers.records.count + leftovers.folders.count)),
       ],
@@ -36,14 +36,6 @@ extension ShardRecord {
       "processed": .integer(Int64(processed)), "reused": .integer(Int64(reused)),
       "failed": .integer(Int64(failed)), "walls": .integer(Int64(walls)),
       "pages": .integer(Int64(pages)),
-      "covers": .object(
-        covers.mapValues { cover in
-          var entry: [String: JSONValue] = ["images": .integer(Int64(cover.imageCount))]
-          if !cover.variants.isEmpty {
-            entry["cover"] = MediaRecord.encode(.ready(variants: cover.variants, original: nil))
-          }
-          return .object(entry)
-        }),
     ]
     try FileSystem.createDirectory("\(stateRoot)/\(Self.folder)")
     let writer = try SortedLineWriter(path: path, header: document.serialized)
@@ -59,7 +51,69 @@ extension ShardRecord {
         + prefixed(BuildManifest.recordPrefix, records)
         + prefixed(Self.leftoverPrefix + BuildManifest.filePrefix, leftovers.files)
         + prefixed(Self.leftoverPrefix + BuildManifest.recordPrefix, leftovers.records)
-        + prefixed(Self.leftoverPrefix + Self.folderPrefix, leftovers.folders))
+        + prefixed(Self.leftoverPrefix + Self.folderPrefix, leftovers.folders)
+        + covers.map { Self.coverLine(owner: $0.key, cover: $0.value) })
+  }
+
+  /// The start of a wall cover's line.
+  static let coverPrefix = "c "
+
+  /// The line of the cover of `owner`'s wall: a JSON array of the owner's objectId, the wall's
+  /// photo count and the cover's variants (null for none).
+  static func coverLine(owner: String, cover: WallCover) -> String {
+    let variants: JSONValue =
+      cover.variants.isEmpty
+      ? .null : MediaRecord.encode(.ready(variants: cover.variants, original: nil))
+    let entry: JSONValue = [.string(owner), .integer(Int64(cover.imageCount)), variants]
+    return coverPrefix + entry.serialized
+  }
+
+  /// The owner and cover of a cover's line; nil for another line.
+  static func cover(line: String) -> (owner: String, cover: WallCover)? {
+    guard line.hasPrefix(coverPrefix),
+      let entry = try? JSONReader.parse(Array(line.utf8.dropFirst(coverPrefix.utf8.count)))
+        .arrayValue, entry.count == 3, let owner = entry[0].stringValue
+    else { return nil }
+    var cover = WallCover(imageCount: Int(clamping: entry[1].integerValue ?? 0))
+    if case .ready(let variants, _)? = MediaRecord.decode(entry[2]) {
+      cover.variants = variants
+    }
+    return (owner, cover)
+  }
+
+  /// Calls `body` with each wall cover the record at `path` lists, read as a stream (a record
+  /// of an older wallgen, all JSON, is read whole).
+  /// - Throws: `WriteError` naming the record when it cannot be read.
+  static func forEachCover(path: String, _ body: (String, WallCover) throws(PlanError) -> Void)
+    throws(PlanError)
+  {
+    do {
+      let reader = try LineFileReader(path: path)
+      guard let first = try reader.next(), let document = try? JSONReader.parse(Array(first.utf8))
+      else {
+        throw WriteError(path: path, reason: "is not a shard record (its first line is no JSON)")
+      }
+      if let covers = document["covers"]?.objectValue {
+        for (owner, entry) in covers {
+          var cover = WallCover(imageCount: Int(clamping: entry["images"]?.integerValue ?? 0))
+          if let value = entry["cover"], case .ready(let variants, _)? = MediaRecord.decode(value) {
+            cover.variants = variants
+          }
+          try body(owner, cover)
+        }
+        return
+      }
+      // The covers' lines come first in the sorted lists.
+      while let line = try reader.next(), let (owner, cover) = Self.cover(line: line) {
+        try body(owner, cover)
+      }
+    } catch let error as WriteError {
+      throw .write(step: "index", error)
+    } catch let error as PlanError {
+      throw error
+    } catch {
+      throw .write(step: "index", WriteError(path: path, reason: "\(error)"))
+    }
   }
 
   /// The start of a wall folder's line.
@@ -118,7 +172,8 @@ extension ShardRecord {
       fingerprint: document["fingerprint"]?.stringValue ?? "",
       settings: settings ?? ShardSettings(values: [:]), shard: shard)
     record.finished =
-      document["state"]?.stringValue == "finished" && settings != nil && covers != nil
+      document["state"]?.stringValue == "finished" && settings != nil
+      && (covers != nil || document["listed"]?["covers"] != nil)
     if document["files"] != nil {
       // An older wallgen's record: every list in the JSON.
       let claims = ShardClaims.decode(document)
@@ -144,12 +199,15 @@ extension ShardRecord {
     record.failed = count("failed")
     record.walls = count("walls")
     record.pages = count("pages")
-    record.covers = (covers ?? [:]).mapValues { entry in
-      var cover = WallCover(imageCount: Int(clamping: entry["images"]?.integerValue ?? 0))
-      if let value = entry["cover"], case .ready(let variants, _)? = MediaRecord.decode(value) {
-        cover.variants = variants
+    // An older wallgen's covers, in the JSON; this one's are lines, read with the lists.
+    if let covers {
+      record.covers = covers.mapValues { entry in
+        var cover = WallCover(imageCount: Int(clamping: entry["images"]?.integerValue ?? 0))
+        if let value = entry["cover"], case .ready(let variants, _)? = MediaRecord.decode(value) {
+          cover.variants = variants
+        }
+        return cover
       }
-      return cover
     }
     return record
   }
@@ -158,6 +216,10 @@ extension ShardRecord {
   /// are dropped, as in a manifest).
   private mutating func readLists(_ reader: LineFileReader) {
     while let line = try? reader.next() {
+      if let (owner, cover) = Self.cover(line: line) {
+        covers[owner] = cover
+        continue
+      }
       let isLeftover = line.hasPrefix(Self.leftoverPrefix)
       let entry = isLeftover ? String(line.dropFirst(Self.leftoverPrefix.count)) : line
       let path = BuildManifest.path(of: entry)

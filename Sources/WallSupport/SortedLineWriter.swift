@@ -16,6 +16,7 @@ public final class SortedLineWriter {
   private var buffer: [UInt8] = []
   private var last: String?
   private var open = true
+  private let ordered: Bool
   /// How many lines were written (the header not counted, each line once).
   public private(set) var count = 0
 
@@ -24,9 +25,13 @@ public final class SortedLineWriter {
 
   /// Opens a new temporary file for `path` (its folders are made) and writes `header` first,
   /// when given: a line that is not part of the sorted list.
+  ///
+  /// With `ordered` false, lines are written as they come, in any order, each repeat too: a
+  /// text file written a line at a time, put in place only when complete and changed.
   /// - Throws: `WriteError` naming `path` when the file cannot be made.
-  public init(path: String, header: String? = nil) throws(WriteError) {
+  public init(path: String, header: String? = nil, ordered: Bool = true) throws(WriteError) {
     self.path = path
+    self.ordered = ordered
     file = try TemporaryFile(for: path)
     buffer.reserveCapacity(Self.bufferBytes + 4096)
     if let header { buffer += Array(header.utf8) + [0x0A] }
@@ -43,7 +48,7 @@ public final class SortedLineWriter {
   /// - Throws: `WriteError` naming `path` when the line holds a newline, comes before the line
   ///   written last, or cannot be written.
   public func append(_ line: String) throws(WriteError) {
-    if let last {
+    if ordered, let last {
       if last == line { return }
       guard SortedLines.precedes(last, line) else {
         throw WriteError(path: path, reason: "the list is not sorted: '\(line)' after '\(last)'")
