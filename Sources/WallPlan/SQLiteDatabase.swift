@@ -61,6 +61,26 @@ final class SQLiteDatabase {
     return SQLiteStatement(database: self, handle: statement)
   }
 
+  /// The name of the collation `addTextCollation()` adds.
+  static let textCollation = "wallgen_text"
+
+  /// Adds the collation `wallgen_text`: texts in the order of Swift's `String` comparison
+  /// (Unicode canonical equivalence), the order wallgen sorts names in, so that SQLite can sort
+  /// more rows than fit in memory in that order.
+  /// - Throws: `PlanError.database` with SQLite's message.
+  func addTextCollation() throws(PlanError) {
+    let code = sqlite3_create_collation_v2(
+      handle, Self.textCollation, SQLITE_UTF8, nil,
+      { _, lengthA, bytesA, lengthB, bytesB in
+        let a = String(
+          decoding: UnsafeRawBufferPointer(start: bytesA, count: Int(lengthA)), as: UTF8.self)
+        let b = String(
+          decoding: UnsafeRawBufferPointer(start: bytesB, count: Int(lengthB)), as: UTF8.self)
+        return a == b ? 0 : a < b ? -1 : 1
+      }, nil)
+    guard code == SQLITE_OK else { throw .database(path: path, reason: lastMessage) }
+  }
+
   /// SQLite's message for the last failed call.
   var lastMessage: String { String(cString: sqlite3_errmsg(handle)) }
 }

@@ -194,13 +194,17 @@ public struct ShardBuilder {
   /// Kept is what the last complete build's manifest lists and the earlier runs' leftovers in
   /// the journal (a later run or finalize removes those when no longer needed).
   private func removeUnlisted(_ record: ShardRecord, stateRoot: String) throws(PlanError) {
-    var keep = record.leftovers
-    let manifest = BuildManifest.load(stateRoot: stateRoot)
-    keep.formUnion(ShardClaims(files: manifest.files, records: manifest.records))
     do {
-      _ = try ShardRecords.remove(
-        ShardClaims(files: record.files, records: record.records), keeping: keep,
-        siteRoot: settings.output, stateRoot: stateRoot)
+      // The earlier runs' leftovers and the last manifest, merged as sorted streams.
+      let keep = MergedLineSource([
+        ArrayLineSource(record.leftovers.lines(siteRoot: settings.output)),
+        try ManifestLines.previous(stateRoot: stateRoot).source(),
+      ])
+      _ = try BuildManifest.prune(
+        ArrayLineSource(
+          ShardClaims(files: record.files, records: record.records).lines(
+            siteRoot: settings.output)),
+        keeping: keep, siteRoot: settings.output, stateRoot: stateRoot)
     } catch {
       throw .write(step: "media", error)
     }

@@ -40,6 +40,14 @@ struct ShardClaims: Sendable, Equatable {
     return result
   }
 
+  /// The claimed site files (`siteFiles(siteRoot:)`) and media records as sorted manifest
+  /// lines (`BuildManifest`).
+  func lines(siteRoot: String) -> [String] {
+    SortedLines.sorted(
+      siteFiles(siteRoot: siteRoot).map(BuildManifest.line(file:))
+        + records.map(BuildManifest.line(record:)))
+  }
+
   /// The claimed files under `walls/` whose wall folder is none of `folders` (those of another
   /// audience, another secret, or owners no longer in the shard).
   func wallPages(outside folders: [String], siteRoot: String) -> ShardClaims {

@@ -18,8 +18,9 @@ extension ShardFinalizer {
     var missing: [ShardSpec] = []
     for index in 0..<count {
       guard let shard = ShardSpec(index: index, count: count) else { continue }
-      guard found.contains(index), let record = ShardRecord.load(shard, stateRoot: stateRoot),
-        record.finished, record.leftovers.isEmpty
+      guard found.contains(index),
+        let record = ShardRecord.load(shard, stateRoot: stateRoot, lists: false),
+        record.finished, record.listedLeftovers == 0
       else {
         missing.append(shard)
         continue

@@ -57,19 +57,16 @@ public struct ShardFinalizer {
     BuildManifest.removeStaleTemporaries(siteRoot: stateRoot)
 
     var corrections = MediaCorrections()
+    // What finalize writes itself; every shard's files and records stay in its record, read
+    // as a sorted stream when the manifest is written.
     var files: [String] = []
-    var mediaRecords: [String] = []
     var report = ProblemReport()
     report.append(contentsOf: try reader.problems(audience: settings.audience))
     var summary = BuildSummary()
     if settings.audience == .anyone { summary.publicOmissions = reader.publicOmissions }
-    var covers: [String: WallCover] = [:]
     for record in records {
-      covers.merge(record.covers) { first, _ in first }
       corrections.photos.merge(record.corrections.photos) { first, _ in first }
       corrections.pictures.merge(record.corrections.pictures) { first, _ in first }
-      files += record.files
-      mediaRecords += record.records
       report.append(contentsOf: record.problems)
       summary.walls += record.walls
       summary.pages += record.pages
@@ -82,18 +79,21 @@ public struct ShardFinalizer {
       copyOriginals: settings.copyOriginals)
 
     progress.announce("corrections", of: Self.steps)
+    // The covers of the walls rendered again, which replace those their shards recorded.
+    var corrected: [String: WallCover] = [:]
     if !corrections.isEmpty {
-      let (written, avatars, corrected) = try correct(
+      let (written, avatars, again) = try correct(
         corrections, reader: reader, media: media, writer: writer)
       summary.filesWritten += written
       files += avatars
       // The walls rendered again hold every own photo that came out otherwise.
-      covers.merge(corrected) { _, again in again }
+      corrected = again
     }
 
     progress.announce("index", of: Self.steps)
     let (wallPages, owners, indexWritten) = try writeIndex(
-      reader: reader, media: media, corrections: corrections, covers: covers, writer: writer)
+      reader: reader, media: media, corrections: corrections, records: records,
+      corrected: corrected, writer: writer, stateRoot: stateRoot)
     files += indexWritten.paths
     summary.pages += indexWritten.paths.count { $0.hasSuffix(".html") }
     summary.filesWritten += indexWritten.written
@@ -106,20 +106,28 @@ public struct ShardFinalizer {
     } catch {
       throw .build(error)
     }
-    let manifest = BuildManifest(files: files, records: mediaRecords)
-    summary.filesUnchanged = max(0, manifest.files.count - summary.filesWritten)
     summary.errors = report.errorCount
     summary.warnings = report.warningCount
+    // The manifest: every shard's files and records merged with finalize's own, as sorted
+    // streams, written beside its place and put there once the prune is done.
+    let manifest: (writer: SortedLineWriter, files: Int)
+    do {
+      manifest = try Self.writeManifest(records: records, own: files, stateRoot: stateRoot)
+    } catch {
+      throw .write(step: "manifest", error)
+    }
+    summary.filesUnchanged = max(0, manifest.files - summary.filesWritten)
     do {
       // What the last build listed, and what the records of other shard counts (set aside
       // when this run started) list, goes unless this build lists it too.
       summary.filesRemoved = try SiteBuilder.finishSite(
-        manifest: manifest, previous: BuildManifest.load(stateRoot: stateRoot),
-        replaced: [SupersededShardOutputs()],
+        manifest: .file(manifest.writer.temporaryPath), fileCount: manifest.files,
+        previous: .previous(stateRoot: stateRoot), replaced: [SupersededShardOutputs()],
         record: BuildRecord(
           fingerprint: "sharded \(fingerprint)", summary: summary, problems: report.sorted,
           wallPages: wallPages, owners: owners),
-        siteRoot: settings.output, stateRoot: stateRoot)
+        siteRoot: settings.output, stateRoot: stateRoot
+      ) { () throws(WriteError) in try manifest.writer.install() }
     } catch {
       throw .build(error)
     }
@@ -163,59 +171,5 @@ public struct ShardFinalizer {
       plan: reader, media: media, settings: settings, writer: writer, corrections: corrections)
     let outcome = try renderer.render(walls.sorted())
     return (outcome.written, avatars.sorted(), outcome.covers)
-  }
-
-  /// Writes the index pages (in a private build, the root page that links nothing) and returns
-  /// every wall's first page and owner's names, with the index files written or found unchanged
-  /// and how many were written.
-  ///
-  /// The index needs every user, their avatar (from the plan's record of their picture, as
-  /// corrected) and their wall's cover and photo count (`covers`, from the shards' records as
-  /// corrected): no wall's contents, so no image or comment is loaded here.
-  private func writeIndex(
-    reader: PlanReader, media: PlannedMedia, corrections: MediaCorrections,
-    covers: [String: WallCover], writer: PageWriter
-  ) throws(PlanError) -> (
-    wallPages: [String: String], owners: [String: OwnerNames], written: PageWriter.Written
-  ) {
-    let isPublic = settings.audience == .anyone
-    var users: [String: User] = [:]
-    var catalog = MediaCatalog()
-    try reader.forEachUser { user, _, picture in
-      users[user.objectId] = user
-      if isPublic {
-        catalog.avatars[user.objectId] = media.avatar(
-          of: user, picture: picture, corrections: corrections)
-      }
-    }
-    let index = WallIndex(dataset: Dataset(users: users), audience: settings.audience)
-    let layout: SiteLayout
-    do {
-      layout = try settings.layout(for: index.users)
-    } catch {
-      throw .build(.layout(error))
-    }
-    var wallPages: [String: String] = [:]
-    for objectId in users.keys {
-      wallPages[objectId] = layout.wallPage(userID: objectId, page: 1)
-    }
-    let owners = OwnerNames.of(users.values)
-    do {
-      guard isPublic else {
-        return (
-          wallPages, owners,
-          try SiteBuilder.renderPrivateRoot(
-            with: writer, language: settings.pipeline.language)
-        )
-      }
-      let written = try SiteBuilder.renderIndex(
-        IndexPageModel(
-          index: index, catalog: catalog, layout: layout, pageSize: settings.indexPageSize,
-          language: settings.pipeline.language, site: settings.pipeline.site, covers: covers),
-        with: writer)
-      return (wallPages, owners, written)
-    } catch {
-      throw .build(error)
-    }
   }
 }

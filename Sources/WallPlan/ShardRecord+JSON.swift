@@ -11,6 +11,12 @@ extension ShardRecord {
   }
 
   /// Writes the record atomically to `path`, a file in the records' folder of `stateRoot`.
+  ///
+  /// The file is a JSON object on its first line (everything but the lists, with how many
+  /// entries each has), then the lists, one entry a line, sorted (`SortedLines`): `d <folder>`,
+  /// `f <file>`, `l<kind> <path>` for the leftovers (`lf`, `lr`, `ld`), `r <record>`. So the
+  /// finalize step reads the files and records of every shard as sorted streams
+  /// (`madeLines(path:)`), and the record is still written in one atomic rename.
   func save(to path: String, stateRoot: String) throws(WriteError) {
     func outcomes(_ map: [String: MediaOutcome]) -> JSONValue {
       .object(map.mapValues(MediaRecord.encode))
@@ -19,34 +25,143 @@ extension ShardRecord {
       "plan": .string(plan), "fingerprint": .string(fingerprint), "settings": settings.json,
       "state": .string(finished ? "finished" : "started"),
       "shard": .integer(Int64(shard.index)), "count": .integer(Int64(shard.count)),
-      "files": .array(files.map { .string($0) }), "records": .array(records.map { .string($0) }),
-      "folders": .array(folders.map { .string($0) }), "leftovers": leftovers.json,
+      "listed": [
+        "files": .integer(Int64(files.count)), "records": .integer(Int64(records.count)),
+        "folders": .integer(Int64(folders.count)), "covers": .integer(Int64(covers.count)),
+        "leftovers": .integer(
+          Int64(leftovers.files.count + leftovers.records.count + leftovers.folders.count)),
+      ],
       "photos": outcomes(corrections.photos), "pictures": outcomes(corrections.pictures),
       "problems": .array(problems.map(\.reportLine)),
       "processed": .integer(Int64(processed)), "reused": .integer(Int64(reused)),
       "failed": .integer(Int64(failed)), "walls": .integer(Int64(walls)),
       "pages": .integer(Int64(pages)),
-      "covers": .object(
-        covers.mapValues { cover in
-          var entry: [String: JSONValue] = ["images": .integer(Int64(cover.imageCount))]
-          if !cover.variants.isEmpty {
-            entry["cover"] = MediaRecord.encode(.ready(variants: cover.variants, original: nil))
-          }
-          return .object(entry)
-        }),
     ]
     try FileSystem.createDirectory("\(stateRoot)/\(Self.folder)")
-    try FileSystem.writeAtomically(Array(document.serialized.utf8), to: path)
+    let writer = try SortedLineWriter(path: path, header: document.serialized)
+    for line in lines { try writer.append(line) }
+    try writer.install()
+  }
+
+  /// The record's lists as sorted lines (`save(to:stateRoot:)`).
+  var lines: [String] {
+    func prefixed(_ prefix: String, _ paths: [String]) -> [String] { paths.map { prefix + $0 } }
+    return SortedLines.sorted(
+      prefixed(Self.folderPrefix, folders) + prefixed(BuildManifest.filePrefix, files)
+        + prefixed(BuildManifest.recordPrefix, records)
+        + prefixed(Self.leftoverPrefix + BuildManifest.filePrefix, leftovers.files)
+        + prefixed(Self.leftoverPrefix + BuildManifest.recordPrefix, leftovers.records)
+        + prefixed(Self.leftoverPrefix + Self.folderPrefix, leftovers.folders)
+        + covers.map { Self.coverLine(owner: $0.key, cover: $0.value) })
+  }
+
+  /// The start of a wall cover's line.
+  static let coverPrefix = "c "
+
+  /// The line of the cover of `owner`'s wall: a JSON array of the owner's objectId, the wall's
+  /// photo count and the cover's variants (null for none).
+  static func coverLine(owner: String, cover: WallCover) -> String {
+    let variants: JSONValue =
+      cover.variants.isEmpty
+      ? .null : MediaRecord.encode(.ready(variants: cover.variants, original: nil))
+    let entry: JSONValue = [.string(owner), .integer(Int64(cover.imageCount)), variants]
+    return coverPrefix + entry.serialized
+  }
+
+  /// The owner and cover of a cover's line; nil for another line.
+  static func cover(line: String) -> (owner: String, cover: WallCover)? {
+    guard line.hasPrefix(coverPrefix),
+      let entry = try? JSONReader.parse(Array(line.utf8.dropFirst(coverPrefix.utf8.count)))
+        .arrayValue, entry.count == 3, let owner = entry[0].stringValue
+    else { return nil }
+    var cover = WallCover(imageCount: Int(clamping: entry[1].integerValue ?? 0))
+    if case .ready(let variants, _)? = MediaRecord.decode(entry[2]) {
+      cover.variants = variants
+    }
+    return (owner, cover)
+  }
+
+  /// Calls `body` with each wall cover the record at `path` lists, read as a stream (a record
+  /// of an older wallgen, all JSON, is read whole).
+  /// - Throws: `WriteError` naming the record when it cannot be read.
+  static func forEachCover(path: String, _ body: (String, WallCover) throws(PlanError) -> Void)
+    throws(PlanError)
+  {
+    do {
+      let reader = try LineFileReader(path: path)
+      guard let first = try reader.next(), let document = try? JSONReader.parse(Array(first.utf8))
+      else {
+        throw WriteError(path: path, reason: "is not a shard record (its first line is no JSON)")
+      }
+      if let covers = document["covers"]?.objectValue {
+        for (owner, entry) in covers {
+          var cover = WallCover(imageCount: Int(clamping: entry["images"]?.integerValue ?? 0))
+          if let value = entry["cover"], case .ready(let variants, _)? = MediaRecord.decode(value) {
+            cover.variants = variants
+          }
+          try body(owner, cover)
+        }
+        return
+      }
+      // The covers' lines come first in the sorted lists.
+      while let line = try reader.next(), let (owner, cover) = Self.cover(line: line) {
+        try body(owner, cover)
+      }
+    } catch let error as WriteError {
+      throw .write(step: "index", error)
+    } catch let error as PlanError {
+      throw error
+    } catch {
+      throw .write(step: "index", WriteError(path: path, reason: "\(error)"))
+    }
+  }
+
+  /// The start of a wall folder's line.
+  static let folderPrefix = "d "
+  /// What starts a leftover's line, before the prefix of its kind.
+  static let leftoverPrefix = "l"
+
+  /// Opens the files and media records a record lists as made (`madeLines(path:)`).
+  struct MadeLines: LineSourceOpener {
+    /// The record's file.
+    var path: String
+
+    /// The record's made files and records, as sorted manifest lines.
+    func open() throws(WriteError) -> any LineSource {
+      try ShardRecord.madeLines(path: path)
+    }
+  }
+
+  /// The files and media records the record at `path` lists as made, as sorted manifest lines
+  /// (`BuildManifest`), read as a stream (a record of an older wallgen, all JSON, is read
+  /// whole).
+  /// - Throws: `WriteError` naming the record when it cannot be read.
+  static func madeLines(path: String) throws(WriteError) -> any LineSource {
+    let reader = try LineFileReader(path: path)
+    guard let first = try reader.next(), let document = try? JSONReader.parse(Array(first.utf8))
+    else {
+      throw WriteError(path: path, reason: "is not a shard record (its first line is no JSON)")
+    }
+    guard document["files"] == nil else {
+      let claims = ShardClaims.decode(document)
+      return ArrayLineSource(
+        SortedLines.sorted(
+          claims.files.map(BuildManifest.line(file:))
+            + claims.records.map(BuildManifest.line(record:))))
+    }
+    return FilteredLineSource(reader, keep: BuildManifest.isEntry)
   }
 
   /// The record at `path`, of `shard`; nil when there is none or it cannot be read.
   ///
   /// A record is finished only when it says so and has settings and covers: one of an older
   /// wallgen is read for what it lists (so that it can be removed) but does not count.
-  static func load(path: String, shard: ShardSpec) -> ShardRecord? {
+  /// With `lists` false, only the first line is read: the lists stay empty, and only their
+  /// sizes are known (`listed`), so a record of any size costs little (the finalize step).
+  static func load(path: String, shard: ShardSpec, lists: Bool = true) -> ShardRecord? {
     guard FileSystem.kind(of: path) == .regular,
-      let bytes = try? FileSystem.readFile(path, limit: 1 << 31),
-      let document = try? JSONReader.parse(bytes),
+      let reader = try? LineFileReader(path: path), let first = try? reader.next(),
+      let document = try? JSONReader.parse(Array(first.utf8)),
       document["shard"]?.integerValue == Int64(shard.index),
       document["count"]?.integerValue == Int64(shard.count)
     else { return nil }
@@ -57,10 +172,20 @@ extension ShardRecord {
       fingerprint: document["fingerprint"]?.stringValue ?? "",
       settings: settings ?? ShardSettings(values: [:]), shard: shard)
     record.finished =
-      document["state"]?.stringValue == "finished" && settings != nil && covers != nil
-    let claims = ShardClaims.decode(document)
-    (record.files, record.records, record.folders) = (claims.files, claims.records, claims.folders)
-    record.leftovers = ShardClaims.decode(document["leftovers"])
+      document["state"]?.stringValue == "finished" && settings != nil
+      && (covers != nil || document["listed"]?["covers"] != nil)
+    if document["files"] != nil {
+      // An older wallgen's record: every list in the JSON.
+      let claims = ShardClaims.decode(document)
+      (record.files, record.records, record.folders) = (
+        claims.files, claims.records, claims.folders
+      )
+      record.leftovers = ShardClaims.decode(document["leftovers"])
+      record.listedLeftovers = record.leftovers.isEmpty ? 0 : 1
+    } else {
+      record.listedLeftovers = Int(clamping: document["listed"]?["leftovers"]?.integerValue ?? 0)
+      if lists { record.readLists(reader) }
+    }
     func outcomes(_ key: String) -> [String: MediaOutcome] {
       (document[key]?.objectValue ?? [:]).compactMapValues(MediaRecord.decode)
     }
@@ -74,13 +199,38 @@ extension ShardRecord {
     record.failed = count("failed")
     record.walls = count("walls")
     record.pages = count("pages")
-    record.covers = (covers ?? [:]).mapValues { entry in
-      var cover = WallCover(imageCount: Int(clamping: entry["images"]?.integerValue ?? 0))
-      if let value = entry["cover"], case .ready(let variants, _)? = MediaRecord.decode(value) {
-        cover.variants = variants
+    // An older wallgen's covers, in the JSON; this one's are lines, read with the lists.
+    if let covers {
+      record.covers = covers.mapValues { entry in
+        var cover = WallCover(imageCount: Int(clamping: entry["images"]?.integerValue ?? 0))
+        if let value = entry["cover"], case .ready(let variants, _)? = MediaRecord.decode(value) {
+          cover.variants = variants
+        }
+        return cover
       }
-      return cover
     }
     return record
+  }
+
+  /// Reads the lists that follow the first line of a record (paths that could leave the root
+  /// are dropped, as in a manifest).
+  private mutating func readLists(_ reader: LineFileReader) {
+    while let line = try? reader.next() {
+      if let (owner, cover) = Self.cover(line: line) {
+        covers[owner] = cover
+        continue
+      }
+      let isLeftover = line.hasPrefix(Self.leftoverPrefix)
+      let entry = isLeftover ? String(line.dropFirst(Self.leftoverPrefix.count)) : line
+      let path = BuildManifest.path(of: entry)
+      guard BuildManifest.isOwnPath(path) else { continue }
+      if entry.hasPrefix(BuildManifest.filePrefix) {
+        if isLeftover { leftovers.files.append(path) } else { files.append(path) }
+      } else if entry.hasPrefix(BuildManifest.recordPrefix) {
+        if isLeftover { leftovers.records.append(path) } else { records.append(path) }
+      } else if entry.hasPrefix(Self.folderPrefix) {
+        if isLeftover { leftovers.folders.append(path) } else { folders.append(path) }
+      }
+    }
   }
 }

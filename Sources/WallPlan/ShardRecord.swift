@@ -31,6 +31,9 @@ struct ShardRecord: Sendable {
   /// What earlier runs of the shard wrote, which this run may not write again: removed when
   /// the run finishes, but what it made.
   var leftovers = ShardClaims()
+  /// How many leftovers the record lists: known even when its lists were not read
+  /// (`load(path:shard:lists:)`).
+  var listedLeftovers = 0
   /// Where its media came out otherwise than predicted.
   var corrections = MediaCorrections()
   /// The problems its media step reported.
@@ -109,9 +112,10 @@ struct ShardRecord: Sendable {
       ? supersededPath(shard, stateRoot: stateRoot) : path(shard, stateRoot: stateRoot)
   }
 
-  /// The record of `shard` under `stateRoot`, nil when there is none or it cannot be read.
-  static func load(_ shard: ShardSpec, stateRoot: String) -> ShardRecord? {
-    load(path: path(shard, stateRoot: stateRoot), shard: shard)
+  /// The record of `shard` under `stateRoot`, nil when there is none or it cannot be read;
+  /// with `lists` false, without its lists (`load(path:shard:lists:)`).
+  static func load(_ shard: ShardSpec, stateRoot: String, lists: Bool = true) -> ShardRecord? {
+    load(path: path(shard, stateRoot: stateRoot), shard: shard, lists: lists)
   }
 
   /// The records under `stateRoot`, set aside or not.

@@ -8,7 +8,7 @@ public struct ShardRecordOutputs: ReplacedOutputs {
   public init() {}
 
   /// Removes what the shard records list and `manifest` does not, then the records.
-  public func discard(keeping manifest: BuildManifest, siteRoot: String, stateRoot: String)
+  public func discard(keeping manifest: ManifestLines, siteRoot: String, stateRoot: String)
     throws(WriteError) -> Int
   {
     try ShardRecords.discard(keeping: manifest, siteRoot: siteRoot, stateRoot: stateRoot)

@@ -45,18 +45,6 @@ enum ShardRecords {
     }
   }
 
-  /// What the records set aside list.
-  static func supersededClaims(stateRoot: String) -> ShardClaims {
-    var claims = ShardClaims()
-    for (shard, superseded) in ShardRecord.all(stateRoot: stateRoot) where superseded {
-      let path = ShardRecord.supersededPath(shard, stateRoot: stateRoot)
-      if let record = ShardRecord.load(path: path, shard: shard) {
-        claims.formUnion(record.claims)
-      }
-    }
-    return claims
-  }
-
   /// Removes the records set aside.
   /// - Throws: `WriteError` when one cannot be removed.
   static func removeSuperseded(stateRoot: String) throws(WriteError) {
@@ -67,16 +55,42 @@ enum ShardRecords {
 
   /// Removes the site files and media records `claims` lists (its folders' wall pages
   /// included) but those `keeping` lists, and the folders this empties.
+  ///
+  /// Both are one shard's: held in memory, as the shard holds them.
   /// - Returns: How many site files were removed.
   /// - Throws: `WriteError` when a file cannot be removed.
   static func remove(
     _ claims: ShardClaims, keeping: ShardClaims, siteRoot: String, stateRoot: String
   ) throws(WriteError) -> Int {
     guard !claims.isEmpty else { return 0 }
-    let keep = BuildManifest(files: keeping.siteFiles(siteRoot: siteRoot), records: keeping.records)
-    return try keep.prune(
-      previous: BuildManifest(files: claims.siteFiles(siteRoot: siteRoot), records: claims.records),
-      siteRoot: siteRoot, stateRoot: stateRoot)
+    return try BuildManifest.prune(
+      ArrayLineSource(claims.lines(siteRoot: siteRoot)),
+      keeping: ArrayLineSource(keeping.lines(siteRoot: siteRoot)), siteRoot: siteRoot,
+      stateRoot: stateRoot)
+  }
+
+  /// Removes what the records `found` list (their claims, `ShardRecord.claims`) and `manifest`
+  /// does not, and the folders this empties.
+  ///
+  /// Each record's claims are sorted into a scratch file in the state folder, one record at a
+  /// time, then all are merged as sorted streams and compared with `manifest` in one pass: the
+  /// memory is one shard's list and a buffer per stream merged, not every shard's lists.
+  /// - Returns: How many site files were removed.
+  /// - Throws: `WriteError` when a record cannot be read or a file cannot be removed.
+  static func remove(
+    claimsOf found: [(shard: ShardSpec, superseded: Bool)], keeping manifest: ManifestLines,
+    siteRoot: String, stateRoot: String
+  ) throws(WriteError) -> Int {
+    guard !found.isEmpty else { return 0 }
+    let scratch = "\(stateRoot)/\(ShardRecord.folder)/claims"
+    let openers = found.map { shard, superseded in
+      ClaimLines(
+        path: ShardRecord.path(shard, superseded: superseded, stateRoot: stateRoot), shard: shard,
+        scratch: "\(scratch)-\(shard.index)-of-\(shard.count)", siteRoot: siteRoot)
+    }
+    let claimed = try MergedLineSource.merging(openers, scratch: scratch)
+    return try BuildManifest.prune(
+      claimed, keeping: manifest.source(), siteRoot: siteRoot, stateRoot: stateRoot)
   }
 
   /// For a build that makes the whole site in one process: removes what every shard record
@@ -87,24 +101,17 @@ enum ShardRecords {
   /// files this build removed for present.
   /// - Returns: How many site files were removed.
   /// - Throws: `WriteError` when a file or record cannot be removed.
-  static func discard(keeping manifest: BuildManifest, siteRoot: String, stateRoot: String)
+  static func discard(keeping manifest: ManifestLines, siteRoot: String, stateRoot: String)
     throws(WriteError) -> Int
   {
     let found = ShardRecord.all(stateRoot: stateRoot)
     guard !found.isEmpty else { return 0 }
-    var claims = ShardClaims()
-    var paths: [String] = []
+    let removed = try remove(
+      claimsOf: found, keeping: manifest, siteRoot: siteRoot, stateRoot: stateRoot)
     for (shard, superseded) in found {
-      let path = ShardRecord.path(shard, superseded: superseded, stateRoot: stateRoot)
-      if let record = ShardRecord.load(path: path, shard: shard) {
-        claims.formUnion(record.claims)
-      }
-      paths.append(path)
+      try FileSystem.removeFile(
+        ShardRecord.path(shard, superseded: superseded, stateRoot: stateRoot))
     }
-    let removed = try manifest.prune(
-      previous: BuildManifest(files: claims.siteFiles(siteRoot: siteRoot), records: claims.records),
-      siteRoot: siteRoot, stateRoot: stateRoot)
-    for path in paths { try FileSystem.removeFile(path) }
     return removed
   }
 
@@ -117,5 +124,29 @@ enum ShardRecords {
           ? objectId : SiteLayout.hashedFolderName(objectId))
     }
     return "walls/" + SiteLayout.privateToken(secret: secret, userID: objectId)
+  }
+}
+
+/// Opens the claims of a shard record as sorted manifest lines: sorted in memory (one shard's),
+/// written to a scratch file, and read back as a stream, so that a merge of many records holds
+/// one record's claims at a time.
+struct ClaimLines: LineSourceOpener {
+  /// The record.
+  var path: String
+  /// Its shard.
+  var shard: ShardSpec
+  /// The scratch file's path (it takes a temporary suffix and goes with the stream).
+  var scratch: String
+  /// The site, where the wall folders it claims are listed.
+  var siteRoot: String
+
+  /// The record's claims (none when it cannot be read), as sorted lines.
+  func open() throws(WriteError) -> any LineSource {
+    let claims = ShardRecord.load(path: path, shard: shard)?.claims ?? ShardClaims()
+    let writer = try SortedLineWriter(path: scratch)
+    for line in claims.lines(siteRoot: siteRoot) { try writer.append(line) }
+    try writer.close()
+    // The stream keeps the writer, whose file goes with it.
+    return MergedLineSource([try LineFileReader(path: writer.temporaryPath)], retaining: [writer])
   }
 }

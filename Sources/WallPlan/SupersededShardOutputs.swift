@@ -6,17 +6,12 @@ import WallSupport
 /// does not goes, then the records.
 struct SupersededShardOutputs: ReplacedOutputs {
   /// Removes what the records set aside list and `manifest` does not, then the records.
-  func discard(keeping manifest: BuildManifest, siteRoot: String, stateRoot: String)
+  func discard(keeping manifest: ManifestLines, siteRoot: String, stateRoot: String)
     throws(WriteError) -> Int
   {
-    let superseded = ShardRecords.supersededClaims(stateRoot: stateRoot)
-    let removed =
-      superseded.isEmpty
-      ? 0
-      : try manifest.prune(
-        previous: BuildManifest(
-          files: superseded.siteFiles(siteRoot: siteRoot), records: superseded.records),
-        siteRoot: siteRoot, stateRoot: stateRoot)
+    let removed = try ShardRecords.remove(
+      claimsOf: ShardRecord.all(stateRoot: stateRoot).filter { $0.superseded }, keeping: manifest,
+      siteRoot: siteRoot, stateRoot: stateRoot)
     try ShardRecords.removeSuperseded(stateRoot: stateRoot)
     return removed
   }

@@ -7,8 +7,15 @@ import WallSupport
   import Darwin
 #endif
 
-/// What a build produced, kept in its state folder (`manifest.json`), so the next build can remove
+/// What a build produced, kept in its state folder (`manifest.txt`), so the next build can remove
 /// what it no longer produces — and only that: nothing wallgen did not write is ever deleted.
+///
+/// The file is a sorted list, one entry a line, after a header line (`wallgen manifest 2`):
+/// `f <path>` for each site file, `r <path>` for each media record of the state folder, in the
+/// byte order of their UTF-8 (`SortedLines`). So it can be written, read and compared with
+/// another as a stream, in memory that does not grow with the site (a sharded build's finalize
+/// step does; `ManifestLines`). The `manifest.json` of an older wallgen is still read (whole,
+/// once), and removed when the next manifest is saved.
 ///
 /// The state folder sits beside the site (see `SiteBuilder.stateFolder(for:)`), so publishing the
 /// site never publishes it (for a private build it would list every wall).
@@ -19,12 +26,20 @@ public struct BuildManifest: Sendable, Equatable {
   public var records: [String]
 
   /// The manifest's file name inside the state folder.
-  public static let fileName = "manifest.json"
+  public static let fileName = "manifest.txt"
+  /// The file name of an older wallgen's manifest (a JSON object of `files` and `records`).
+  public static let legacyFileName = "manifest.json"
+  /// The first line of the manifest's file, which names its format.
+  public static let header = "wallgen manifest 2"
+  /// The start of a site file's line.
+  public static let filePrefix = "f "
+  /// The start of a media record's line.
+  public static let recordPrefix = "r "
 
   /// Creates a manifest.
   public init(files: some Sequence<String>, records: some Sequence<String> = [String]()) {
-    self.files = Array(Set(files)).sorted()
-    self.records = Array(Set(records)).sorted()
+    self.files = SortedLines.sorted(files)
+    self.records = SortedLines.sorted(records)
   }
 
   /// Whether a listed path is one wallgen could have written: relative, no `..` anywhere.
@@ -37,34 +52,78 @@ public struct BuildManifest: Sendable, Equatable {
     return !path.isEmpty && path.utf8.first != UInt8(ascii: "/")
   }
 
+  /// The line of a site file.
+  public static func line(file path: String) -> String { filePrefix + path }
+
+  /// The line of a media record.
+  public static func line(record path: String) -> String { recordPrefix + path }
+
+  /// Whether `line` is a manifest's line of a site file or media record whose path is one
+  /// wallgen could have written.
+  public static func isEntry(_ line: String) -> Bool {
+    (line.hasPrefix(filePrefix) || line.hasPrefix(recordPrefix))
+      && isOwnPath(path(of: line))
+  }
+
+  /// The path of an entry's line (what follows its prefix).
+  public static func path(of line: String) -> String {
+    String(decoding: line.utf8.dropFirst(2), as: UTF8.self)
+  }
+
+  /// Every entry as a line, sorted: the site files' lines, then the records'.
+  public var lines: [String] {
+    files.map(Self.line(file:)) + records.map(Self.line(record:))
+  }
+
   /// The manifest of the build that last completed with this state folder, or an empty one.
   public static func load(stateRoot: String) -> BuildManifest {
-    let path = "\(stateRoot)/\(fileName)"
+    var manifest = BuildManifest(files: [])
+    guard let source = try? ManifestLines.previous(stateRoot: stateRoot).source() else {
+      return manifest
+    }
+    while let line = try? source.next() {
+      let path = Self.path(of: line)
+      if line.hasPrefix(filePrefix) {
+        manifest.files.append(path)
+      } else {
+        manifest.records.append(path)
+      }
+    }
+    return manifest
+  }
+
+  /// The entries of an older wallgen's `manifest.json` as sorted lines; none when there is no
+  /// such file or it cannot be read.
+  static func legacyLines(stateRoot: String) -> [String] {
+    let path = "\(stateRoot)/\(legacyFileName)"
     guard FileSystem.kind(of: path) == .regular,
-      let bytes = try? FileSystem.readFile(path, limit: 1 << 30),
+      let bytes = try? FileSystem.readFile(path, limit: 1 << 31),
       let document = try? JSONReader.parse(bytes)
-    else { return BuildManifest(files: []) }
+    else { return [] }
     // Entries are wallgen's own relative paths; refuse anything that could leave the root.
     func list(_ key: String) -> [String] {
       (document[key]?.arrayValue ?? []).compactMap(\.stringValue).filter(Self.isOwnPath)
     }
-    var manifest = BuildManifest(files: [])
-    manifest.files = list("files")
-    manifest.records = list("records")
-    return manifest
+    return SortedLines.sorted(
+      list("files").map(Self.line(file:)) + list("records").map(Self.line(record:)))
   }
 
-  /// Writes the manifest (only when it changed, so a no-op build touches nothing).
+  /// Writes the manifest (only when it changed, so a no-op build touches nothing), and removes
+  /// an older wallgen's manifest.
   public func save(stateRoot: String) throws(WriteError) {
     _ = try SiteWriter.write(serialized, to: "\(stateRoot)/\(Self.fileName)")
+    try FileSystem.removeFile("\(stateRoot)/\(Self.legacyFileName)")
   }
 
   /// The manifest's file.
   public var serialized: [UInt8] {
-    let document: JSONValue = [
-      "files": .array(files.map { .string($0) }), "records": .array(records.map { .string($0) }),
-    ]
-    return Array(document.serialized.utf8)
+    var bytes = Array(Self.header.utf8)
+    bytes.append(0x0A)
+    for line in lines {
+      bytes += line.utf8
+      bytes.append(0x0A)
+    }
+    return bytes
   }
 
   /// Deletes what `previous` lists and this manifest does not; returns how many site files.
@@ -75,37 +134,9 @@ public struct BuildManifest: Sendable, Equatable {
   public func prune(previous: BuildManifest, siteRoot: String, stateRoot: String) throws(WriteError)
     -> Int
   {
-    let removed = try Self.remove(previous.files, keeping: files, under: siteRoot)
-    _ = try Self.remove(previous.records, keeping: records, under: stateRoot)
-    return removed
-  }
-
-  private static func remove(_ old: [String], keeping current: [String], under root: String)
-    throws(WriteError) -> Int
-  {
-    let keep = Set(current)
-    var removed = 0
-    var emptied: Set<String> = []
-    for file in old where !keep.contains(file) {
-      let path = "\(root)/\(file)"
-      let folders = file.split(separator: "/").dropLast()
-      guard try ConfinedFolders.checkFolders(folders, under: root, creating: false) else {
-        continue
-      }
-      if FileSystem.linkKind(of: path) == .regular {
-        try FileSystem.removeFile(path)
-        removed += 1
-        if let slash = file.utf8.lastIndex(of: UInt8(ascii: "/")) {
-          emptied.insert(String(file[..<slash]))
-        }
-      }
-    }
-    // Folders that held only removed files go too: a private build into a folder that held a
-    // public one must not leave walls/<objectId>/ behind, naming every user.
-    for folder in emptied.sorted(by: >) {
-      FileSystem.removeEmptyFolders(from: "\(root)/\(folder)", upTo: root)
-    }
-    return removed
+    try Self.prune(
+      ArrayLineSource(previous.lines), keeping: ArrayLineSource(lines), siteRoot: siteRoot,
+      stateRoot: stateRoot)
   }
 
   /// Whether every file of the manifest is a regular file under `siteRoot`.

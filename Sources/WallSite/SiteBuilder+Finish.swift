@@ -24,9 +24,38 @@ extension SiteBuilder {
     manifest: BuildManifest, previous: BuildManifest, replaced: [any ReplacedOutputs],
     record: BuildRecord, siteRoot: String, stateRoot: String, saveManifest: Bool = true
   ) throws(BuildError) -> Int {
+    // The manifest's file is saved when asked, and when the last build left an older
+    // wallgen's manifest (its file is then replaced by this one's).
+    let save =
+      saveManifest
+      || FileSystem.linkKind(of: "\(stateRoot)/\(BuildManifest.fileName)") != .regular
+    return try finishSite(
+      manifest: .memory(manifest.lines), fileCount: manifest.files.count,
+      previous: .memory(previous.lines), replaced: replaced, record: record,
+      siteRoot: siteRoot, stateRoot: stateRoot
+    ) { () throws(WriteError) in
+      if save { try manifest.save(stateRoot: stateRoot) }
+    }
+  }
+
+  /// The last of a build, as `finishSite(manifest:previous:…)` with the manifests as sorted
+  /// streams of lines: what a sharded build's finalize step uses, whose manifest is written as
+  /// a stream before the prune (`saveManifest` puts it in place).
+  /// - Parameters:
+  ///   - manifest: Every file of the new site and every media record it uses.
+  ///   - fileCount: How many site files `manifest` lists.
+  ///   - previous: The last complete build's manifest.
+  ///   - saveManifest: Puts `manifest` in place as the state folder's manifest.
+  /// - Returns: How many site files were removed.
+  package static func finishSite(
+    manifest: ManifestLines, fileCount: Int, previous: ManifestLines,
+    replaced: [any ReplacedOutputs], record: BuildRecord, siteRoot: String, stateRoot: String,
+    saveManifest: () throws(WriteError) -> Void
+  ) throws(BuildError) -> Int {
     let removed: Int
     do {
-      var count = try manifest.prune(previous: previous, siteRoot: siteRoot, stateRoot: stateRoot)
+      var count = try BuildManifest.prune(
+        previous.source(), keeping: manifest.source(), siteRoot: siteRoot, stateRoot: stateRoot)
       for other in replaced {
         count += try other.discard(keeping: manifest, siteRoot: siteRoot, stateRoot: stateRoot)
       }
@@ -34,15 +63,14 @@ extension SiteBuilder {
     } catch {
       throw .write(step: "prune", error)
     }
-    if saveManifest {
-      do {
-        try manifest.save(stateRoot: stateRoot)
-      } catch {
-        throw .write(step: "manifest", error)
-      }
+    do {
+      try saveManifest()
+      try FileSystem.removeFile("\(stateRoot)/\(BuildManifest.legacyFileName)")
+    } catch {
+      throw .write(step: "manifest", error)
     }
     do {
-      try record.save(stateRoot: stateRoot, fileCount: manifest.files.count)
+      try record.save(stateRoot: stateRoot, fileCount: fileCount)
     } catch {
       throw .write(step: "record", error)
     }

@@ -175,7 +175,7 @@ extension FileSystem {
 
 /// The temporary file of an atomic write (`<path>.wallgen-tmp-<pid>-<n>`), renamed over `path`
 /// once complete.
-private struct TemporaryFile {
+struct TemporaryFile {
   let path: String
   let temporary: String
   let fd: Int32

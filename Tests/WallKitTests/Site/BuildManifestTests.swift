@@ -50,4 +50,73 @@ import WallKitTestSupport
     #expect(left == kept.sorted())
     #expect(FileSystem.kind(of: outside) == .regular)
   }
+
+  @Test(
+    "the prune removes what only the previous stream lists, empties folders, keeps the rest and what wallgen did not write"
+  )
+  func streamPrune() throws {
+    let folder = try TemporaryDirectory()
+    let (site, state) = (folder.url("site"), folder.url("state"))
+    // Wall folders whose names share prefixes ("u1", "u1-b", "u10"), so that a folder's files
+    // are not next to each other by name alone.
+    let walls = ["u1", "u1-b", "u10", "u2"]
+    var previous: [String] = ["index.html", "assets/site.css"]
+    for wall in walls {
+      previous += ["walls/\(wall)/index.html", "walls/\(wall)/page-2.html", "walls/\(wall)/x/y.js"]
+    }
+    previous += ["media/ab/one.jpg", "media/ab/two.jpg", "media/cd/three.jpg"]
+    let records = ["media/ab/one.json", "media/cd/three.json"]
+    for file in previous { try FileSystem.writeAtomically("x", to: "\(site)/\(file)") }
+    for file in records { try FileSystem.writeAtomically("x", to: "\(state)/\(file)") }
+    try FileSystem.writeAtomically("mine", to: "\(site)/walls/u2/notes.txt")
+    let current =
+      previous.filter { !$0.hasPrefix("walls/u1/") && !$0.hasPrefix("walls/u2/") }
+      .filter { $0 != "media/cd/three.jpg" } + ["walls/u3/index.html"]
+    let removed = try BuildManifest.prune(
+      ManifestLines.memory(BuildManifest(files: previous, records: records).lines).source(),
+      keeping: ManifestLines.memory(
+        BuildManifest(files: current, records: ["media/ab/one.json"]).lines
+      ).source(), siteRoot: site, stateRoot: state)
+    #expect(removed == 7)
+    let left = SiteTree.files(in: site).sorted()
+    #expect(left == (previous.filter { current.contains($0) } + ["walls/u2/notes.txt"]).sorted())
+    #expect(FileSystem.kind(of: "\(site)/walls/u1") == .missing)
+    #expect(FileSystem.kind(of: "\(site)/walls/u2/x") == .missing)
+    #expect(FileSystem.kind(of: "\(site)/media/cd") == .missing)
+    #expect(SiteTree.files(in: state) == ["media/ab/one.json"])
+    #expect(FileSystem.kind(of: "\(state)/media/cd") == .missing)
+  }
+
+  @Test("the manifest is read back from its file, and from an older wallgen's manifest.json")
+  func formats() throws {
+    let folder = try TemporaryDirectory()
+    let state = folder.url("state")
+    #expect(BuildManifest.load(stateRoot: state) == BuildManifest(files: []))
+    let manifest = BuildManifest(
+      files: ["walls/b/index.html", "index.html", "walls/a/index.html"], records: ["media/x.json"])
+    try manifest.save(stateRoot: state)
+    #expect(
+      try String(contentsOfFile: "\(state)/manifest.txt", encoding: .utf8)
+        == "wallgen manifest 2\nf index.html\nf walls/a/index.html\nf walls/b/index.html\nr media/x.json\n"
+    )
+    #expect(BuildManifest.load(stateRoot: state) == manifest)
+
+    // An older wallgen's manifest, unsorted, with a path that could leave the root.
+    try FileSystem.removeFile("\(state)/manifest.txt")
+    try FileSystem.writeAtomically(
+      #"{"files":["walls/b/index.html","../outside","index.html","walls/a/index.html"],"records":["media/x.json"]}"#,
+      to: "\(state)/manifest.json")
+    #expect(BuildManifest.load(stateRoot: state) == manifest)
+    // Saving the next manifest replaces it.
+    try manifest.save(stateRoot: state)
+    #expect(FileSystem.contents(of: state).sorted() == ["manifest.txt"])
+
+    // A file of another format lists nothing, as an unreadable manifest always did; a new
+    // manifest that is not one is an error.
+    try FileSystem.writeAtomically("something else\nf index.html\n", to: "\(state)/manifest.txt")
+    #expect(BuildManifest.load(stateRoot: state) == BuildManifest(files: []))
+    #expect(throws: WriteError.self) {
+      _ = try ManifestLines.file("\(state)/manifest.txt").source()
+    }
+  }
 }

@@ -158,7 +158,7 @@ import WallSynth
           || $0.hasPrefix("assets/")
       })
     #expect(SiteBuilder.stateFolder(for: site) == folder.url(".wallgen/site"))
-    #expect(FileSystem.kind(of: folder.url(".wallgen/site/manifest.json")) == .regular)
+    #expect(FileSystem.kind(of: folder.url(".wallgen/site/manifest.txt")) == .regular)
     #expect(SiteBuilder.stateFolder(for: "_site") == ".wallgen/_site")
     #expect(SiteBuilder.stateFolder(for: "out/site/") == "out/.wallgen/site")
   }

@@ -1,0 +1,66 @@
+import WallSupport
+
+extension SiteBuilder {
+  /// Writes the index pages of a public site and, when there is more than one, the list of
+  /// everyone (`SiteLayout.peopleList`), from a stream of people in index order: the bytes
+  /// `renderIndex(_:with:)` writes for the same people, in memory for one page of people and
+  /// the names that start and end each page.
+  ///
+  /// For a writer without staging (a sharded build's finalize step): the list is written to
+  /// its place a line at a time, and replaces the file there only when it differs.
+  /// - Parameters:
+  ///   - pages: The pages' layout and texts.
+  ///   - total: How many people `next` gives.
+  ///   - ranges: "First to Last" of each page (`IndexPages.range`), by page number from 1.
+  ///   - next: The next person in index order, nil after the last (or when it failed: the
+  ///     caller then throws its error).
+  ///   - writer: Where the pages go.
+  /// - Returns: The site-relative paths written or found unchanged, and how many were written.
+  /// - Throws: `BuildError` when a template fails or a file cannot be written.
+  package static func renderIndex(
+    _ pages: IndexPages, total: Int, ranges: [String],
+    next: () -> IndexPageModel.Entry?, with writer: PageWriter
+  ) throws(BuildError) -> PageWriter.Written {
+    let count = pages.pageCount(people: total)
+    var written = PageWriter.Written()
+    var people: SortedLineWriter?
+    if count > 1 {
+      do {
+        people = try SortedLineWriter(
+          path: "\(writer.siteRoot)/\(SiteLayout.peopleList)",
+          header: IndexPages.peopleScriptStart, ordered: false)
+      } catch {
+        throw .write(step: "render", error)
+      }
+    }
+    var position = 0
+    for number in 1...count {
+      var slice: [IndexPageModel.Entry] = []
+      slice.reserveCapacity(min(pages.size, total))
+      while slice.count < pages.size, let entry = next() {
+        slice.append(entry)
+        position += 1
+        do {
+          try people?.append(IndexPages.peopleRow(entry) + (position < total ? "," : ""))
+        } catch {
+          throw .write(step: "render", error)
+        }
+      }
+      let page = pages.page(number, total: total, people: slice) { ranges[$0 - 1] }
+      if try writer.write("index", page.context, at: page.path).outcome == .written {
+        written.written += 1
+      }
+      written.paths.append(page.path)
+    }
+    if let people {
+      do {
+        try people.append(IndexPages.peopleScriptEnd)
+        if try people.install() { written.written += 1 }
+      } catch {
+        throw .write(step: "render", error)
+      }
+      written.paths.append(SiteLayout.peopleList)
+    }
+    return written
+  }
+}
