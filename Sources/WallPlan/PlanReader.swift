@@ -17,18 +17,8 @@ final class PlanReader {
   /// Opens the plan at `path`, read-only.
   /// - Throws: `PlanError.notAPlan` for a missing file or a plan of another format.
   init(path: String) throws(PlanError) {
-    guard FileSystem.kind(of: path) == .regular else {
-      throw .notAPlan(path: path, reason: "no such file")
-    }
-    database = try SQLiteDatabase(path: path, create: false)
-    var meta: [String: String] = [:]
-    do {
-      try database.prepare("SELECT key, value FROM meta").forEach([]) { row in
-        meta[row.text(0)] = row.text(1)
-      }
-    } catch {
-      throw .notAPlan(path: path, reason: "\(error)")
-    }
+    let (database, meta) = try PlanFiles.open(path)
+    self.database = database
     guard meta["format"] == PlanSchema.format, let identity = meta["identity"],
       let export = meta["export"]
     else {

@@ -98,11 +98,7 @@ extension PlanWriter {
       try? FileSystem.removeFile(temporary)
       return outcome
     }
-    guard rename(temporary, settings.plan) == 0 else {
-      let reason = FileSystem.lastErrorReason
-      try? FileSystem.removeFile(temporary)
-      throw .write(step: "plan", WriteError(path: settings.plan, reason: reason))
-    }
+    try PlanFiles.publish(temporary, as: settings.plan)
     progress.finished()
     return outcome
   }

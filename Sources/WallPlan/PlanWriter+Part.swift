@@ -60,11 +60,7 @@ extension PlanWriter {
       try? FileSystem.removeFile(temporary)
       throw error
     }
-    guard rename(temporary, path) == 0 else {
-      let reason = FileSystem.lastErrorReason
-      try? FileSystem.removeFile(temporary)
-      throw .write(step: "plan", WriteError(path: path, reason: reason))
-    }
+    try PlanFiles.publish(temporary, as: path)
     progress.finished()
     var result = Result(identity: identity, upToDate: false)
     result.wholeImport = wholeImport
@@ -109,18 +105,7 @@ struct PlanPart {
   /// Opens the part at `path`.
   /// - Throws: `PlanError.notAPlan` when it is missing or no part of this format.
   init(path: String) throws(PlanError) {
-    guard FileSystem.kind(of: path) == .regular else {
-      throw .notAPlan(path: path, reason: "no such file")
-    }
-    let database = try SQLiteDatabase(path: path, create: false)
-    var meta: [String: String] = [:]
-    do {
-      try database.prepare("SELECT key, value FROM meta").forEach([]) { row in
-        meta[row.text(0)] = row.text(1)
-      }
-    } catch {
-      throw .notAPlan(path: path, reason: "no part of a plan")
-    }
+    let meta = try PlanFiles.open(path, unreadable: "no part of a plan").meta
     guard meta["format"] == PlanPartSchema.format, let identity = meta["identity"],
       let part = meta["part"], let wholeImport = meta["wholeImport"]
     else {

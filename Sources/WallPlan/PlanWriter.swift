@@ -191,11 +191,7 @@ public struct PlanWriter {
       try? FileSystem.removeFile(temporary)
       throw error
     }
-    guard rename(temporary, settings.plan) == 0 else {
-      let reason = FileSystem.lastErrorReason
-      try? FileSystem.removeFile(temporary)
-      throw .write(step: "plan", WriteError(path: settings.plan, reason: reason))
-    }
+    try PlanFiles.publish(temporary, as: settings.plan)
     progress.finished()
     var result = Result(identity: identity, upToDate: false)
     result.wholeImport = reason
