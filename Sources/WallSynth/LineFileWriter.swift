@@ -76,16 +76,7 @@ final class LineFileWriter {
   }
 
   private func flush() throws(WriteError) {
-    var written = 0
-    while written < buffer.count {
-      let count = buffer.withUnsafeBytes {
-        write(descriptor, $0.baseAddress.map { $0 + written }, $0.count - written)
-      }
-      guard count > 0 else {
-        throw WriteError(path: temporary, reason: String(cString: strerror(errno)))
-      }
-      written += count
-    }
+    try Self.writeAll(buffer, to: descriptor, path: temporary)
     bytes += buffer.count
     buffer.removeAll(keepingCapacity: true)
   }
@@ -98,6 +89,14 @@ final class LineFileWriter {
       throw WriteError(path: path, reason: String(cString: strerror(errno)))
     }
     defer { close(descriptor) }
+    try writeAll(bytes, to: descriptor, path: path)
+  }
+
+  /// Writes every byte of `bytes` to `descriptor` (a short write is continued).
+  /// - Throws: `WriteError` naming `path`.
+  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String)
+    throws(WriteError)
+  {
     var written = 0
     while written < bytes.count {
       let count = bytes.withUnsafeBytes {

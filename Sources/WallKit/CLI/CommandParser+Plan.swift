@@ -40,14 +40,7 @@ extension ArgumentReader {
     switch argument {
     case "--plan": options.plan = try value(for: argument)
     case "--shard":
-      let text = try value(for: argument)
-      guard let shard = ShardSpec(text) else {
-        throw UsageError(
-          "option '--shard' needs K/N with 0 <= K < N <= \(ShardList.grouped(ShardSpec.maximumCount)) "
-            + "(K counts from 0, as SLURM_ARRAY_TASK_ID and JOB_COMPLETION_INDEX do), not '\(text)'",
-          command: command)
-      }
-      options.shard = shard
+      options.shard = try shardSpec(for: argument)
     default: options.finalize = try flag(for: argument)
     }
   }
@@ -58,16 +51,10 @@ extension ArgumentReader {
   mutating func planPartOption(_ argument: String, into options: inout PlanOptions)
     throws(UsageError)
   {
-    let text = try value(for: argument)
     if argument == "--part" {
-      guard let part = ShardSpec(text) else {
-        throw UsageError(
-          "option '--part' needs K/N with 0 <= K < N <= \(ShardList.grouped(ShardSpec.maximumCount)) "
-            + "(K counts from 0, as SLURM_ARRAY_TASK_ID and JOB_COMPLETION_INDEX do), not '\(text)'",
-          command: command)
-      }
-      options.part = part
+      options.part = try shardSpec(for: argument)
     } else {
+      let text = try value(for: argument)
       guard let count = Int(text), count >= 1, count <= ShardSpec.maximumCount else {
         throw UsageError(
           "option '--merge' needs the number of parts, 1 to "
@@ -76,5 +63,20 @@ extension ArgumentReader {
       }
       options.merge = count
     }
+  }
+}
+
+extension ArgumentReader {
+  /// Reads the K/N value of `--shard` or `--part` (K counts from 0).
+  mutating func shardSpec(for argument: String) throws(UsageError) -> ShardSpec {
+    let text = try value(for: argument)
+    guard let spec = ShardSpec(text) else {
+      throw UsageError(
+        "option '\(argument)' needs K/N with 0 <= K < N <= "
+          + "\(ShardList.grouped(ShardSpec.maximumCount)) "
+          + "(K counts from 0, as SLURM_ARRAY_TASK_ID and JOB_COMPLETION_INDEX do), not '\(text)'",
+        command: command)
+    }
+    return spec
   }
 }
