@@ -24,6 +24,16 @@ public protocol ExportSource: Sendable {
   ///   bytes, or unreadable.
   func read(_ path: String, limit: Int) throws(ImportError) -> [UInt8]
 
+  /// `path` as a stream read into the caller's buffer: a folder's file through its file
+  /// descriptor, whatever its size, so that reading it holds no more than that buffer; a
+  /// source that can only read whole (a zip) reads it whole under `wholeLimit` and hands it out.
+  /// - Parameters:
+  ///   - path: The file.
+  ///   - wholeLimit: The largest file a source that reads whole accepts, in bytes.
+  /// - Throws: `ImportError` when the file is absent, outside the export, not a regular file,
+  ///   or cannot be opened (or, read whole, is over `wholeLimit` or unreadable).
+  func stream(_ path: String, wholeLimit: Int) throws(ImportError) -> any ExportFileStream
+
   /// The size of `path` in bytes as the container records it, or nil when it cannot tell: a
   /// hint for scheduling work (largest first), never a check; `read` checks its own limit.
   func byteCount(of path: String) -> Int?
@@ -61,4 +71,9 @@ extension ExportSource {
   }
 
   public func byteCount(of path: String) -> Int? { nil }
+
+  /// Reads `path` whole under `wholeLimit` and hands it out in pieces.
+  public func stream(_ path: String, wholeLimit: Int) throws(ImportError) -> any ExportFileStream {
+    WholeFileStream(try read(path, limit: wholeLimit))
+  }
 }

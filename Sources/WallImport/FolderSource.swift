@@ -85,6 +85,17 @@ public struct FolderSource: ExportSource {
     }
   }
 
+  /// Opens `path` for reading through its file descriptor: no limit, memory is the caller's
+  /// buffer.
+  public func stream(_ path: String, wholeLimit: Int) throws(ImportError) -> any ExportFileStream {
+    let resolved = try resolve(path)
+    switch FileSystem.kind(of: resolved) {
+    case .regular: return try FolderFileStream(resolved: resolved, path: path)
+    case .missing: throw .notFound(path: path)
+    default: throw .unreadable(path: path, reason: "not a regular file")
+    }
+  }
+
   /// Symbolic links the import does not follow, as import problems (each an error naming the
   /// link): one leading out of its folder of the export (or out of the export), or to nothing.
   ///

@@ -5,7 +5,8 @@ import WallReport
 extension ImportSession {
   /// Reads part `part` of `count` of an export for a plan made in parts: every `count`-th row
   /// of each class file of the walls, Graph file and other class file, each row checked on its
-  /// own and given to `sink`; what needs other rows (objectIds seen twice, authors, images,
+  /// own and given to `sink` (the class files of the walls streamed, each part parsing only its
+  /// own rows: `forEachStreamedRow`, memory bounded whatever the file's size); what needs other rows (objectIds seen twice, authors, images,
   /// friends and roles that must exist) is checked when the parts are merged, in SQL.
   ///
   /// Only an export that no check would fault is read in parts: the first problem any row
@@ -66,8 +67,7 @@ extension ImportSession {
     _ body: (inout ImportSession, ParseObject, Int) -> Void
   ) {
     let file = className + ".json"
-    forEachRow(className) { session, row, place in
-      guard mine(place.number - 1) else { return }
+    forEachStreamedRow(className, taking: mine) { session, row, place in
       guard let fields = row.objectValue, let objectId = fields["objectId"]?.stringValue,
         !objectId.isEmpty
       else {
@@ -99,8 +99,7 @@ extension ImportSession {
   private mutating func stageJoins(
     _ className: String, _ mine: (Int) -> Bool, into sink: inout some ExportStaging
   ) {
-    forEachRow(className) { session, row, place in
-      guard mine(place.number - 1) else { return }
+    forEachStreamedRow(className, taking: mine) { session, row, place in
       guard let owner = row["owningId"]?.stringValue, let related = row["relatedId"]?.stringValue
       else {
         session.report.error(

@@ -6,6 +6,10 @@ import WallZip
 /// When every entry sits under one top-level folder (as when a folder is zipped), that folder is
 /// the export root. Unsafe entry names never reach here: the zip reader rejects them, and the
 /// import reports them.
+///
+/// Its `stream` reads an entry whole, under the caller's `wholeLimit` (the default of
+/// `ExportSource`): a zip is bounded already (`ZipLimits`, per entry and in all), so a plan part
+/// reading a zipped export holds at most one entry of that size at a time.
 public struct ZipSource: ExportSource {
   public let location: String
   private let archive: ZipArchive
