@@ -47,10 +47,12 @@ public protocol ExportSource: Sendable {
   /// and inode); nil when the file is absent.
   func contentIdentity(of path: String) -> String?
 
-  /// Every file of the export, at any depth, with its content identity, sorted by path: any
-  /// change anywhere in the export (a file added, removed, replaced or edited, in any
-  /// subfolder) changes this list.
-  func allContentIdentities() -> [(path: String, identity: String)]
+  /// Gives `body` every file of the export, at any depth, with its content identity, in no
+  /// particular order and without gathering them (a folder is walked with `readdir`): any change
+  /// anywhere in the export (a file added, removed, replaced or edited, in any subfolder)
+  /// changes what it gives (`ExportContentDigest`).
+  /// - Parameter body: Receives each file's path and identity.
+  func forEachContentIdentity(_ body: (_ path: String, _ identity: String) -> Void)
 }
 
 /// What a folder of an export holds, as far as a build cares.
@@ -71,6 +73,14 @@ extension ExportSource {
   }
 
   public func byteCount(of path: String) -> Int? { nil }
+
+  /// Every file of the export, at any depth, with its content identity, sorted by path
+  /// (`forEachContentIdentity`, gathered: memory grows with the export).
+  public func allContentIdentities() -> [(path: String, identity: String)] {
+    var found: [(path: String, identity: String)] = []
+    forEachContentIdentity { found.append(($0, $1)) }
+    return found.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+  }
 
   /// Reads `path` whole under `wholeLimit` and hands it out in pieces.
   public func stream(_ path: String, wholeLimit: Int) throws(ImportError) -> any ExportFileStream {

@@ -24,10 +24,11 @@ public struct FolderSource: ExportSource {
     return FileSystem.identity(of: resolved)
   }
 
-  /// Walks the whole folder (`FileSystem.treeIdentities`), without per-file path resolution: an
-  /// identity only decides whether to rebuild; reading still goes through `resolve`.
-  public func allContentIdentities() -> [(path: String, identity: String)] {
-    FileSystem.treeIdentities(root: canonicalRoot)
+  /// Walks the whole folder (`FileSystem.forEachTreeIdentity`), without per-file path
+  /// resolution: an identity only decides whether to rebuild; reading still goes through
+  /// `resolve`.
+  public func forEachContentIdentity(_ body: (_ path: String, _ identity: String) -> Void) {
+    FileSystem.forEachTreeIdentity(root: canonicalRoot, body)
   }
 
   public func byteCount(of path: String) -> Int? {

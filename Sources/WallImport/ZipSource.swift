@@ -68,14 +68,9 @@ public struct ZipSource: ExportSource {
   }
 
   /// Every entry of the zip (refused ones included, by name), so any change inside it counts.
-  public func allContentIdentities() -> [(path: String, identity: String)] {
-    let files = entriesByPath.map {
-      (path: $0.key, identity: "crc\($0.value.crc32):\($0.value.uncompressedSize)")
-    }
-    let refused = archive.rejected.map {
-      (path: "refused:" + $0.name, identity: $0.reason.description)
-    }
-    return (files + refused).sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+  public func forEachContentIdentity(_ body: (_ path: String, _ identity: String) -> Void) {
+    for (path, entry) in entriesByPath { body(path, "crc\(entry.crc32):\(entry.uncompressedSize)") }
+    for refused in archive.rejected { body("refused:" + refused.name, refused.reason.description) }
   }
 
   public func byteCount(of path: String) -> Int? {

@@ -73,11 +73,12 @@ public struct PlanWriter {
 
   static let steps = ["import", "images", "write"]
 
-  /// The identity of a plan of `source` under `limits`.
+  /// The identity of a plan of `source` under `limits`: the plan format, wallgen, the limits and
+  /// every file of the export (`ExportContentDigest`: one walk, constant memory).
   static func identity(source: any ExportSource, limits: ImportLimits) -> String {
     var text = "\(PlanSchema.format)\nwallgen \(wallgenVersion)\n"
     text += "import \(limits.summary)\n"
-    for (path, identity) in source.allContentIdentities() { text += "\(path)\t\(identity)\n" }
+    text += "export \(ExportContentDigest.of(source))\n"
     return Hex.encode(SHA256.doubleDigest(Array(text.utf8)))
   }
 

@@ -8,16 +8,15 @@ import WallSupport
 
 /// One hash over everything a build's output depends on.
 ///
-/// That is the identity of every file of the export (at any depth), the theme's templates and assets, the
+/// That is the identity of every file of the export (at any depth, `ExportContentDigest`: one walk,
+/// constant memory), the theme's templates and assets, the
 /// options, and wallgen's version. When it equals the one recorded by the last complete build,
 /// and that build's files are all still there, the build has nothing to do.
 package enum BuildFingerprint {
   /// The fingerprint of building `source` with `settings`.
   static func compute(source: any ExportSource, settings: SiteBuilder.Settings) -> String {
     var text = settingsText(settings)
-    for (path, identity) in source.allContentIdentities() {
-      text += "\(path)\t\(identity)\n"
-    }
+    text += "export \(ExportContentDigest.of(source))\n"
     return Hex.encode(SHA256.doubleDigest(Array(text.utf8)))
   }
 
