@@ -1,13 +1,30 @@
 /// The SQL of a plan's merge (`PlanWriter.merge`): the scratch tables the parts are gathered
 /// in, the checks that send an export to the whole import, and the plan's tables made from them.
 enum PlanMergeSQL {
+  /// SQLite's page cache, in KiB, of the plan being written and of the scratch database, each.
+  ///
+  /// With a part's cache (`partCacheKiB`) and the sorts, they are what the merge holds, whatever
+  /// the export: two caches of 32 MiB, one part's of 2 MiB, and a sort (`ORDER BY`, `GROUP BY`,
+  /// `CREATE INDEX`) keeps at most the main database's cache size in memory before it spills
+  /// to temporary files (`temp_store = FILE`).
+  static let cacheKiB = 32 * 1024
+
+  /// SQLite's page cache of the part attached while its rows are copied, in KiB.
+  static let partCacheKiB = 2 * 1024
+
+  /// The settings of the plan being written, besides its tables (`PlanSchema.create`).
+  static let settings = """
+    PRAGMA cache_size = -\(cacheKiB);
+    PRAGMA temp_store = FILE;
+    """
+
   /// The scratch database's tables (attached as `s`), keyed so that a row given by two parts
   /// is kept once: objectIds (two rows with one objectId are a problem, counted by `counted`),
   /// joins and Graph friends (repeated ones are dropped silently, as the import drops them).
   static let scratch = """
     PRAGMA s.journal_mode = OFF;
     PRAGMA s.synchronous = OFF;
-    PRAGMA s.cache_size = -32768;
+    PRAGMA s.cache_size = -\(cacheKiB);
     CREATE TABLE s.users(
       objectId TEXT PRIMARY KEY, position INTEGER NOT NULL, username TEXT NOT NULL,
       facebookID TEXT, name TEXT);

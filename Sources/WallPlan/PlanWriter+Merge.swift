@@ -82,7 +82,7 @@ extension PlanWriter {
     let outcome: MergeOutcome
     do throws(PlanError) {
       let database = try SQLiteDatabase(path: temporary, create: true)
-      try database.execute(PlanSchema.create + "PRAGMA cache_size = -32768;")
+      try database.execute(PlanSchema.create + PlanMergeSQL.settings)
       try database.prepare("ATTACH DATABASE ? AS s").run([.text(scratch)])
       try database.execute(PlanMergeSQL.scratch)
       if let reason = try gather(parts, into: database) {
@@ -111,6 +111,7 @@ extension PlanWriter {
     var given: [String: Int64] = [:]
     for path in parts {
       try database.prepare("ATTACH DATABASE ? AS p").run([.text(path)])
+      try database.execute("PRAGMA p.cache_size = -\(PlanMergeSQL.partCacheKiB)")
       try database.execute("BEGIN")
       for table in PlanPartSchema.tables {
         if PlanMergeSQL.counted.contains(table) {

@@ -11,27 +11,25 @@ extension ShardFinalizer {
   /// corrected) and their wall's cover and photo count (from the shards' records, read as
   /// streams, and `corrected`): no wall's contents, so no image or comment is loaded here.
   /// They are sorted in index order on disk (`IndexPeople`) and the pages written a page at a
-  /// time, so the index's memory does not grow with the users; the wall addresses and names
-  /// returned do.
+  /// time, so the index's memory does not grow with the users; nor do the wall addresses and
+  /// names returned, which are kept on disk too (`WallListFile`).
   func writeIndex(
     reader: PlanReader, media: PlannedMedia, corrections: MediaCorrections,
     records: [ShardRecord], corrected: [String: WallCover], writer: PageWriter, stateRoot: String
-  ) throws(PlanError) -> (
-    wallPages: [String: String], owners: [String: OwnerNames], written: PageWriter.Written
-  ) {
+  ) throws(PlanError) -> (walls: WallListFile, written: PageWriter.Written) {
     let isPublic = settings.audience == .anyone
     let people = isPublic ? try IndexPeople(path: "\(stateRoot)/index-people.sqlite") : nil
-    var wallPages: [String: String] = [:]
-    var owners: [String: OwnerNames] = [:]
+    let list = try WallListFile.Writer(path: "\(stateRoot)/walls.sqlite")
     var failure: PlanError?
     try reader.forEachUser { user, _, picture in
       guard failure == nil else { return }
       let href =
         ShardRecords.wallFolder(of: user.objectId, secret: settings.privateSecret) + "/"
         + SiteLayout.pageFileName(1)
-      wallPages[user.objectId] = href
-      owners[user.objectId] = OwnerNames(username: user.username, displayName: user.displayName)
       do throws(PlanError) {
+        try list.add(
+          objectId: user.objectId, page: href,
+          names: OwnerNames(username: user.username, displayName: user.displayName))
         try people?.add(
           user, href: href,
           avatar: media.avatar(of: user, picture: picture, corrections: corrections))
@@ -40,11 +38,12 @@ extension ShardFinalizer {
       }
     }
     if let failure { throw failure }
+    let walls = try list.finish()
     guard let people else {
       do {
         let written = try SiteBuilder.renderPrivateRoot(
           with: writer, language: settings.pipeline.language)
-        return (wallPages, owners, written)
+        return (walls, written)
       } catch {
         throw .build(error)
       }
@@ -85,7 +84,7 @@ extension ShardFinalizer {
           }
         }, with: writer)
       if let failure { throw failure }
-      return (wallPages, owners, written)
+      return (walls, written)
     } catch let error as PlanError {
       throw error
     } catch let error as BuildError {

@@ -91,7 +91,7 @@ public struct ShardFinalizer {
     }
 
     progress.announce("index", of: Self.steps)
-    let (wallPages, owners, indexWritten) = try writeIndex(
+    let (walls, indexWritten) = try writeIndex(
       reader: reader, media: media, corrections: corrections, records: records,
       corrected: corrected, writer: writer, stateRoot: stateRoot)
     files += indexWritten.paths
@@ -125,14 +125,14 @@ public struct ShardFinalizer {
         previous: .previous(stateRoot: stateRoot), replaced: [SupersededShardOutputs()],
         record: BuildRecord(
           fingerprint: "sharded \(fingerprint)", summary: summary, problems: report.sorted,
-          wallPages: wallPages, owners: owners),
-        siteRoot: settings.output, stateRoot: stateRoot
+          wallPages: [:]),
+        walls: walls, siteRoot: settings.output, stateRoot: stateRoot
       ) { () throws(WriteError) in try manifest.writer.install() }
     } catch {
       throw .build(error)
     }
     progress.finished()
-    return BuildResult(summary: summary, report: report, wallPages: wallPages, owners: owners)
+    return BuildResult(summary: summary, report: report, walls: walls)
   }
 
   /// Renders again the walls that show a corrected image or name a user whose picture was

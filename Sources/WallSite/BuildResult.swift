@@ -7,23 +7,22 @@ public struct BuildResult: Sendable {
   public var summary: BuildSummary
   /// Every problem met, of the export, its images and the build.
   public var report: ProblemReport
-  /// The site-relative path of each wall's first page, by owner objectId.
-  public var wallPages: [String: String] = [:]
-  /// The names of each wall's owner, by objectId (a private build's list of links names them).
-  public var owners: [String: OwnerNames] = [:]
+  /// Every wall with its first page and its owner's names, in objectId order (a private
+  /// build's list of links and a web archive's pages read them): in memory after a one-process
+  /// build, on disk after a sharded build's finalize step.
+  public var walls: any WallListing
   /// The newest `createdAt` of what the site shows (its images and their comments); nil when
   /// it shows none, or for a sharded build.
   public var newest: Timestamp?
 
   /// Creates a result from its parts.
   package init(
-    summary: BuildSummary, report: ProblemReport, wallPages: [String: String] = [:],
-    owners: [String: OwnerNames] = [:], newest: Timestamp? = nil
+    summary: BuildSummary, report: ProblemReport, walls: any WallListing = WallsInMemory(),
+    newest: Timestamp? = nil
   ) {
     self.summary = summary
     self.report = report
-    self.wallPages = wallPages
-    self.owners = owners
+    self.walls = walls
     self.newest = newest
   }
 }

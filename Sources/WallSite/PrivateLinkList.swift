@@ -13,7 +13,8 @@ public enum PrivateLinkList {
   /// The characters that make a spreadsheet read a cell as a formula (OWASP).
   static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
 
-  /// The CSV of every wall, sorted by objectId.
+  /// The CSV of every wall, sorted by objectId, in memory (`headerRow`, then `row(for:)` of
+  /// each wall, for a list written as a stream).
   /// - Parameters:
   ///   - pages: Each wall's first page, site-relative, by owner objectId.
   ///   - owners: Each owner's names, by objectId (a missing one gives empty names).
@@ -21,16 +22,28 @@ public enum PrivateLinkList {
   public static func csv(
     pages: [String: String], owners: [String: OwnerNames], baseURL: BaseURL?
   ) -> String {
-    var rows = [row(header)]
+    var rows = [headerRow]
     for (objectId, page) in pages.sorted(by: { $0.key < $1.key }) {
-      let names = owners[objectId]
+      let names = owners[objectId] ?? OwnerNames(username: "", displayName: "")
       rows.append(
-        row([
-          objectId, names?.username ?? "", names?.displayName ?? "",
-          baseURL?.resolving(page) ?? page,
-        ]))
+        row(for: WallEntry(objectId: objectId, page: page, names: names), baseURL: baseURL))
     }
     return rows.joined()
+  }
+
+  /// The header row, with its CRLF.
+  public static var headerRow: String { row(header) }
+
+  /// The row of one wall, with its CRLF: its owner's objectId, username and display name and
+  /// its link.
+  /// - Parameters:
+  ///   - wall: The wall.
+  ///   - baseURL: Where the site is published; without it, the link stays site-relative.
+  public static func row(for wall: WallEntry, baseURL: BaseURL?) -> String {
+    row([
+      wall.objectId, wall.names.username, wall.names.displayName,
+      baseURL?.resolving(wall.page) ?? wall.page,
+    ])
   }
 
   /// One CSV cell: quoted, `"` doubled, and an apostrophe before a leading formula character.

@@ -45,12 +45,14 @@ extension SiteBuilder {
   ///   - manifest: Every file of the new site and every media record it uses.
   ///   - fileCount: How many site files `manifest` lists.
   ///   - previous: The last complete build's manifest.
+  ///   - walls: The walls the record lists, read as a stream when the record is written; nil
+  ///     when the record holds them (`record.wallPages`, `record.owners`).
   ///   - saveManifest: Puts `manifest` in place as the state folder's manifest.
   /// - Returns: How many site files were removed.
   package static func finishSite(
     manifest: ManifestLines, fileCount: Int, previous: ManifestLines,
-    replaced: [any ReplacedOutputs], record: BuildRecord, siteRoot: String, stateRoot: String,
-    saveManifest: () throws(WriteError) -> Void
+    replaced: [any ReplacedOutputs], record: BuildRecord, walls: (any WallListing)? = nil,
+    siteRoot: String, stateRoot: String, saveManifest: () throws(WriteError) -> Void
   ) throws(BuildError) -> Int {
     let removed: Int
     do {
@@ -70,7 +72,11 @@ extension SiteBuilder {
       throw .write(step: "manifest", error)
     }
     do {
-      try record.save(stateRoot: stateRoot, fileCount: fileCount)
+      if let walls {
+        try record.save(stateRoot: stateRoot, fileCount: fileCount, walls: walls)
+      } else {
+        try record.save(stateRoot: stateRoot, fileCount: fileCount)
+      }
     } catch {
       throw .write(step: "record", error)
     }

@@ -80,8 +80,8 @@ extension SiteBuilder {
       manifest: manifest, previous: previous, record: record, stateRoot: stateRoot)
     progress.finished()
     return BuildResult(
-      summary: summary, report: report, wallPages: wallPages, owners: record.owners,
-      newest: record.newest)
+      summary: summary, report: report,
+      walls: WallsInMemory(pages: wallPages, owners: record.owners), newest: record.newest)
   }
 
   /// The newest `createdAt` of the images the site shows and of the comments on them: the date

@@ -204,7 +204,7 @@ public struct SiteBuilder {
     var report = ProblemReport()
     report.append(contentsOf: record.problems)
     return BuildResult(
-      summary: summary, report: report, wallPages: record.wallPages, owners: record.owners,
-      newest: record.newest)
+      summary: summary, report: report,
+      walls: WallsInMemory(pages: record.wallPages, owners: record.owners), newest: record.newest)
   }
 }

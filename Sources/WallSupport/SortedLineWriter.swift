@@ -64,6 +64,18 @@ public final class SortedLineWriter {
     if buffer.count >= Self.bufferBytes { try flush() }
   }
 
+  /// Appends `text` as it is, newlines included and none added: a text file written in pieces
+  /// by a writer made with `ordered` false.
+  /// - Throws: `WriteError` naming `path` when the writer keeps its lines sorted, or the text
+  ///   cannot be written.
+  public func write(_ text: some StringProtocol) throws(WriteError) {
+    guard !ordered else {
+      throw WriteError(path: path, reason: "a sorted list is written a line at a time")
+    }
+    buffer += text.utf8
+    if buffer.count >= Self.bufferBytes { try flush() }
+  }
+
   /// Appends every line of `source`, in its order.
   /// - Throws: `WriteError` as `append` does, or when `source` cannot be read.
   public func append(contentsOf source: any LineSource) throws(WriteError) {

@@ -121,15 +121,42 @@ extension WallCLI {
   }
 
   /// Writes "objectId<TAB>walls/<token>/index.html" lines, sorted by objectId, readable by
-  /// the owner only.
-  static func writeURLList(_ pages: [String: String], to path: String) throws(WriteError) {
-    let lines = pages.sorted { $0.key < $1.key }.map { "\($0.key)\t\($0.value)\n" }
-    try writePrivately(lines.joined(), to: path)
+  /// the owner only, a line at a time.
+  static func writeURLList(_ walls: any WallListing, to path: String) throws(WriteError) {
+    try writePrivately(to: path) { file throws(WriteError) in
+      try walls.forEachWall { wall throws(WriteError) in
+        try file.write("\(wall.objectId)\t\(wall.page)\n")
+      }
+    }
   }
 
-  /// Writes `text` to `path`, readable by its owner only (mode 600).
-  static func writePrivately(_ text: String, to path: String) throws(WriteError) {
-    try FileSystem.writeAtomically(text, to: path)
+  /// Writes the CSV of names and links of `walls` (`PrivateLinkList`), readable by the owner
+  /// only, a row at a time.
+  static func writeLinkList(_ walls: any WallListing, baseURL: BaseURL?, to path: String)
+    throws(WriteError)
+  {
+    try writePrivately(to: path) { file throws(WriteError) in
+      try file.write(PrivateLinkList.headerRow)
+      try walls.forEachWall { wall throws(WriteError) in
+        try file.write(PrivateLinkList.row(for: wall, baseURL: baseURL))
+      }
+    }
+  }
+
+  /// Writes the text `write` gives, in pieces, to `path`, readable by its owner only (mode
+  /// 600, from the first byte): written beside it and put in place once complete, unless the
+  /// file there holds the same bytes.
+  static func writePrivately(
+    to path: String, _ write: (SortedLineWriter) throws(WriteError) -> Void
+  ) throws(WriteError) {
+    let file = try SortedLineWriter(path: path, ordered: false)
+    guard chmod(file.temporaryPath, 0o600) == 0 else {
+      let error = WriteError(path: path, reason: FileSystem.lastErrorReason)
+      file.discard()
+      throw error
+    }
+    try write(file)
+    try file.install()
     guard chmod(path, 0o600) == 0 else {
       throw WriteError(path: path, reason: FileSystem.lastErrorReason)
     }

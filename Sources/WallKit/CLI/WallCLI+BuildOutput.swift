@@ -94,10 +94,8 @@ extension WallCLI {
     }
     if let urlsFile {
       do {
-        try writeURLList(result.wallPages, to: urlsFile)
-        try writePrivately(
-          PrivateLinkList.csv(pages: result.wallPages, owners: result.owners, baseURL: baseURL),
-          to: linkListFile(urlsFile))
+        try writeURLList(result.walls, to: urlsFile)
+        try writeLinkList(result.walls, baseURL: baseURL, to: linkListFile(urlsFile))
       } catch {
         console.err("error: \(error)")
         return .failure

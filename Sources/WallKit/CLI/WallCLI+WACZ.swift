@@ -2,6 +2,7 @@ import Foundation
 import WallArchive
 import WallModel
 import WallSite
+import WallSupport
 import WallWACZ
 
 extension WallCLI {
@@ -38,10 +39,19 @@ extension WallCLI {
     }
     let seconds =
       epoch ?? result.newest.map { $0.millisecondsSince1970 / 1000 } ?? Archiver.fallbackEpoch
+    // The archive holds every file's path (`WACZWriter` indexes them all) and so the walls'
+    // first pages too: unlike the build, it grows with the site.
     let resources = WACZResource.files(under: options.output)
     let present = Set(resources.map(\.path))
-    let walls = result.wallPages.sorted { $0.key < $1.key }.map(\.value)
-    let pages = (["index.html"] + walls).filter { present.contains($0) }
+    var pages = present.contains("index.html") ? ["index.html"] : []
+    do {
+      try result.walls.forEachWall { wall throws(WriteError) in
+        if present.contains(wall.page) { pages.append(wall.page) }
+      }
+    } catch {
+      console.err("error: \(error)")
+      return .failure
+    }
     do throws(WACZError) {
       let summary = try WACZWriter.write(
         WACZWriter.Contents(resources: resources, pages: pages, title: nil), to: file,

@@ -72,7 +72,8 @@ import WallSynth
         settings: ShardFixture.settings(one, export: folder.url("export"), secret: secret)
       ).build()
       try Self.expectWalls(
-        result.wallPages, under: one, export: export, audience: audience, "one-process \(audience)")
+        try result.walls.pages(), under: one, export: export, audience: audience,
+        "one-process \(audience)")
       let audit = try SiteAudit(root: one)
       #expect(audit.unreferencedMedia == [], "one-process \(audience): media on no page")
       #expect(audit.files.contains { $0.hasPrefix("media/") })

@@ -73,9 +73,9 @@ import WallSynth
     let result = try build(
       try export(in: folder, count: 120, annOnly: 30), into: folder.url("site"),
       secret: Array("a secret of thirty-two bytes....".utf8))
-    let ann = try read(folder.url("site/\(try #require(result.wallPages["uAnn"]))"))
+    let ann = try read(folder.url("site/\(try #require(try result.walls.pages()["uAnn"]))"))
     #expect(commentIDs(in: ann) == (70..<120).map { "c\($0 < 100 ? "0" : "")\($0)" })
-    let bob = try read(folder.url("site/\(try #require(result.wallPages["uBob"]))"))
+    let bob = try read(folder.url("site/\(try #require(try result.walls.pages()["uBob"]))"))
     #expect(commentIDs(in: bob) == (40..<90).map { "c0\($0)" })
     #expect(bob.contains(#"<p class="comments-more">40 earlier comments are not shown</p>"#))
   }

@@ -62,7 +62,7 @@ import WallKitTestSupport
     #expect(tokens.allSatisfy { $0.count == 64 })
     for (user, token) in zip(Self.users, tokens) {
       #expect(SiteLayout.privateToken(secret: Self.secret, userID: user) == token)
-      #expect(result.wallPages[user] == "walls/\(token)/index.html")
+      #expect(try result.walls.pages()[user] == "walls/\(token)/index.html")
       #expect(FileSystem.kind(of: "\(site)/walls/\(token)/index.html") == .regular)
     }
     #expect(

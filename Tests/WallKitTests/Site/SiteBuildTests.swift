@@ -127,8 +127,8 @@ import WallSynth
     var settings = SiteBuilder.Settings(export: folder.url("export"), output: folder.url("private"))
     settings.privateSecret = Array("a secret of thirty-two bytes....".utf8)
     let result = try SiteBuilder(settings: settings).build()
-    let ann = try #require(result.wallPages["uAnn"])
-    let bob = try #require(result.wallPages["uBob"])
+    let ann = try #require(try result.walls.pages()["uAnn"])
+    let bob = try #require(try result.walls.pages()["uBob"])
     #expect(objectIds(in: try read(folder.url("private/\(ann)"))) == ["b1", "k1", "k3", "k4"])
     #expect(objectIds(in: try read(folder.url("private/\(bob)"))) == ["b1", "k1", "k2", "k3"])
   }

@@ -59,6 +59,6 @@ import WallSynth
     settings.pipeline.jobs = 1
     let result = try SiteBuilder(settings: settings).build()
     #expect(result.summary.walls == 3)
-    #expect(Set(result.wallPages.values).count == 3)
+    #expect(Set(try result.walls.pages().values).count == 3)
   }
 }
