@@ -91,8 +91,12 @@ public struct ShardBuilder {
     record.leftovers = own?.claims ?? ShardClaims()
     if let aside { record.leftovers.formUnion(aside.claims) }
     let owners = try reader.owners(in: shard)
-    record.folders = owners.map { ShardRecords.wallFolder(of: $0, secret: settings.privateSecret) }
+    // The record's lists go to scratch files as they are made, not into `record`.
+    let lists = ShardLists(shard: shard, stateRoot: stateRoot)
     do {
+      for owner in owners {
+        try lists.add(folder: ShardRecords.wallFolder(of: owner, secret: settings.privateSecret))
+      }
       // A site changing under a one-process build's record must not look complete to it.
       try BuildRecord.invalidate(stateRoot: stateRoot)
       try FileSystem.createDirectory(settings.output)
@@ -105,11 +109,16 @@ public struct ShardBuilder {
         return Self.unchanged(aside)
       }
       // The journal, before anything is written; it replaces the earlier record.
-      try record.save(stateRoot: stateRoot)
+      try lists.save(record, withFolders: true, stateRoot: stateRoot)
       try FileSystem.removeFile(asidePath)
-      _ = try ShardRecords.remove(
-        record.leftovers.wallPages(outside: record.folders, siteRoot: settings.output),
-        keeping: ShardClaims(), siteRoot: settings.output, stateRoot: stateRoot)
+      if !record.leftovers.isEmpty {
+        let folders = owners.map {
+          ShardRecords.wallFolder(of: $0, secret: settings.privateSecret)
+        }
+        _ = try ShardRecords.remove(
+          record.leftovers.wallPages(outside: folders, siteRoot: settings.output),
+          keeping: ShardClaims(), siteRoot: settings.output, stateRoot: stateRoot)
+      }
     } catch {
       throw .write(step: "state", error)
     }
@@ -118,18 +127,17 @@ public struct ShardBuilder {
       copyOriginals: settings.copyOriginals)
 
     progress.announce("media", of: Self.steps)
-    let sources = try reader.sources(in: shard, audience: settings.audience)
     if let changed = try makeMedia(
-      reader: reader, sources: sources, source: source, media: media, into: &record)
+      reader: reader, source: source, media: media, into: &record, lists: lists)
     {
-      try removeUnlisted(record, stateRoot: stateRoot)
+      try removeUnlisted(record, lists: lists, stateRoot: stateRoot)
       throw .exportChanged(path: changed)
     }
 
     progress.announce("avatars", of: Self.steps)
-    record.files += try makeGeneratedAvatars(reader: reader, media: media)
+    try makeGeneratedAvatars(reader: reader, media: media, lists: lists)
     do {
-      try record.save(stateRoot: stateRoot)
+      try lists.save(record, withFolders: true, stateRoot: stateRoot)
     } catch {
       throw .write(step: "state", error)
     }
@@ -141,27 +149,26 @@ public struct ShardBuilder {
       corrections: MediaCorrections(), progress: progress)
     renderer.order = tuning.localityOrder ? .locality : .objectId
     renderer.uploaderLimit = tuning.batchUsers ?? WallBatchRenderer.uploaderBudget
-    let walls = try renderer.render(owners)
-    record.files += walls.paths
+    let walls = try renderer.render(owners, into: lists)
     record.walls = owners.count
     // Pages, as a one-process build counts them: not the walls' viewer data.
-    record.pages = walls.paths.count { $0.hasSuffix(".html") }
-    record.covers = walls.covers
+    record.pages = walls.htmlPages
     do {
       // What earlier runs wrote and this one did not write again goes before the record says
       // the run finished (killed in between, the journal still lists it).
-      _ = try ShardRecords.remove(
-        record.leftovers, keeping: ShardClaims(files: record.files, records: record.records),
-        siteRoot: settings.output, stateRoot: stateRoot)
+      if !record.leftovers.isEmpty {
+        _ = try BuildManifest.prune(
+          ArrayLineSource(record.leftovers.lines(siteRoot: settings.output)),
+          keeping: try lists.madeEntries(), siteRoot: settings.output, stateRoot: stateRoot)
+      }
       record.leftovers = ShardClaims()
-      record.folders = []
       record.finished = true
-      try record.save(stateRoot: stateRoot)
+      try lists.save(record, withFolders: false, stateRoot: stateRoot)
     } catch {
       throw .write(step: "state", error)
     }
     progress.finished()
-    var result = Result(walls: owners.count, pages: walls.paths.count)
+    var result = Result(walls: owners.count, pages: walls.pages)
     result.pagesWritten = walls.written
     result.imagesProcessed = record.processed
     result.imagesReused = record.reused
@@ -193,7 +200,9 @@ public struct ShardBuilder {
   ///
   /// Kept is what the last complete build's manifest lists and the earlier runs' leftovers in
   /// the journal (a later run or finalize removes those when no longer needed).
-  private func removeUnlisted(_ record: ShardRecord, stateRoot: String) throws(PlanError) {
+  private func removeUnlisted(_ record: ShardRecord, lists: ShardLists, stateRoot: String)
+    throws(PlanError)
+  {
     do {
       // The earlier runs' leftovers and the last manifest, merged as sorted streams.
       let keep = MergedLineSource([
@@ -201,10 +210,7 @@ public struct ShardBuilder {
         try ManifestLines.previous(stateRoot: stateRoot).source(),
       ])
       _ = try BuildManifest.prune(
-        ArrayLineSource(
-          ShardClaims(files: record.files, records: record.records).lines(
-            siteRoot: settings.output)),
-        keeping: keep, siteRoot: settings.output, stateRoot: stateRoot)
+        try lists.madeEntries(), keeping: keep, siteRoot: settings.output, stateRoot: stateRoot)
     } catch {
       throw .write(step: "media", error)
     }
