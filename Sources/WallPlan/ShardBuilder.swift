@@ -19,6 +19,11 @@ public struct ShardBuilder {
   let progress: any BuildProgress
   /// How the walls are ordered and batched (benchmarks; no page depends on it).
   var tuning = ShardTuning()
+  /// How many image files the media stage takes at once (`mediaChunk`; tests make it small).
+  var mediaFiles = Self.mediaChunk
+  /// The most bytes of each of the record's lists held in memory (`ShardLists`; tests make
+  /// it small).
+  var listBytes = SpilledLines.defaultBudget
 
   /// What a shard did.
   public struct Result: Sendable {
@@ -92,7 +97,7 @@ public struct ShardBuilder {
     if let aside { record.leftovers.formUnion(aside.claims) }
     let owners = try reader.owners(in: shard)
     // The record's lists go to scratch files as they are made, not into `record`.
-    let lists = ShardLists(shard: shard, stateRoot: stateRoot)
+    let lists = ShardLists(shard: shard, stateRoot: stateRoot, byteBudget: listBytes)
     do {
       for owner in owners {
         try lists.add(folder: ShardRecords.wallFolder(of: owner, secret: settings.privateSecret))
@@ -128,7 +133,8 @@ public struct ShardBuilder {
 
     progress.announce("media", of: Self.steps)
     if let changed = try makeMedia(
-      reader: reader, source: source, media: media, into: &record, lists: lists)
+      reader: reader, source: source, media: media, chunk: mediaFiles, into: &record,
+      lists: lists)
     {
       try removeUnlisted(record, lists: lists, stateRoot: stateRoot)
       throw .exportChanged(path: changed)
