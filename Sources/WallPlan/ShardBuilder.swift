@@ -71,11 +71,17 @@ public struct ShardBuilder {
     try ShardedBuild.claimOutput(settings, export: reader.exportPath)
     let fingerprint = ShardedBuild.fingerprint(plan: reader.identity, settings: settings)
     let stateRoot = settings.stateFolder ?? SiteBuilder.stateFolder(for: settings.output)
-    let own = ShardRecord.load(shard, stateRoot: stateRoot)
-    if let own, isComplete(own, plan: reader.identity, fingerprint: fingerprint) {
+    // Its lists are read as a stream to see whether the shard is done, and loaded only when
+    // it is not (they are the leftovers of this run).
+    let ownPath = ShardRecord.path(shard, stateRoot: stateRoot)
+    let ownHead = ShardRecord.load(path: ownPath, shard: shard, lists: false)
+    if let ownHead,
+      isComplete(ownHead, path: ownPath, plan: reader.identity, fingerprint: fingerprint)
+    {
       progress.finished()
-      return Self.unchanged(own)
+      return Self.unchanged(ownHead)
     }
+    let own = ownHead.flatMap { _ in ShardRecord.load(path: ownPath, shard: shard) }
     let templates: ThemeTemplates
     do {
       templates = try ThemeTemplates(settings.pipeline.theme)
@@ -107,7 +113,9 @@ public struct ShardBuilder {
       try FileSystem.createDirectory(settings.output)
       try FileSystem.createDirectory(stateRoot)
       try ShardRecords.supersede(otherThan: shard.count, stateRoot: stateRoot)
-      if own == nil, let aside, isComplete(aside, plan: reader.identity, fingerprint: fingerprint) {
+      if own == nil, let aside,
+        isComplete(aside, path: asidePath, plan: reader.identity, fingerprint: fingerprint)
+      {
         // A run of another count set this record aside; this count is meant again.
         try ShardRecords.move(asidePath, to: ShardRecord.path(shard, stateRoot: stateRoot))
         progress.finished()
@@ -185,13 +193,38 @@ public struct ShardBuilder {
     return result
   }
 
-  /// Whether `record` is a finished run of `plan` with the settings of `fingerprint` whose
-  /// files are all there: the shard has nothing to do.
-  private func isComplete(_ record: ShardRecord, plan: String, fingerprint: String) -> Bool {
-    settings.isUnchanged(
-      recordMatches: record.isFinished(plan: plan, fingerprint: fingerprint),
-      files: BuildManifest(files: record.files))
+  /// Whether `record` (read from `path`, with or without its lists) is a finished run of
+  /// `plan` with the settings of `fingerprint` whose files are all there: the shard has
+  /// nothing to do.
+  ///
+  /// The files are read from `path` as a stream and looked for `filesChecked` at a time
+  /// (`BuildManifest.allFilesExist`, one folder read at a time), not loaded whole.
+  private func isComplete(_ record: ShardRecord, path: String, plan: String, fingerprint: String)
+    -> Bool
+  {
+    guard record.isFinished(plan: plan, fingerprint: fingerprint), record.listedLeftovers == 0,
+      let lines = try? ShardRecord.madeLines(path: path)
+    else { return false }
+    var files: [String] = []
+    func present() -> Bool {
+      defer { files.removeAll(keepingCapacity: true) }
+      return BuildManifest(files: files).allFilesExist(
+        siteRoot: settings.output, jobs: settings.pipeline.jobs)
+    }
+    do {
+      while let line = try lines.next() {
+        guard line.hasPrefix(BuildManifest.filePrefix) else { continue }
+        files.append(BuildManifest.path(of: line))
+        if files.count >= Self.filesChecked, !present() { return false }
+      }
+    } catch {
+      return false
+    }
+    return present()
   }
+
+  /// How many of a record's files `isComplete` looks for at a time.
+  static let filesChecked = 1 << 16
 
   /// The result of a shard with nothing to do: what its record says.
   private static func unchanged(_ record: ShardRecord) -> Result {

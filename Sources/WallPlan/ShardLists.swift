@@ -94,9 +94,12 @@ final class ShardLists: WallListing {
     try record.save(to: head, stateRoot: stateRoot)
     defer { try? FileSystem.removeFile(head) }
     let reader = try LineFileReader(path: head)
-    guard let first = try reader.next(), case .object(var document)? = try? JSONReader.parse(
-      Array(first.utf8))
-    else { throw WriteError(path: head, reason: "is not a shard record (its first line is no JSON)") }
+    guard let first = try reader.next(),
+      case .object(var document)? = try? JSONReader.parse(
+        Array(first.utf8))
+    else {
+      throw WriteError(path: head, reason: "is not a shard record (its first line is no JSON)")
+    }
     var listed = document["listed"]?.objectValue ?? [:]
     func add(_ key: String, _ count: Int) {
       listed[key] = .integer((listed[key]?.integerValue ?? 0) + Int64(count))

@@ -51,8 +51,10 @@ struct WallBatchRenderer {
   /// The most (wall, user) pairs ordered at once (`orderPairBudget`; tests make it small).
   var pairLimit = Self.orderPairBudget
 
-  /// What the walls of some owners came to. Their files and covers go to the lists given to
-  /// `render(_:into:)` (a shard's `ShardLists`, on disk); `render(_:)` holds them here.
+  /// What the walls of some owners came to.
+  ///
+  /// Their files and covers go to the lists given to `render(_:into:)` (a shard's
+  /// `ShardLists`, on disk); `render(_:)` holds them here.
   struct Outcome: Sendable {
     /// Site-relative paths of the files, sorted (`render(_:)` only).
     var paths: [String] = []

@@ -1,7 +1,9 @@
-/// Lines gathered in any order and read back sorted (`SortedLines.precedes`), each once, with
-/// at most about `byteBudget` bytes of them in memory: past it, the lines held are sorted and
-/// written to a scratch file (a run), and reading merges the runs as sorted streams
-/// (`MergedLineSource`). So a list of any length costs a buffer and one open file per run.
+/// Lines gathered in any order and read back sorted, each once, with a bounded part in memory.
+///
+/// At most about `byteBudget` bytes of lines are held: past it, they are sorted
+/// (`SortedLines.precedes`) and written to a scratch file (a run), and reading merges the runs
+/// as sorted streams (`MergedLineSource`). So a list of any length costs a buffer and one open
+/// file per run.
 ///
 /// The runs are `<scratch>-<n>` with a temporary suffix (`SortedLineWriter`), so a killed
 /// process leaves only files that `BuildManifest.removeStaleTemporaries` removes; they are

@@ -5,8 +5,10 @@ import WallKitTestSupport
 @testable import WallKit
 @testable import WallPlan
 
-/// A shard's memory does not follow its number of files: its media are made a chunk of files
-/// at a time and its record's lists are gathered on disk. Neither changes what it writes.
+/// A shard's memory does not follow its number of files.
+///
+/// Its media are made a chunk of files at a time and its record's lists are gathered on disk;
+/// neither changes what it writes.
 @Suite(.serialized) struct ShardSpillTests {
   /// The record of `shard` in `site`'s state folder: the counts of its first line, and its
   /// lists.
@@ -41,11 +43,14 @@ import WallKitTestSupport
       builder.listBytes = 64
       let result = try builder.build()
       #expect(result.imagesProcessed > 0)
-      let (expected, made) = (try Self.record(shard, site: whole), try Self.record(shard, site: spilled))
+      let (expected, made) = (
+        try Self.record(shard, site: whole), try Self.record(shard, site: spilled)
+      )
       #expect(made.header == expected.header)
       #expect(made.lines == expected.lines)
       #expect(made.lines == SortedLines.sorted(made.lines))
-      #expect(made.lines.contains { $0.hasPrefix("c ") } && made.lines.contains { $0.hasPrefix("r ") })
+      #expect(
+        made.lines.contains { $0.hasPrefix("c ") } && made.lines.contains { $0.hasPrefix("r ") })
     }
     #expect(try ShardFixture.digests(of: spilled) == ShardFixture.digests(of: whole))
     // No scratch run is left beside the records.
@@ -75,5 +80,24 @@ import WallKitTestSupport
     #expect(chunks.contains { $0.count > 1 })
     for chunk in chunks { #expect(Set(chunk.map(\.hash)).count == 1) }
     #expect(Set(chunks.map { $0[0].hash }).count == chunks.count)
+  }
+
+  @Test("a finished shard read as a stream does nothing; with one of its files gone it runs again")
+  func finishedShardCheckedAsAStream() throws {
+    let folder = try TemporaryDirectory("shard-done")
+    let (_, _, plan) = try ShardFixture.plannedSmallExport(in: folder)
+    let site = folder.url("site")
+    let shard = try #require(ShardSpec(index: 0, count: 2))
+    let builder = ShardBuilder(plan: plan, shard: shard, settings: ShardFixture.settings(site))
+    let first = try builder.build()
+    #expect(!first.unchanged)
+    #expect(try builder.build().unchanged)
+    let (_, lines) = try Self.record(shard, site: site)
+    let media = try #require(lines.first { $0.hasPrefix("f media/") })
+    try FileSystem.removeFile("\(site)/\(BuildManifest.path(of: media))")
+    let again = try builder.build()
+    #expect(!again.unchanged)
+    #expect(FileSystem.kind(of: "\(site)/\(BuildManifest.path(of: media))") == .regular)
+    #expect(try builder.build().unchanged)
   }
 }
