@@ -124,18 +124,47 @@ final class PlanReader {
     return owners
   }
 
-  /// The image files of `shard` that `audience` may see: those whose content hash falls in its
-  /// slice (for `.anyone`, only the files of photos that anyone may read, and pictures).
-  func sources(in shard: ShardSpec, audience: Audience) throws(PlanError) -> [PlannedSource] {
-    var sources: [PlannedSource] = []
+  /// Calls `body` with the image files of `shard` that `audience` may see (those whose content
+  /// hash falls in its slice; for `.anyone`, only the files of photos that anyone may read, and
+  /// pictures), `chunk` at a time or a few more, in the order of their hash.
+  ///
+  /// The files of one hash (files with the same bytes, which the media stage makes once) are
+  /// never split between two calls: a chunk holds at most `chunk` files plus the rest of the
+  /// last hash's. The rows are read a page of `chunk` at a time, after the last one read.
+  func forEachSourceChunk(
+    in shard: ShardSpec, audience: Audience, chunk: Int,
+    _ body: ([PlannedSource]) throws(PlanError) -> Void
+  ) throws(PlanError) {
     let shown = audience == .anyone ? " AND s.publicShown = 1" : ""
-    try database.prepare(
-      "SELECT \(Self.sourceColumns) FROM sources s WHERE s.hash >= ? AND s.hash < ?\(shown)"
-    ).forEach([.integer(shard.hashRange.lowerBound), .integer(shard.hashRange.upperBound)]) {
-      row in
-      if let source = Self.source(row) { sources.append(source) }
+    let page = try database.prepare(
+      """
+      SELECT \(Self.sourceColumns), s.rowid FROM sources s
+      WHERE s.hash >= ? AND s.hash < ?\(shown) AND (s.hash > ? OR (s.hash = ? AND s.rowid > ?))
+      ORDER BY s.hash, s.rowid LIMIT ?
+      """)
+    var pending: [PlannedSource] = []
+    var after = (hash: shard.hashRange.lowerBound - 1, row: Int64(0))
+    while true {
+      var read = 0
+      try page.forEach([
+        .integer(shard.hashRange.lowerBound), .integer(shard.hashRange.upperBound),
+        .integer(after.hash), .integer(after.hash), .integer(after.row), .integer(Int64(chunk)),
+      ]) { row in
+        read += 1
+        after = (
+          PlanRow<SourceColumn>(row: row).integer(.hash),
+          row.integer(Int32(SourceColumn.allCases.count))
+        )
+        if let source = Self.source(row) { pending.append(source) }
+      }
+      guard read == chunk, let last = pending.last?.hash else { break }
+      // The last hash's files may go on in the next page: they wait for it.
+      if let cut = pending.lastIndex(where: { $0.hash != last }) {
+        try body(Array(pending[...cut]))
+        pending.removeFirst(cut + 1)
+      }
     }
-    return sources
+    if !pending.isEmpty { try body(pending) }
   }
 
   /// The users whose picture is the file `path`.
@@ -146,10 +175,11 @@ final class PlanReader {
     return users
   }
 
-  /// The users whose generated avatar (should they need one) falls in `shard`, with the plan's
-  /// record of their picture.
-  func generatedAvatarUsers(in shard: ShardSpec) throws(PlanError) -> [(User, PlannedSource?)] {
-    var users: [(User, PlannedSource?)] = []
+  /// Calls `body` with each user whose generated avatar (should they need one) falls in
+  /// `shard`, with the plan's record of their picture, as the rows are read.
+  func forEachGeneratedAvatarUser(
+    in shard: ShardSpec, _ body: (User, PlannedSource?) throws(PlanError) -> Void
+  ) throws(PlanError) {
     try database.prepare(
       """
       SELECT \(Self.userAndPictureColumns) FROM users u
@@ -157,10 +187,9 @@ final class PlanReader {
       WHERE u.avatarHash >= ? AND u.avatarHash < ?
       """
     ).forEach([.integer(shard.hashRange.lowerBound), .integer(shard.hashRange.upperBound)]) {
-      row in
-      users.append((Self.user(row), Self.picture(row)))
+      row throws(PlanError) in
+      try body(Self.user(row), Self.picture(row))
     }
-    return users
   }
 
   /// Calls `body` with every user, sorted by objectId, with the number of images on their

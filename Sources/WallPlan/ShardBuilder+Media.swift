@@ -3,15 +3,41 @@ import WallMedia
 import WallModel
 import WallReport
 import WallSite
+import WallSupport
 
 extension ShardBuilder {
-  /// Runs the media stage over the shard's image files (`sources`) and notes in `record` what
-  /// it made and where that came out otherwise than predicted.
+  /// How many image files the media stage takes at once: the shard's files are read from the
+  /// plan and made `mediaChunk` at a time (files with the same bytes together), so its memory
+  /// follows the chunk, not the shard's files.
+  static let mediaChunk = 4_096
+
+  /// Runs the media stage over the shard's image files, `chunk` at a time, and notes in
+  /// `record` and `lists` what it made and where that came out otherwise than predicted.
   /// - Returns: The path of a file that no longer holds the bytes the plan recorded (the
   ///   export changed since), nil when none.
   func makeMedia(
+    reader: PlanReader, source: any ExportSource, media: PlannedMedia, chunk: Int = mediaChunk,
+    into record: inout ShardRecord, lists: ShardLists
+  ) throws(PlanError) -> String? {
+    var report = ProblemReport()
+    var changed: String?
+    var made = record
+    try reader.forEachSourceChunk(in: shard, audience: settings.audience, chunk: chunk) {
+      sources throws(PlanError) in
+      guard changed == nil else { return }
+      changed = try makeMedia(
+        reader: reader, sources: sources, source: source, media: media, into: &made,
+        lists: lists, report: &report)
+    }
+    record = made
+    record.problems = report.problems
+    return changed
+  }
+
+  /// Runs the media stage over `sources` (one chunk) and notes what it made.
+  private func makeMedia(
     reader: PlanReader, sources: [PlannedSource], source: any ExportSource, media: PlannedMedia,
-    into record: inout ShardRecord
+    into record: inout ShardRecord, lists: ShardLists, report: inout ProblemReport
   ) throws(PlanError) -> String? {
     var images: [WallImage] = []
     var pictured: [User] = []
@@ -34,16 +60,15 @@ extension ShardBuilder {
         stateRoot: settings.stateFolder ?? SiteBuilder.stateFolder(for: settings.output)),
       thumbnailer: media.thumbnailer, jobs: settings.pipeline.jobs,
       copyOriginals: settings.copyOriginals, progress: progress)
-    var report = ProblemReport()
     let catalog: MediaCatalog
     let counters: MediaStage.Counters
     do {
       (catalog, counters) = try stage.run(images: images, users: pictured, report: &report)
+      for path in catalog.allPaths { try lists.add(file: path) }
+      for path in catalog.records { try lists.add(record: path) }
     } catch {
       throw .write(step: "media", error)
     }
-    record.files += catalog.allPaths
-    record.records = Array(catalog.records)
     // The key of every file read must be the plan's: else the export changed since. A
     // photo's files name the key it was made under: another file with the plan's bytes
     // cannot hide that this one changed.
@@ -59,10 +84,14 @@ extension ShardBuilder {
         return "\(reader.exportPath)/\(planned.path)"
       }
     }
+    var pictureOwner: [String: String] = [:]
+    for user in pictured.reversed() {
+      if let path = user.picture?.path { pictureOwner[path] = user.objectId }
+    }
     for planned in sources {
       let predicted = media.outcome(of: planned)
       if planned.avatar {
-        let owner = pictured.first { $0.picture?.path == planned.path }?.objectId ?? ""
+        let owner = pictureOwner[planned.path] ?? ""
         let made = catalog.avatars[owner]
         if made != predicted.avatar {
           record.corrections.pictures[planned.path] =
@@ -78,28 +107,26 @@ extension ShardBuilder {
         record.corrections.photos[planned.path] = made
       }
     }
-    record.problems = report.problems
-    record.processed = counters.processed
-    record.reused = counters.reused
-    record.failed = counters.failed
+    record.processed += counters.processed
+    record.reused += counters.reused
+    record.failed += counters.failed
     return nil
   }
 
-  /// Writes the generated avatars of the shard's slice that the plan's predictions need.
-  func makeGeneratedAvatars(reader: PlanReader, media: PlannedMedia) throws(PlanError)
-    -> [String]
+  /// Writes the generated avatars of the shard's slice that the plan's predictions need, and
+  /// adds them to `lists`, as the plan's users are read.
+  func makeGeneratedAvatars(reader: PlanReader, media: PlannedMedia, lists: ShardLists)
+    throws(PlanError)
   {
-    var written: Set<String> = []
-    for (user, picture) in try reader.generatedAvatarUsers(in: shard) {
-      if let picture, media.outcome(of: picture).avatar != nil { continue }
+    try reader.forEachGeneratedAvatarUser(in: shard) { user, picture throws(PlanError) in
+      if let picture, media.outcome(of: picture).avatar != nil { return }
       let (path, svg) = MediaStore.generatedAvatar(of: user)
-      guard written.insert(path).inserted else { continue }
-      do {
+      do throws(WriteError) {
+        guard try lists.add(generatedAvatar: path) else { return }
         _ = try SiteWriter.write(svg, to: "\(settings.output)/\(path)")
       } catch {
         throw .write(step: "media", error)
       }
     }
-    return written.sorted()
   }
 }

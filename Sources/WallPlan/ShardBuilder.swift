@@ -19,6 +19,11 @@ public struct ShardBuilder {
   let progress: any BuildProgress
   /// How the walls are ordered and batched (benchmarks; no page depends on it).
   var tuning = ShardTuning()
+  /// How many image files the media stage takes at once (`mediaChunk`; tests make it small).
+  var mediaFiles = Self.mediaChunk
+  /// The most bytes of each of the record's lists held in memory (`ShardLists`; tests make
+  /// it small).
+  var listBytes = SpilledLines.defaultBudget
 
   /// What a shard did.
   public struct Result: Sendable {
@@ -66,11 +71,17 @@ public struct ShardBuilder {
     try ShardedBuild.claimOutput(settings, export: reader.exportPath)
     let fingerprint = ShardedBuild.fingerprint(plan: reader.identity, settings: settings)
     let stateRoot = settings.stateFolder ?? SiteBuilder.stateFolder(for: settings.output)
-    let own = ShardRecord.load(shard, stateRoot: stateRoot)
-    if let own, isComplete(own, plan: reader.identity, fingerprint: fingerprint) {
+    // Its lists are read as a stream to see whether the shard is done, and loaded only when
+    // it is not (they are the leftovers of this run).
+    let ownPath = ShardRecord.path(shard, stateRoot: stateRoot)
+    let ownHead = ShardRecord.load(path: ownPath, shard: shard, lists: false)
+    if let ownHead,
+      isComplete(ownHead, path: ownPath, plan: reader.identity, fingerprint: fingerprint)
+    {
       progress.finished()
-      return Self.unchanged(own)
+      return Self.unchanged(ownHead)
     }
+    let own = ownHead.flatMap { _ in ShardRecord.load(path: ownPath, shard: shard) }
     let templates: ThemeTemplates
     do {
       templates = try ThemeTemplates(settings.pipeline.theme)
@@ -91,25 +102,36 @@ public struct ShardBuilder {
     record.leftovers = own?.claims ?? ShardClaims()
     if let aside { record.leftovers.formUnion(aside.claims) }
     let owners = try reader.owners(in: shard)
-    record.folders = owners.map { ShardRecords.wallFolder(of: $0, secret: settings.privateSecret) }
+    // The record's lists go to scratch files as they are made, not into `record`.
+    let lists = ShardLists(shard: shard, stateRoot: stateRoot, byteBudget: listBytes)
     do {
+      for owner in owners {
+        try lists.add(folder: ShardRecords.wallFolder(of: owner, secret: settings.privateSecret))
+      }
       // A site changing under a one-process build's record must not look complete to it.
       try BuildRecord.invalidate(stateRoot: stateRoot)
       try FileSystem.createDirectory(settings.output)
       try FileSystem.createDirectory(stateRoot)
       try ShardRecords.supersede(otherThan: shard.count, stateRoot: stateRoot)
-      if own == nil, let aside, isComplete(aside, plan: reader.identity, fingerprint: fingerprint) {
+      if own == nil, let aside,
+        isComplete(aside, path: asidePath, plan: reader.identity, fingerprint: fingerprint)
+      {
         // A run of another count set this record aside; this count is meant again.
         try ShardRecords.move(asidePath, to: ShardRecord.path(shard, stateRoot: stateRoot))
         progress.finished()
         return Self.unchanged(aside)
       }
       // The journal, before anything is written; it replaces the earlier record.
-      try record.save(stateRoot: stateRoot)
+      try lists.save(record, withFolders: true, stateRoot: stateRoot)
       try FileSystem.removeFile(asidePath)
-      _ = try ShardRecords.remove(
-        record.leftovers.wallPages(outside: record.folders, siteRoot: settings.output),
-        keeping: ShardClaims(), siteRoot: settings.output, stateRoot: stateRoot)
+      if !record.leftovers.isEmpty {
+        let folders = owners.map {
+          ShardRecords.wallFolder(of: $0, secret: settings.privateSecret)
+        }
+        _ = try ShardRecords.remove(
+          record.leftovers.wallPages(outside: folders, siteRoot: settings.output),
+          keeping: ShardClaims(), siteRoot: settings.output, stateRoot: stateRoot)
+      }
     } catch {
       throw .write(step: "state", error)
     }
@@ -118,18 +140,18 @@ public struct ShardBuilder {
       copyOriginals: settings.copyOriginals)
 
     progress.announce("media", of: Self.steps)
-    let sources = try reader.sources(in: shard, audience: settings.audience)
     if let changed = try makeMedia(
-      reader: reader, sources: sources, source: source, media: media, into: &record)
+      reader: reader, source: source, media: media, chunk: mediaFiles, into: &record,
+      lists: lists)
     {
-      try removeUnlisted(record, stateRoot: stateRoot)
+      try removeUnlisted(record, lists: lists, stateRoot: stateRoot)
       throw .exportChanged(path: changed)
     }
 
     progress.announce("avatars", of: Self.steps)
-    record.files += try makeGeneratedAvatars(reader: reader, media: media)
+    try makeGeneratedAvatars(reader: reader, media: media, lists: lists)
     do {
-      try record.save(stateRoot: stateRoot)
+      try lists.save(record, withFolders: true, stateRoot: stateRoot)
     } catch {
       throw .write(step: "state", error)
     }
@@ -141,27 +163,26 @@ public struct ShardBuilder {
       corrections: MediaCorrections(), progress: progress)
     renderer.order = tuning.localityOrder ? .locality : .objectId
     renderer.uploaderLimit = tuning.batchUsers ?? WallBatchRenderer.uploaderBudget
-    let walls = try renderer.render(owners)
-    record.files += walls.paths
+    let walls = try renderer.render(owners, into: lists)
     record.walls = owners.count
     // Pages, as a one-process build counts them: not the walls' viewer data.
-    record.pages = walls.paths.count { $0.hasSuffix(".html") }
-    record.covers = walls.covers
+    record.pages = walls.htmlPages
     do {
       // What earlier runs wrote and this one did not write again goes before the record says
       // the run finished (killed in between, the journal still lists it).
-      _ = try ShardRecords.remove(
-        record.leftovers, keeping: ShardClaims(files: record.files, records: record.records),
-        siteRoot: settings.output, stateRoot: stateRoot)
+      if !record.leftovers.isEmpty {
+        _ = try BuildManifest.prune(
+          ArrayLineSource(record.leftovers.lines(siteRoot: settings.output)),
+          keeping: try lists.madeEntries(), siteRoot: settings.output, stateRoot: stateRoot)
+      }
       record.leftovers = ShardClaims()
-      record.folders = []
       record.finished = true
-      try record.save(stateRoot: stateRoot)
+      try lists.save(record, withFolders: false, stateRoot: stateRoot)
     } catch {
       throw .write(step: "state", error)
     }
     progress.finished()
-    var result = Result(walls: owners.count, pages: walls.paths.count)
+    var result = Result(walls: owners.count, pages: walls.pages)
     result.pagesWritten = walls.written
     result.imagesProcessed = record.processed
     result.imagesReused = record.reused
@@ -172,13 +193,38 @@ public struct ShardBuilder {
     return result
   }
 
-  /// Whether `record` is a finished run of `plan` with the settings of `fingerprint` whose
-  /// files are all there: the shard has nothing to do.
-  private func isComplete(_ record: ShardRecord, plan: String, fingerprint: String) -> Bool {
-    settings.isUnchanged(
-      recordMatches: record.isFinished(plan: plan, fingerprint: fingerprint),
-      files: BuildManifest(files: record.files))
+  /// Whether `record` (read from `path`, with or without its lists) is a finished run of
+  /// `plan` with the settings of `fingerprint` whose files are all there: the shard has
+  /// nothing to do.
+  ///
+  /// The files are read from `path` as a stream and looked for `filesChecked` at a time
+  /// (`BuildManifest.allFilesExist`, one folder read at a time), not loaded whole.
+  private func isComplete(_ record: ShardRecord, path: String, plan: String, fingerprint: String)
+    -> Bool
+  {
+    guard record.isFinished(plan: plan, fingerprint: fingerprint), record.listedLeftovers == 0,
+      let lines = try? ShardRecord.madeLines(path: path)
+    else { return false }
+    var files: [String] = []
+    func present() -> Bool {
+      defer { files.removeAll(keepingCapacity: true) }
+      return BuildManifest(files: files).allFilesExist(
+        siteRoot: settings.output, jobs: settings.pipeline.jobs)
+    }
+    do {
+      while let line = try lines.next() {
+        guard line.hasPrefix(BuildManifest.filePrefix) else { continue }
+        files.append(BuildManifest.path(of: line))
+        if files.count >= Self.filesChecked, !present() { return false }
+      }
+    } catch {
+      return false
+    }
+    return present()
   }
+
+  /// How many of a record's files `isComplete` looks for at a time.
+  static let filesChecked = 1 << 16
 
   /// The result of a shard with nothing to do: what its record says.
   private static func unchanged(_ record: ShardRecord) -> Result {
@@ -193,7 +239,9 @@ public struct ShardBuilder {
   ///
   /// Kept is what the last complete build's manifest lists and the earlier runs' leftovers in
   /// the journal (a later run or finalize removes those when no longer needed).
-  private func removeUnlisted(_ record: ShardRecord, stateRoot: String) throws(PlanError) {
+  private func removeUnlisted(_ record: ShardRecord, lists: ShardLists, stateRoot: String)
+    throws(PlanError)
+  {
     do {
       // The earlier runs' leftovers and the last manifest, merged as sorted streams.
       let keep = MergedLineSource([
@@ -201,10 +249,7 @@ public struct ShardBuilder {
         try ManifestLines.previous(stateRoot: stateRoot).source(),
       ])
       _ = try BuildManifest.prune(
-        ArrayLineSource(
-          ShardClaims(files: record.files, records: record.records).lines(
-            siteRoot: settings.output)),
-        keeping: keep, siteRoot: settings.output, stateRoot: stateRoot)
+        try lists.madeEntries(), keeping: keep, siteRoot: settings.output, stateRoot: stateRoot)
     } catch {
       throw .write(step: "media", error)
     }

@@ -52,15 +52,21 @@ struct WallBatchRenderer {
   var pairLimit = Self.orderPairBudget
 
   /// What the walls of some owners came to.
+  ///
+  /// Their files and covers go to the lists given to `render(_:into:)` (a shard's
+  /// `ShardLists`, on disk); `render(_:)` holds them here.
   struct Outcome: Sendable {
-    /// Site-relative paths of the pages.
+    /// Site-relative paths of the files, sorted (`render(_:)` only).
     var paths: [String] = []
+    /// Each owner's photo count and cover for the index, by objectId (`render(_:)` only;
+    /// public builds only).
+    var covers: [String: WallCover] = [:]
+    /// How many files the walls have (pages, photo grids, viewer data).
+    var pages = 0
+    /// How many of them are HTML pages (as a one-process build counts pages).
+    var htmlPages = 0
     /// How many of them were written (the others held these bytes already).
     var written = 0
-    /// Each owner's first page, by objectId.
-    var wallPages: [String: String] = [:]
-    /// Each owner's photo count and cover for the index, by objectId (public builds only).
-    var covers: [String: WallCover] = [:]
     /// What the shard's memo of rendered cards did; nil when renderings are not reused.
     var memo: FragmentMemo.Statistics?
     /// What the batches loaded from the plan.
@@ -91,11 +97,11 @@ struct WallBatchRenderer {
   }
 
   /// Renders the walls of `owners` (sorted objectIds) and writes those that changed, in the
-  /// batches `batches(of: ordered(owners))` cuts; the outcome does not depend on the order
-  /// (its paths are sorted).
+  /// batches `batches(of: ordered(owners))` cuts, and adds their files and (in a public build)
+  /// covers to `lists`, which sorts them: nothing written depends on the order.
   /// - Throws: `PlanError.database` when the plan cannot be read, `.build` for a template
-  ///   that fails or a page that cannot be written.
-  func render(_ owners: [String]) throws(PlanError) -> Outcome {
+  ///   that fails or a page that cannot be written, `.write` when a list cannot be written.
+  func render(_ owners: [String], into lists: some WallListing) throws(PlanError) -> Outcome {
     var outcome = Outcome()
     let memo =
       settings.reuseRenderings
@@ -110,14 +116,22 @@ struct WallBatchRenderer {
     for batch in try batches(of: owners) {
       let neighborhood = try plan.neighborhood(of: batch)
       outcome.loads.add(neighborhood)
-      let part = try render(batch, in: neighborhood, memo: memo, avatars: avatars)
-      outcome.paths += part.paths
+      let part = try render(batch, in: neighborhood, memo: memo, avatars: avatars, lists: lists)
+      outcome.pages += part.pages
+      outcome.htmlPages += part.htmlPages
       outcome.written += part.written
-      outcome.wallPages.merge(part.wallPages) { first, _ in first }
-      outcome.covers.merge(part.covers) { first, _ in first }
     }
-    outcome.paths.sort()
     outcome.memo = memo?.statistics
+    return outcome
+  }
+
+  /// Renders the walls of `owners` as `render(_:into:)` does, with their files and covers
+  /// held in the outcome: for a few walls (finalize's corrected ones), not a shard's.
+  func render(_ owners: [String]) throws(PlanError) -> Outcome {
+    let held = HeldWallListing()
+    var outcome = try render(owners, into: held)
+    outcome.paths = held.paths.sorted()
+    outcome.covers = held.covers
     return outcome
   }
 
@@ -152,7 +166,7 @@ struct WallBatchRenderer {
 
   private func render(
     _ owners: [String], in neighborhood: consuming Neighborhood, memo: FragmentMemo?,
-    avatars: AvatarCache
+    avatars: AvatarCache, lists: some WallListing
   ) throws(PlanError) -> Outcome {
     let uploaders = neighborhood.uploaders
     let index = neighborhood.takeIndex(audience: settings.audience)
@@ -180,22 +194,52 @@ struct WallBatchRenderer {
     let expander = memo.map { _ in TemplateExpander { model.expandStableCard($0) } }
     let users = owners.compactMap { index.user($0) }
     var outcome = Outcome()
+    let paths: [String]
     do {
       let pages = try writer.writeWalls(
         of: users, model: model, jobs: settings.pipeline.jobs, progress: progress, memo: memo,
         expand: expander)
-      outcome.paths = pages.paths
       outcome.written = pages.written
+      outcome.pages = pages.paths.count
+      outcome.htmlPages = pages.paths.count { $0.hasSuffix(".html") }
+      paths = pages.paths
     } catch {
       throw .build(error)
     }
-    for user in users {
-      outcome.wallPages[user.objectId] = layout.wallPage(userID: user.objectId, page: 1)
+    do {
+      for path in paths { try lists.add(file: path) }
       if settings.audience == .anyone {
-        outcome.covers[user.objectId] = WallCover(
-          of: user.objectId, index: index, outcome: lookup.photo)
+        for user in users {
+          try lists.add(
+            cover: WallCover(of: user.objectId, index: index, outcome: lookup.photo),
+            of: user.objectId)
+        }
       }
+    } catch {
+      throw .write(step: "render", error)
     }
     return outcome
+  }
+}
+
+/// Where `WallBatchRenderer` puts what its walls made: their files and covers.
+protocol WallListing: AnyObject {
+  /// Adds a site file a wall has.
+  func add(file: String) throws(WriteError)
+  /// Adds the cover of `owner`'s wall.
+  func add(cover: WallCover, of owner: String) throws(WriteError)
+}
+
+/// Walls' files and covers held in memory (`WallBatchRenderer.render(_:)`).
+final class HeldWallListing: WallListing {
+  /// The files, in the order added.
+  var paths: [String] = []
+  /// The covers by owner; the first added stays.
+  var covers: [String: WallCover] = [:]
+
+  func add(file: String) { paths.append(file) }
+
+  func add(cover: WallCover, of owner: String) {
+    if covers[owner] == nil { covers[owner] = cover }
   }
 }

@@ -151,7 +151,6 @@ import WallSynth
     let (locality, objectId) = (outcomes[0], outcomes[1])
     #expect(locality.paths == objectId.paths)
     #expect(locality.paths == locality.paths.sorted())
-    #expect(locality.wallPages == objectId.wallPages)
     #expect(locality.covers == objectId.covers)
     #expect(locality.loads.batches < objectId.loads.batches)
     #expect(locality.loads.images < objectId.loads.images)
