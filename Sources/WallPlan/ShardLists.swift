@@ -16,7 +16,7 @@ import WallSupport
 /// The lines are the record's (`ShardRecord.save(to:stateRoot:)`): `d <folder>`,
 /// `f <file>`, `r <record>`, `c <cover>`. The runs are scratch files beside the record, with a
 /// temporary suffix (a killed shard's are removed by finalize), deleted when this goes.
-final class ShardLists: WallListing {
+final class ShardLists: WallOutputs {
   /// The wall folders the run writes (listed in its journal only).
   private let folders: SpilledLines
   /// The files and media records made, and the walls' covers.

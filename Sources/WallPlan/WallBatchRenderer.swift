@@ -101,7 +101,7 @@ struct WallBatchRenderer {
   /// covers to `lists`, which sorts them: nothing written depends on the order.
   /// - Throws: `PlanError.database` when the plan cannot be read, `.build` for a template
   ///   that fails or a page that cannot be written, `.write` when a list cannot be written.
-  func render(_ owners: [String], into lists: some WallListing) throws(PlanError) -> Outcome {
+  func render(_ owners: [String], into lists: some WallOutputs) throws(PlanError) -> Outcome {
     var outcome = Outcome()
     let memo =
       settings.reuseRenderings
@@ -128,7 +128,7 @@ struct WallBatchRenderer {
   /// Renders the walls of `owners` as `render(_:into:)` does, with their files and covers
   /// held in the outcome: for a few walls (finalize's corrected ones), not a shard's.
   func render(_ owners: [String]) throws(PlanError) -> Outcome {
-    let held = HeldWallListing()
+    let held = HeldWallOutputs()
     var outcome = try render(owners, into: held)
     outcome.paths = held.paths.sorted()
     outcome.covers = held.covers
@@ -166,7 +166,7 @@ struct WallBatchRenderer {
 
   private func render(
     _ owners: [String], in neighborhood: consuming Neighborhood, memo: FragmentMemo?,
-    avatars: AvatarCache, lists: some WallListing
+    avatars: AvatarCache, lists: some WallOutputs
   ) throws(PlanError) -> Outcome {
     let uploaders = neighborhood.uploaders
     let index = neighborhood.takeIndex(audience: settings.audience)
@@ -223,7 +223,7 @@ struct WallBatchRenderer {
 }
 
 /// Where `WallBatchRenderer` puts what its walls made: their files and covers.
-protocol WallListing: AnyObject {
+protocol WallOutputs: AnyObject {
   /// Adds a site file a wall has.
   func add(file: String) throws(WriteError)
   /// Adds the cover of `owner`'s wall.
@@ -231,7 +231,7 @@ protocol WallListing: AnyObject {
 }
 
 /// Walls' files and covers held in memory (`WallBatchRenderer.render(_:)`).
-final class HeldWallListing: WallListing {
+final class HeldWallOutputs: WallOutputs {
   /// The files, in the order added.
   var paths: [String] = []
   /// The covers by owner; the first added stays.
