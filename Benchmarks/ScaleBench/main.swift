@@ -146,8 +146,8 @@ func generateStreaming(degree: StreamingExport.Degree) {
   if summary.classFileBytes.contains(where: { $0.1 > cap }) {
     print(
       """
-      note: class files over \(cap >> 20) MiB are refused by today's importer \
-      (ImportLimits.classFileBytes), and no wallgen option raises that cap
+      note: a one-process build refuses class files over \(cap >> 20) MiB \
+      (ImportLimits.classFileBytes); the parts of a plan (wallgen plan --part K/N) stream them
       """)
   }
 }
