@@ -10,14 +10,15 @@ extension WallBatchRenderer {
   /// The most (wall, user) pairs `ordered(_:)` orders at once.
   ///
   /// They take about 24 bytes each at most while it works (the users' hashes as read, their
-  /// (user, wall) pairs sorted, both ways numbered), so at most 12 MiB. A shard with more
+  /// (user, wall) pairs sorted, both ways numbered), so at most 6 MiB. A shard with more
   /// owners' friends is ordered a part of its owners at a time, each part after the other.
   ///
-  /// It was 2M pairs (48 MiB): a shard of 8 of 100k users has about 260,000 pairs (6 MiB),
-  /// one of 1M users 2.6M, so that the order alone would have grown a shard's peak by 42 MiB
-  /// from 100k to 1M users. A part of 512K pairs is about 25,000 walls of 20 friends, many
-  /// batches of `uploaderBudget` users: the parts cost the order little.
-  static let orderPairBudget = 1 << 19
+  /// It was 2M pairs (48 MiB), then 512K (12 MiB): a shard of 8 of 100k users has about
+  /// 260,000 pairs (6 MiB), one of 1M users 2.6M, so that a larger budget grows a shard's
+  /// peak from 100k to 1M users by what it holds past 6 MiB (shard 0 of 8 peaked at 189 MiB
+  /// at 100k and 237 MiB at 1M with 512K). A part of 256K pairs is about 12,000 walls of 20
+  /// friends, several batches of `uploaderBudget` users: the parts cost the order little.
+  static let orderPairBudget = 1 << 18
 
   /// `owners` (sorted objectIds) in the order `order` renders them: for `.locality`, so that
   /// the walls of a batch of at most `uploaderLimit` users share them.
