@@ -1,19 +1,12 @@
-import WallJSON
 import WallSite
 import WallSupport
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// The lists of a shard's record (its wall folders, the files and media records it made and
 /// its walls' covers) gathered on disk as the shard makes them, not in memory: a shard's
 /// memory does not follow the number of its files (`SpilledLines`, at most
 /// `SpilledLines.defaultBudget` bytes of lines held per list).
 ///
-/// The lines are the record's (`ShardRecord.save(to:stateRoot:)`): `d <folder>`,
+/// The lines are the record's (`ShardRecord.save(to:stateRoot:adding:)`): `d <folder>`,
 /// `f <file>`, `r <record>`, `c <cover>`. The runs are scratch files beside the record, with a
 /// temporary suffix (a killed shard's are removed by finalize), deleted when this goes.
 final class ShardLists: WallOutputs {
@@ -81,38 +74,18 @@ final class ShardLists: WallOutputs {
   /// Every line made so far (files, records, covers), sorted: what a finished record lists.
   func madeLines() throws(WriteError) -> any LineSource { try made.sorted() }
 
-  /// Writes `record` atomically with these lists added to its own (the folders only when
-  /// `withFolders`: a journal's).
-  ///
-  /// `ShardRecord.save` writes the lists it holds; this writes the record with its own lists
-  /// (the leftovers, small) to a scratch file, then the real one: that header with the counts
-  /// of all lists (`listed`), then its lines and these merged as sorted streams.
+  /// Writes `record` atomically with these lists merged into its own (the folders only when
+  /// `withFolders`: a journal's), as sorted streams (`ShardRecord.save(to:stateRoot:adding:)`).
   /// - Throws: `WriteError` when a file cannot be written or read.
   func save(_ record: ShardRecord, withFolders: Bool, stateRoot: String) throws(WriteError) {
-    let path = ShardRecord.path(record.shard, stateRoot: stateRoot)
-    let head = "\(path)\(FileSystem.temporarySuffix)head-\(getpid())"
-    try record.save(to: head, stateRoot: stateRoot)
-    defer { try? FileSystem.removeFile(head) }
-    let reader = try LineFileReader(path: head)
-    guard let first = try reader.next(),
-      case .object(var document)? = try? JSONReader.parse(
-        Array(first.utf8))
-    else {
-      throw WriteError(path: head, reason: "is not a shard record (its first line is no JSON)")
+    var added = ShardRecord.AddedLists(
+      sources: [try made.sorted()], files: fileCount, records: recordCount, covers: coverCount)
+    if withFolders {
+      added.sources.append(try folders.sorted())
+      added.folders = folderCount
     }
-    var listed = document["listed"]?.objectValue ?? [:]
-    func add(_ key: String, _ count: Int) {
-      listed[key] = .integer((listed[key]?.integerValue ?? 0) + Int64(count))
-    }
-    add("files", fileCount)
-    add("records", recordCount)
-    add("covers", coverCount)
-    if withFolders { add("folders", folderCount) }
-    document["listed"] = .object(listed)
-    let writer = try SortedLineWriter(path: path, header: JSONValue.object(document).serialized)
-    var sources: [any LineSource] = [reader, try made.sorted()]
-    if withFolders { sources.append(try folders.sorted()) }
-    try writer.append(contentsOf: MergedLineSource(sources))
-    try writer.install()
+    try record.save(
+      to: ShardRecord.path(record.shard, stateRoot: stateRoot), stateRoot: stateRoot,
+      adding: added)
   }
 }

@@ -10,24 +10,39 @@ extension ShardRecord {
     try save(to: Self.path(shard, stateRoot: stateRoot), stateRoot: stateRoot)
   }
 
-  /// Writes the record atomically to `path`, a file in the records' folder of `stateRoot`.
+  /// Lists written with a record's own (`save(to:stateRoot:adding:)`): sorted streams of its
+  /// lines, kept on disk as a shard makes them (`ShardLists`), and how many of each kind they
+  /// hold, added to the counts the record's first line gives (`listed`).
+  struct AddedLists {
+    /// Each sorted (`SortedLines.precedes`), of the record's lines (`d`, `f`, `r`, `c`).
+    var sources: [any LineSource] = []
+    /// How many lines of each kind `sources` hold.
+    var files = 0, records = 0, folders = 0, covers = 0
+  }
+
+  /// Writes the record atomically to `path`, a file in the records' folder of `stateRoot`,
+  /// with `added` merged into its lists.
   ///
   /// The file is a JSON object on its first line (everything but the lists, with how many
   /// entries each has), then the lists, one entry a line, sorted (`SortedLines`): `d <folder>`,
   /// `f <file>`, `l<kind> <path>` for the leftovers (`lf`, `lr`, `ld`), `r <record>`. So the
   /// finalize step reads the files and records of every shard as sorted streams
   /// (`madeLines(path:)`), and the record is still written in one atomic rename.
-  func save(to path: String, stateRoot: String) throws(WriteError) {
+  func save(to path: String, stateRoot: String, adding added: AddedLists = AddedLists())
+    throws(WriteError)
+  {
     func outcomes(_ map: [String: MediaOutcome]) -> JSONValue {
       .object(map.mapValues(MediaRecord.encode))
     }
+    func count(_ held: Int, _ more: Int) -> JSONValue { .integer(Int64(held + more)) }
     let document: JSONValue = [
       "plan": .string(plan), "fingerprint": .string(fingerprint), "settings": settings.json,
       "state": .string(finished ? "finished" : "started"),
       "shard": .integer(Int64(shard.index)), "count": .integer(Int64(shard.count)),
       "listed": [
-        "files": .integer(Int64(files.count)), "records": .integer(Int64(records.count)),
-        "folders": .integer(Int64(folders.count)), "covers": .integer(Int64(covers.count)),
+        "files": count(files.count, added.files), "records": count(records.count, added.records),
+        "folders": count(folders.count, added.folders),
+        "covers": count(covers.count, added.covers),
         "leftovers": .integer(
           Int64(leftovers.files.count + leftovers.records.count + leftovers.folders.count)),
       ],
@@ -39,11 +54,11 @@ extension ShardRecord {
     ]
     try FileSystem.createDirectory("\(stateRoot)/\(Self.folder)")
     let writer = try SortedLineWriter(path: path, header: document.serialized)
-    for line in lines { try writer.append(line) }
+    try writer.append(contentsOf: MergedLineSource([ArrayLineSource(lines)] + added.sources))
     try writer.install()
   }
 
-  /// The record's lists as sorted lines (`save(to:stateRoot:)`).
+  /// The record's lists as sorted lines (`save(to:stateRoot:adding:)`).
   var lines: [String] {
     func prefixed(_ prefix: String, _ paths: [String]) -> [String] { paths.map { prefix + $0 } }
     return SortedLines.sorted(
