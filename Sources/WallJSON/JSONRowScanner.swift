@@ -91,21 +91,14 @@ public struct JSONRowScanner {
       if let reason = try opening(read) { return .unsupported(reason: reason) }
       phase = .firstRow
       return try advance(read)
-    case .firstRow:
+    case .firstRow, .afterRow:
       guard let byte = try nextNonBlank(read) else { return ended() }
       if byte == UInt8(ascii: "]") {
         start += 1
         phase = .closing
         return try advance(read)
       }
-      return try row(read)
-    case .afterRow:
-      guard let byte = try nextNonBlank(read) else { return ended() }
-      if byte == UInt8(ascii: "]") {
-        start += 1
-        phase = .closing
-        return try advance(read)
-      }
+      if phase == .firstRow { return try row(read) }
       guard byte == UInt8(ascii: ",") else { return misplaced(byte, after: "a row") }
       start += 1
       guard try nextNonBlank(read) != nil else { return ended() }
