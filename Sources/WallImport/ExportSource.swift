@@ -14,6 +14,11 @@ public protocol ExportSource: Sendable {
   /// The names of the regular files directly inside `directory` ("" for the root), sorted.
   func fileNames(in directory: String) -> [String]
 
+  /// Gives `body` the names `fileNames(in:)` gives, in no particular order and without
+  /// gathering them where the container allows it (a folder is read with `readdir`), so that
+  /// a folder of any size costs one name at a time.
+  func forEachFileName(in directory: String, _ body: (String) -> Void)
+
   /// Whether the folder `directory` of the export is missing, empty, or holds a file at any
   /// depth: how the import tells an export whose `files/` was never filled from one that lost
   /// a few files.
@@ -73,6 +78,10 @@ extension ExportSource {
   }
 
   public func byteCount(of path: String) -> Int? { nil }
+
+  public func forEachFileName(in directory: String, _ body: (String) -> Void) {
+    for name in fileNames(in: directory) { body(name) }
+  }
 
   /// Every file of the export, at any depth, with its content identity, sorted by path
   /// (`forEachContentIdentity`, gathered: memory grows with the export).

@@ -48,6 +48,22 @@ public struct FolderSource: ExportSource {
     return FileSystem.contents(of: folder).filter { fileExists(prefix + $0) }
   }
 
+  /// Reads the folder once: a regular file directly in the root or in a real folder of it
+  /// (`graph`, not a link elsewhere) is taken as its entry's type says, with no call per
+  /// name; any other entry is checked as `fileExists` checks it.
+  public func forEachFileName(in directory: String, _ body: (String) -> Void) {
+    guard directory.isEmpty || ExportPath.isSafeRelative(directory) else { return }
+    let folder = directory.isEmpty ? canonicalRoot : canonicalRoot + "/" + directory
+    let isRealFolder =
+      directory.isEmpty || (!directory.contains("/") && FileSystem.realPath(folder) == folder)
+    let prefix = directory.isEmpty ? "" : directory + "/"
+    FileSystem.forEachEntry(in: folder) { name, type in
+      if isRealFolder && type == FileSystem.regularEntryType || fileExists(prefix + name) {
+        body(name)
+      }
+    }
+  }
+
   public func folderState(_ directory: String) -> FolderState {
     let top = canonicalRoot + "/" + directory
     // Like `resolve`, only a real folder of the export counts, not a link elsewhere.

@@ -1,13 +1,16 @@
 import WallJSON
 import WallModel
 import WallReport
+import WallSupport
 
 extension ImportSession {
   /// Reads part `part` of `count` of an export for a plan made in parts: every `count`-th row
-  /// of each class file of the walls, Graph file and other class file, each row checked on its
-  /// own and given to `sink` (the class files of the walls streamed, each part parsing only its
-  /// own rows: `forEachStreamedRow`, memory bounded whatever the file's size); what needs other rows (objectIds seen twice, authors, images,
-  /// friends and roles that must exist) is checked when the parts are merged, in SQL.
+  /// of each class file of the walls and other class file, and the Graph files whose name's
+  /// stable hash falls in the part, each row checked on its own and given to `sink` (the class
+  /// files of the walls streamed, each part parsing only its own rows: `forEachStreamedRow`;
+  /// `graph/` read a name at a time: memory bounded whatever the export's size); what needs
+  /// other rows (objectIds seen twice, authors, images, friends and roles that must exist) is
+  /// checked when the parts are merged, in SQL.
   ///
   /// Only an export that no check would fault is read in parts: the first problem any row
   /// shows ends the part, and its reason is returned, so that the merge imports that export
@@ -51,7 +54,7 @@ extension ImportSession {
       stageImages(className, mine, into: &sink)
     }
     if report.isEmpty { stageComments(mine, into: &sink) }
-    if report.isEmpty { stageGraph(mine, into: &sink) }
+    if report.isEmpty { stageGraph(part: part, of: count, into: &sink) }
     if report.isEmpty { checkOtherClassFiles(taking: mine) }
     reportUnfilledFilesFolder()
     if !layoutFiles[.parseServer, default: []].isEmpty {
@@ -171,38 +174,47 @@ extension ImportSession {
 
   /// Reads the part's Graph files (`graph/<fbId>.json`: name and friends) and names its
   /// pictures (`graph/<fbId>.jpg|jpeg|png`).
-  private mutating func stageGraph(_ mine: (Int) -> Bool, into sink: inout some ExportStaging) {
-    let extensions = ["jpg", "jpeg", "png"]
-    for (place, name) in source.fileNames(in: "graph").enumerated() where mine(place) {
-      guard let dot = name.lastIndex(of: ".") else { continue }
-      let facebookID = String(name[..<dot])
-      let ext = String(name[name.index(after: dot)...])
-      if let priority = extensions.firstIndex(of: ext) {
-        sink.stagePicture(
-          facebookID: facebookID, priority: priority,
-          file: FileReference(path: "graph/\(name)", originalName: name))
-        continue
-      }
-      guard ext == "json" else { continue }
-      let file = "graph/\(name)"
-      guard
-        let document = report.readJSON(
-          file, from: source, limit: limits.graphFileBytes, maximumDepth: limits.maximumDepth,
-          objectId: facebookID)
-      else { return }
-      sink.stageGraph(
-        facebookID: facebookID,
-        name: document["name"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 })
-      for (position, entry) in (document["friends"]?["data"]?.arrayValue ?? []).enumerated() {
-        let friend = ParseObject(objectId: "", fields: entry.objectValue ?? [:])
-        guard let friendFacebookID = friend.identifier("id") else {
-          report.error(file, "", facebookID, "friend #\(position + 1) has no id")
-          return
-        }
-        sink.stageGraphFriend(facebookID: facebookID, friend: friendFacebookID)
-      }
-      guard report.isEmpty else { return }
+  ///
+  /// A file is the part's by the stable hash of its name (`StableHash`), so that the folder is
+  /// read as it lists itself, one name at a time (`forEachFileName`), never gathered or sorted:
+  /// it holds one file per user (250,000 at 1M users).
+  private mutating func stageGraph(
+    part: Int, of count: Int, into sink: inout some ExportStaging
+  ) {
+    let source = self.source
+    var stopped = false
+    source.forEachFileName(in: "graph") { name in
+      guard !stopped, StableHash.of(name) % Int64(count) == Int64(part) else { return }
+      stopped = !stageGraphFile(name, into: &sink)
     }
+  }
+
+  /// Stages the Graph file or picture `name` of `graph/`; false when a problem stops the part.
+  private mutating func stageGraphFile(_ name: String, into sink: inout some ExportStaging)
+    -> Bool
+  {
+    let extensions = ["jpg", "jpeg", "png"]
+    guard let dot = name.lastIndex(of: ".") else { return true }
+    let facebookID = String(name[..<dot])
+    let ext = String(name[name.index(after: dot)...])
+    if let priority = extensions.firstIndex(of: ext) {
+      sink.stagePicture(
+        facebookID: facebookID, priority: priority,
+        file: FileReference(path: "graph/\(name)", originalName: name))
+      return true
+    }
+    guard ext == "json" else { return true }
+    let file = "graph/\(name)"
+    guard let graph = readGraph(file, facebookID: facebookID) else { return false }
+    sink.stageGraph(facebookID: facebookID, name: graph.name)
+    for (position, friendFacebookID) in graph.friends.enumerated() {
+      guard let friendFacebookID else {
+        report.error(file, "", facebookID, "friend #\(position + 1) has no id")
+        return false
+      }
+      sink.stageGraphFriend(facebookID: facebookID, friend: friendFacebookID)
+    }
+    return report.isEmpty
   }
 
   /// The keys by which `object` names its author (`resolveAuthor`'s).

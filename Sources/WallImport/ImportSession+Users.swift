@@ -75,18 +75,10 @@ extension ImportSession {
 
   private mutating func readGraphFile(facebookID: String, userID: String) {
     let file = "graph/\(facebookID).json"
-    guard
-      let document = report.readJSON(
-        file, from: source, limit: limits.graphFileBytes, maximumDepth: limits.maximumDepth,
-        objectId: facebookID)
-    else { return }
-    if let name = document["name"]?.stringValue, !name.isEmpty {
-      dataset.users[userID]?.displayName = name
-    }
-    guard let friends = document["friends"]?["data"]?.arrayValue else { return }
-    for (position, entry) in friends.enumerated() {
-      let friend = ParseObject(objectId: "", fields: entry.objectValue ?? [:])
-      guard let friendFacebookID = friend.identifier("id") else {
+    guard let graph = readGraph(file, facebookID: facebookID) else { return }
+    if let name = graph.name { dataset.users[userID]?.displayName = name }
+    for (position, friendFacebookID) in graph.friends.enumerated() {
+      guard let friendFacebookID else {
         report.error(
           file, "", facebookID, "friend #\(position + 1) has no id", kind: "friends without an id")
         continue
@@ -99,5 +91,28 @@ extension ImportSession {
       }
       if friendID != userID { dataset.friends[userID, default: []].insert(friendID) }
     }
+  }
+
+  /// What a Graph file (`graph/<fbId>.json`) says: the user's name and their friends.
+  struct GraphFile {
+    /// The name, nil when there is none or it is empty.
+    var name: String?
+    /// Each friend's Facebook id in the file's order; nil for an entry without one.
+    var friends: [String?]
+  }
+
+  /// The Graph file `file` of `facebookID`, read through the report (bounded by
+  /// `limits.graphFileBytes`); nil, reported, when it cannot be read.
+  mutating func readGraph(_ file: String, facebookID: String) -> GraphFile? {
+    guard
+      let document = report.readJSON(
+        file, from: source, limit: limits.graphFileBytes, maximumDepth: limits.maximumDepth,
+        objectId: facebookID)
+    else { return nil }
+    let name = document["name"]?.stringValue
+    let friends = (document["friends"]?["data"]?.arrayValue ?? []).map { entry in
+      ParseObject(objectId: "", fields: entry.objectValue ?? [:]).identifier("id")
+    }
+    return GraphFile(name: name?.isEmpty == false ? name : nil, friends: friends)
   }
 }

@@ -1,3 +1,5 @@
+import WallSupport
+
 extension WallBatchRenderer {
   /// How a shard orders its walls before cutting them into batches.
   enum Order: String, Sendable {

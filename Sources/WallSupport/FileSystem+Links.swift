@@ -7,6 +7,8 @@
 extension FileSystem {
   /// The `d_type` of a directory entry that is a symbolic link (`forEachEntry`).
   package static let linkEntryType = UInt8(DT_LNK)
+  /// The `d_type` of a directory entry that is a regular file.
+  package static let regularEntryType = UInt8(DT_REG)
   /// The `d_type` of an entry whose file system does not say what it is: ask `lstat`.
   package static let unknownEntryType = UInt8(DT_UNKNOWN)
 

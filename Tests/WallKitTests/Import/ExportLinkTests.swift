@@ -103,4 +103,37 @@ import WallSynth
     let lines = try ExportImporter.load(root).report.sorted.map(\.description)
     #expect(lines.filter { $0.hasPrefix("graph: is a symbolic link") }.count == 1, "\(lines)")
   }
+
+  /// Regular files and links kept inside, not links out, to nothing or to folders, nor
+  /// anything of a graph/ that is a link elsewhere.
+  @Test("forEachFileName gives the names fileNames gives, one at a time")
+  func namesOneAtATime() throws {
+    let folder = try TemporaryDirectory("export-names")
+    let root = try Self.export(in: folder)
+    try Self.link("\(root)/graph/1.json", to: folder.url("outside.json"))
+    try Self.link("\(root)/graph/3.json", to: folder.url("nothing.json"))
+    try Self.link("\(root)/graph/9.json", to: "2.json")
+    try FileManager.default.createDirectory(
+      atPath: "\(root)/graph/sub", withIntermediateDirectories: false)
+    try Self.link("\(root)/graph/dir", to: "sub")
+    let source = try FolderSource(root: root)
+    for area in ["", "graph", "files", "missing"] {
+      var names: [String] = []
+      source.forEachFileName(in: area) { names.append($0) }
+      #expect(names.sorted() == source.fileNames(in: area), "\(area)")
+    }
+    var graph: [String] = []
+    source.forEachFileName(in: "graph") { graph.append($0) }
+    #expect(graph.sorted() == ["2.json", "9.json"])
+
+    // graph/ itself a link out of the export: none of its files is the export's.
+    let other = try TemporaryDirectory("export-names-out")
+    let moved = try Self.export(in: other)
+    try FileManager.default.removeItem(atPath: "\(moved)/graph")
+    try Self.link("\(moved)/graph", to: "\(root)/graph")
+    var linked: [String] = []
+    try FolderSource(root: moved).forEachFileName(in: "graph") { linked.append($0) }
+    #expect(linked.isEmpty)
+    #expect(try FolderSource(root: moved).fileNames(in: "graph").isEmpty)
+  }
 }
