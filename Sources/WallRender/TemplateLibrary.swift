@@ -43,18 +43,19 @@ public struct TemplateLibrary: Sendable {
   ///     ``FragmentMemo``); made by ``makeMemo(byteBudget:spill:)`` of this library.
   ///   - expand: Makes the whole object of a list element that stands in for one (see
   ///     ``TemplateExpander``), when its rendering is not reused.
-  /// - Returns: The rendered text as UTF-8.
+  ///   - sink: Takes the text in chunks as it is rendered (see ``TemplateSink``).
+  /// - Returns: The rendered text as UTF-8; with a sink, what it has not given the sink.
   /// - Throws: As ``render(_:_:)``.
   public func renderUTF8(
     _ name: String, _ context: TemplateValue, capacity: Int = 0, memo: FragmentMemo? = nil,
-    expand: TemplateExpander? = nil
+    expand: TemplateExpander? = nil, sink: TemplateSink? = nil
   ) throws(TemplateError) -> [UInt8] {
     guard let nodes = templates[name] else {
       throw TemplateError(template: name, line: 0, column: 0, reason: .templateNotFound(name))
     }
     var renderer = TemplateRenderer(
       templates: templates, name: name, context: context, capacity: capacity, memo: memo,
-      expand: expand)
+      expand: expand, sink: sink)
     return try renderer.render(nodes)
   }
 

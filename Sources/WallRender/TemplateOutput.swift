@@ -88,6 +88,13 @@ struct TemplateOutput {
     atLineStart = endsAtLineStart
   }
 
+  /// Hands the bytes written so far to `drain` and forgets them, keeping the line state, so that
+  /// the text that follows is written as it would have been.
+  mutating func drain(into drain: ([UInt8]) -> Void) {
+    drain(bytes)
+    bytes.removeAll(keepingCapacity: true)
+  }
+
   /// Restores the indentation saved by ``beginIndent(_:)``.
   mutating func endIndent(_ saved: String) {
     indent = saved

@@ -14,6 +14,9 @@ struct TemplateRenderer {
   private let memo: FragmentMemo?
   /// Makes the whole object of a list element that stands in for one, before it is rendered.
   private let expand: TemplateExpander?
+  /// Takes the text rendered so far once it reaches `TemplateSink.chunkSize`, between two list
+  /// elements, so that a long list is never held whole (see ``TemplateSink``).
+  private let sink: TemplateSink?
   /// For each list element being rendered for the memo, innermost last: the lowest context
   /// position its lookups may use, and whether one went lower (or a block was rendered), which
   /// makes its rendering depend on more than the element.
@@ -24,17 +27,19 @@ struct TemplateRenderer {
   /// `capacity` is the expected size of the output in bytes.
   init(
     templates: [String: [TemplateNode]], name: String, context: TemplateValue, capacity: Int = 0,
-    memo: FragmentMemo? = nil, expand: TemplateExpander? = nil
+    memo: FragmentMemo? = nil, expand: TemplateExpander? = nil, sink: TemplateSink? = nil
   ) {
     self.templates = templates
     self.memo = memo
     self.expand = expand
+    self.sink = sink
     self.output = TemplateOutput(capacity: capacity)
     self.contexts = [context]
     self.inclusions = [name]
   }
 
-  /// Renders `nodes` (the template named at init) and returns the text as UTF-8.
+  /// Renders `nodes` (the template named at init) and returns the text as UTF-8: all of it, or
+  /// what it has not given its sink.
   mutating func render(_ nodes: [TemplateNode]) throws(TemplateError) -> [UInt8] {
     try renderNodes(nodes)
     return output.bytes
@@ -70,11 +75,13 @@ struct TemplateRenderer {
           !children.isEmpty
         {
           try renderMemoized(element, key: key, children)
+          drainIfFull()
           continue
         }
         contexts.append(expanded(element))
         try renderNodes(children)
         contexts.removeLast()
+        drainIfFull()
       }
     } else if value.isTruthy {
       contexts.append(value)
@@ -112,6 +119,17 @@ struct TemplateRenderer {
         endsAtLineStart: output.lineState.atLineStart,
         bytes: Array(output.bytes[startOffset...])),
       for: key)
+  }
+
+  /// Gives the sink the text so far once it holds a chunk.
+  ///
+  /// Only outside the elements watched for the memo, whose renderings are taken from the
+  /// output when they end.
+  private mutating func drainIfFull() {
+    guard let sink, memoFrames.isEmpty, output.bytes.count >= TemplateSink.chunkSize else {
+      return
+    }
+    output.drain(into: sink.take)
   }
 
   /// `element`, or the whole object it stands in for.

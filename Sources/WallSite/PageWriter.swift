@@ -105,9 +105,11 @@ package struct PageWriter: Sendable {
       guard !failed.load(ordering: .relaxed) else { return wall }
       var expectedSize = 16_384
       let user = users[position]
-      // The wall's images, worked out once for its pages, its grid and its viewer data.
-      let images = model.index.wall(for: user.objectId)
-      for page in model.pages(for: user, wall: images).pages {
+      // The wall's images, worked out once for its pages, its grid and its viewer data. Its
+      // pages are made and written one at a time: a hub's wall has hundreds.
+      let feed = model.feed(for: user)
+      for number in 1...feed.pageCount {
+        let page = model.page(number, of: feed)
         do throws(BuildError) {
           let (outcome, size) = try write(
             "wall", page.context, at: page.path, capacity: expectedSize, memo: memo,
@@ -122,7 +124,7 @@ package struct PageWriter: Sendable {
         }
       }
       do throws(BuildError) {
-        wall.pages.append(try writePhotoViews(of: user, model: model, wall: images))
+        wall.pages.append(try writePhotoViews(of: user, model: model, wall: feed.images))
       } catch {
         wall.failure = error
         failed.store(true, ordering: .relaxed)
@@ -136,21 +138,61 @@ package struct PageWriter: Sendable {
   }
 
   /// Writes the photo grid of `user`'s wall and the viewer's data of its photos, beside its
-  /// pages (`WallPageModel.photoGrid(for:)`, `photoDataFile(of:)`).
+  /// pages (`WallPageModel.photoGrid(for:)`, `writePhotoData(of:)`).
+  ///
+  /// Both grow with the wall's photos, so both are made and written a piece at a time
+  /// (`ChangedFileStream`): the grid's tiles are made as they are rendered, and the page goes
+  /// to disk a megabyte at a time.
   /// - Returns: Their site-relative paths, and how many were written.
   /// - Throws: As `write(_:_:at:capacity:memo:expand:)`.
   package func writePhotoViews(
     of user: User, model: WallPageModel, wall: [WallImage]? = nil
   ) throws(BuildError) -> Written {
     var written = Written()
-    let grid = model.photoGrid(for: user, wall: wall)
-    if try write("photos", grid.context, at: grid.path).outcome == .written {
+    let grid = model.photoGrid(for: user, wall: wall, standIns: true)
+    let tiles = TemplateExpander { model.expandGridTile($0) }
+    if try writeStreamed("photos", grid.context, at: grid.path, expand: tiles) == .written {
       written.written += 1
     }
-    let data = model.photoDataFile(of: user, wall: wall)
-    if try write(data.bytes, at: data.path, step: "render") == .written { written.written += 1 }
-    written.paths += [grid.path, data.path]
+    let dataPath = model.photoDataPath(of: user)
+    let data = SiteWriter.stream(at: dataPath, in: siteRoot, staging: staging)
+    model.writePhotoData(of: user, wall: wall) { data.append($0) }
+    if try finish(data) == .written { written.written += 1 }
+    written.paths += [grid.path, dataPath]
     return written
+  }
+
+  /// Renders the template `name` and writes it as the site file `relative` a chunk at a time
+  /// (`TemplateSink`, `ChangedFileStream`) unless it already holds those bytes: for a page
+  /// that grows with the export.
+  /// - Parameters:
+  ///   - name: The template.
+  ///   - context: Its data.
+  ///   - relative: The page's path in the site.
+  ///   - expand: Makes the element a stand-in stands for.
+  /// - Throws: `BuildError.template` naming the theme's file, or `.write` with step `render`.
+  package func writeStreamed(
+    _ name: String, _ context: TemplateValue, at relative: String, expand: TemplateExpander?
+  ) throws(BuildError) -> SiteWriter.Outcome {
+    let stream = SiteWriter.stream(at: relative, in: siteRoot, staging: staging)
+    do {
+      stream.append(
+        try templates.render(
+          name, context, expand: expand, sink: TemplateSink { stream.append($0) }))
+    } catch {
+      throw .template(error)
+    }
+    return try finish(stream)
+  }
+
+  /// Puts a streamed file in place.
+  /// - Throws: `BuildError.write` with step `render`.
+  private func finish(_ stream: ChangedFileStream) throws(BuildError) -> SiteWriter.Outcome {
+    do {
+      return try stream.finish() ? .written : .unchanged
+    } catch {
+      throw .write(step: "render", error)
+    }
   }
 
   /// Writes the theme's assets under `assets/`, in name order.

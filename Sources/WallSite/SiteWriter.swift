@@ -29,4 +29,14 @@ public enum SiteWriter {
     guard let staging else { return try write(bytes, to: "\(siteRoot)/\(relative)") }
     return try staging.stageIfChanged(bytes, at: relative, in: .site) ? .written : .unchanged
   }
+
+  /// A stream that writes the site file `relative` of `siteRoot` in chunks, or stages it in
+  /// `staging` when one is given, unless the file already holds its bytes (see
+  /// `ChangedFileStream`): for files that grow with the export, such as a wall's photo grid.
+  public static func stream(at relative: String, in siteRoot: String, staging: StagingArea?)
+    -> ChangedFileStream
+  {
+    guard let staging else { return ChangedFileStream(writing: "\(siteRoot)/\(relative)") }
+    return ChangedFileStream(staging: relative, in: .site, of: staging)
+  }
 }

@@ -33,15 +33,16 @@ package struct ThemeTemplates: Sendable {
   ///   - capacity: The expected size of the page, to allocate once.
   ///   - memo: Where renderings of keyed cards are kept and reused.
   ///   - expand: Makes the card a stand-in stands for, when its rendering is not reused.
-  /// - Returns: The page's UTF-8 bytes.
+  ///   - sink: Takes the page in chunks as it is rendered (`TemplateSink`).
+  /// - Returns: The page's UTF-8 bytes; with a sink, those it has not given the sink.
   /// - Throws: `TemplateError` naming the theme's file.
   package func render(
     _ name: String, _ context: TemplateValue, capacity: Int = 0, memo: FragmentMemo? = nil,
-    expand: TemplateExpander? = nil
+    expand: TemplateExpander? = nil, sink: TemplateSink? = nil
   ) throws(TemplateError) -> [UInt8] {
     do {
       return try library.renderUTF8(
-        name, context, capacity: capacity, memo: memo, expand: expand)
+        name, context, capacity: capacity, memo: memo, expand: expand, sink: sink)
     } catch {
       throw theme.locating(error)
     }

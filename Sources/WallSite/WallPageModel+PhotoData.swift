@@ -22,50 +22,12 @@ extension WallPageModel {
   ///   - wall: The wall's images (`WallIndex.wall(for:)`) when the caller has them already.
   package func photoData(of user: User, wall: [WallImage]? = nil) -> JSONValue {
     let wall = wall ?? index.wall(for: user.objectId)
-    let root = layout.pageToRoot
-    var people: [JSONValue] = []
-    var personNumber: [String: Int] = [:]
-    func number(of userID: String) -> JSONValue {
-      guard let person = index.user(userID) else { return .null }
-      if let known = personNumber[userID] { return .integer(Int64(known)) }
-      personNumber[userID] = people.count
-      people.append(json(self.person(person, root: root)))
-      return .integer(Int64(people.count - 1))
-    }
+    let people = viewerPeople(of: user, wall: wall)
     var photos: [JSONValue] = []
-    for image in wall {
-      guard let (variants, original) = readyMedia(image), let largest = variants.last else {
-        continue
-      }
-      let comments = index.comments(on: image.objectId, visibleTo: user.objectId)
-      let shown = comments.suffix(Self.shownCommentLimit)
-      var fields: [String: JSONValue] = [
-        "id": .string(image.objectId),
-        "alt": .string(shownAlt(image)),
-        "src": .string(root + largest.path),
-        "srcset": .string(Self.srcset(variants, root: root)),
-        "width": .integer(Int64(largest.width)), "height": .integer(Int64(largest.height)),
-        "by": number(of: image.uploaderID),
-        "time": json(time(image.createdAt)),
-        "comments": .array(
-          shown.map { comment in
-            [
-              "by": number(of: comment.authorID), "text": .string(comment.text),
-              "time": json(time(comment.createdAt)),
-            ]
-          }),
-      ]
-      if let original {
-        fields["original"] = .string(root + original.path)
-        fields["originalWidth"] = .integer(Int64(original.width))
-      }
-      if case .string(let more) = moreComments(comments.count - shown.count) {
-        fields["more"] = .string(more)
-      }
-      photos.append(.object(fields))
-    }
+    forEachViewerPhoto(of: user, in: wall) { photos.append(viewerEntry($0, people: people)) }
     return [
-      "format": .string(Self.photoDataFormat), "people": .array(people),
+      "format": .string(Self.photoDataFormat),
+      "people": .array(people.order.compactMap { index.user($0) }.map(viewerPerson)),
       "photos": .array(photos),
     ]
   }
@@ -74,11 +36,135 @@ extension WallPageModel {
   package func photoDataFile(of user: User, wall: [WallImage]? = nil) -> (
     path: String, bytes: [UInt8]
   ) {
-    let script = "window.wallgenPhotos = \(photoData(of: user, wall: wall).serialized);\n"
-    return (
-      layout.wallFile(userID: user.objectId, named: SiteLayout.photoDataFileName),
-      Array(script.utf8)
-    )
+    var bytes: [UInt8] = []
+    let path = writePhotoData(of: user, wall: wall) { bytes += $0 }
+    return (path, bytes)
+  }
+
+  /// Makes `photos.js` of `user`'s wall a piece at a time, a person or a photo in each, so that
+  /// the data of a wall of thousands of photos is never held whole: the same bytes as
+  /// `photoDataFile(of:wall:)`.
+  /// - Parameters:
+  ///   - user: The wall's owner.
+  ///   - wall: The wall's images (`WallIndex.wall(for:)`) when the caller has them already.
+  ///   - emit: Takes each piece, in order.
+  /// - Returns: The file's site-relative path.
+  @discardableResult
+  package func writePhotoData(
+    of user: User, wall: [WallImage]? = nil, emit: ([UInt8]) -> Void
+  ) -> String {
+    let wall = wall ?? index.wall(for: user.objectId)
+    let people = viewerPeople(of: user, wall: wall)
+    // The object's members in key order, as `JSONValue.serialized` puts them.
+    let format = JSONValue.string(Self.photoDataFormat).serialized
+    emit(Array("window.wallgenPhotos = {\"format\":\(format),\"people\":[".utf8))
+    var first = true
+    for userID in people.order {
+      guard let person = index.user(userID) else { continue }
+      emit(Array(((first ? "" : ",") + viewerPerson(person).serialized).utf8))
+      first = false
+    }
+    emit(Array("],\"photos\":[".utf8))
+    first = true
+    forEachViewerPhoto(of: user, in: wall) { photo in
+      emit(Array(((first ? "" : ",") + viewerEntry(photo, people: people).serialized).utf8))
+      first = false
+    }
+    emit(Array("]};\n".utf8))
+    return photoDataPath(of: user)
+  }
+
+  /// The site-relative path of `photos.js` of `user`'s wall.
+  package func photoDataPath(of user: User) -> String {
+    layout.wallFile(userID: user.objectId, named: SiteLayout.photoDataFileName)
+  }
+
+  /// A photo of a wall as the viewer shows it.
+  private struct ViewerPhoto {
+    var image: WallImage
+    var variants: [StoredImage]
+    var original: StoredImage?
+    /// The comments the wall's owner may read.
+    var comments: [Comment]
+  }
+
+  /// Calls `body` with each photo of `wall` that could be made, in wall order.
+  private func forEachViewerPhoto(
+    of user: User, in wall: [WallImage], _ body: (ViewerPhoto) -> Void
+  ) {
+    for image in wall {
+      guard let (variants, original) = readyMedia(image), !variants.isEmpty else { continue }
+      body(
+        ViewerPhoto(
+          image: image, variants: variants, original: original,
+          comments: index.comments(on: image.objectId, visibleTo: user.objectId)))
+    }
+  }
+
+  /// The people the viewer's data names, numbered in the order it first names them.
+  ///
+  /// That is each photo's uploader, then the authors of the comments it shows. Users the
+  /// index does not know get no number.
+  private struct ViewerPeople {
+    var order: [String] = []
+    var numbers: [String: Int] = [:]
+
+    func number(of userID: String) -> JSONValue {
+      numbers[userID].map { .integer(Int64($0)) } ?? .null
+    }
+  }
+
+  /// The people of `user`'s wall's viewer data (a first pass over its photos, so that they can
+  /// be written before the photos that name them).
+  private func viewerPeople(of user: User, wall: [WallImage]) -> ViewerPeople {
+    var people = ViewerPeople()
+    func note(_ userID: String) {
+      guard people.numbers[userID] == nil, index.user(userID) != nil else { return }
+      people.numbers[userID] = people.order.count
+      people.order.append(userID)
+    }
+    forEachViewerPhoto(of: user, in: wall) { photo in
+      note(photo.image.uploaderID)
+      for comment in photo.comments.suffix(Self.shownCommentLimit) { note(comment.authorID) }
+    }
+    return people
+  }
+
+  /// A person of the viewer's data.
+  private func viewerPerson(_ person: User) -> JSONValue {
+    json(self.person(person, root: layout.pageToRoot))
+  }
+
+  /// A photo's entry in the viewer's data.
+  private func viewerEntry(_ photo: ViewerPhoto, people: ViewerPeople) -> JSONValue {
+    let root = layout.pageToRoot
+    let image = photo.image
+    let largest = photo.variants[photo.variants.count - 1]
+    let shown = photo.comments.suffix(Self.shownCommentLimit)
+    var fields: [String: JSONValue] = [
+      "id": .string(image.objectId),
+      "alt": .string(shownAlt(image)),
+      "src": .string(root + largest.path),
+      "srcset": .string(Self.srcset(photo.variants, root: root)),
+      "width": .integer(Int64(largest.width)), "height": .integer(Int64(largest.height)),
+      "by": people.number(of: image.uploaderID),
+      "time": json(time(image.createdAt)),
+      "comments": .array(
+        shown.map { comment in
+          [
+            "by": people.number(of: comment.authorID), "text": .string(comment.text),
+            "time": json(time(comment.createdAt)),
+          ]
+        }),
+    ]
+    if let original = photo.original {
+      fields["original"] = .string(root + original.path)
+      fields["originalWidth"] = .integer(Int64(original.width))
+    }
+    if case .string(let more) = moreComments(photo.comments.count - shown.count) {
+      fields["more"] = .string(more)
+    }
+    return .object(fields)
   }
 
   /// Template data as JSON (people, dates), without its null fields.

@@ -79,38 +79,20 @@ extension WallPageModel {
   /// - Parameters:
   ///   - user: The wall's owner.
   ///   - wall: The wall's images (`WallIndex.wall(for:)`) when the caller has them already.
-  package func photoGrid(for user: User, wall: [WallImage]? = nil) -> (
+  ///   - standIns: Whether each tile is a small stand-in that `expandGridTile` makes whole
+  ///     when it is rendered (a `TemplateExpander`), so that a grid of thousands of photos is
+  ///     never held whole as template data.
+  package func photoGrid(for user: User, wall: [WallImage]? = nil, standIns: Bool = false) -> (
     path: String, context: TemplateValue
   ) {
     let wall = wall ?? index.wall(for: user.objectId)
-    let root = layout.pageToRoot
     let strings = language.strings
     var position = 0
     let months: [TemplateValue] = photoMonths(of: wall).map { month in
       let tiles: [TemplateValue] = month.images.map { image in
         defer { position += 1 }
-        let alt = shownAlt(image)
-        var tile: TemplateObject = [
-          "objectId": .string(image.objectId),
-          "alt": .string(alt),
-          "photo": .null,
-          "unavailableLabel": .string(strings.text("photoUnavailableLabel", ["alt": alt])),
-        ]
-        if let (variants, original) = readyMedia(image), let smallest = variants.first,
-          let largest = variants.last
-        {
-          tile["photo"] = [
-            "src": .string(root + smallest.path),
-            "srcset": .string(Self.srcset(variants, root: root)),
-            "width": .int(smallest.width), "height": .int(smallest.height),
-            "full": .string(root + largest.path),
-            "original": original.map {
-              ["src": .string(root + $0.path), "width": .int($0.width)] as TemplateValue
-            } ?? .null,
-            "lazy": .bool(position >= Self.eagerTiles),
-          ]
-        }
-        return .object(tile)
+        guard standIns else { return .object(gridTile(image, position: position)) }
+        return [Self.gridTileField: .string(image.objectId), "position": .int(position)]
       }
       let heading = month.images.first.map { language.dates.monthAndYear($0.createdAt, in: zone) }
       return [
@@ -131,6 +113,47 @@ extension WallPageModel {
     context["hasImages"] = .bool(!months.isEmpty)
     context["emptyText"] = .string(strings.text("emptyGrid", ["name": user.displayName]))
     return (path, .object(context))
+  }
+
+  /// The field that marks a stand-in tile (`photoGrid(for:wall:standIns:)`); its value is the
+  /// image's objectId.
+  static let gridTileField = "wallgen grid tile"
+
+  /// The tile a stand-in from `photoGrid(for:wall:standIns:)` stands for; any other object as
+  /// it is.
+  package func expandGridTile(_ object: TemplateObject) -> TemplateObject {
+    guard object.count == 2, case .string(let objectId)? = object[Self.gridTileField],
+      case .int(let position)? = object["position"], let image = index.image(objectId)
+    else { return object }
+    return gridTile(image, position: position)
+  }
+
+  /// The tile of `image`, the `position`-th of its grid (from 0).
+  private func gridTile(_ image: WallImage, position: Int) -> TemplateObject {
+    let root = layout.pageToRoot
+    let alt = shownAlt(image)
+    var tile: TemplateObject = [
+      "objectId": .string(image.objectId),
+      "alt": .string(alt),
+      "photo": .null,
+      "unavailableLabel": .string(
+        language.strings.text("photoUnavailableLabel", ["alt": alt])),
+    ]
+    if let (variants, original) = readyMedia(image), let smallest = variants.first,
+      let largest = variants.last
+    {
+      tile["photo"] = [
+        "src": .string(root + smallest.path),
+        "srcset": .string(Self.srcset(variants, root: root)),
+        "width": .int(smallest.width), "height": .int(smallest.height),
+        "full": .string(root + largest.path),
+        "original": original.map {
+          ["src": .string(root + $0.path), "width": .int($0.width)] as TemplateValue
+        } ?? .null,
+        "lazy": .bool(position >= Self.eagerTiles),
+      ]
+    }
+    return tile
   }
 
   /// The "Download all my photos" link of an archived wall (`download` in `wall.html`).

@@ -62,6 +62,12 @@ public final class StagingArea: Sendable {
   /// - Throws: `WriteError` naming the staged file when it cannot be written.
   public func stage(_ bytes: [UInt8], at relative: String, in tree: Tree) throws(WriteError) {
     try Self.writeStaged(bytes, to: stagedPath(relative, in: tree))
+    noteStaged(relative, in: tree)
+  }
+
+  /// Records that `relative` in `tree` was staged at its `stagedPath` by other means (a
+  /// `ChangedFileStream`).
+  func noteStaged(_ relative: String, in tree: Tree) {
     _ = staged.withLock { $0[tree, default: []].insert(relative) }
   }
 

@@ -1,0 +1,174 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A file given in chunks, written unless the file already there holds the same bytes, in
+/// memory bounded by ``memoryLimit`` whatever its size.
+///
+/// While the file is small its bytes are held and written as `SiteWriter` writes a page: compared
+/// with the file there, then written atomically or staged. Once they pass ``memoryLimit`` they
+/// go to a temporary file beside the destination as they come, compared on the way with the
+/// file there a chunk at a time; at the end the temporary file is renamed into place, or
+/// deleted when every byte matched. So a wall's photo grid or viewer data, which grow with its
+/// photos, costs a megabyte or two of memory, not the whole file and the copies it grows
+/// through.
+///
+/// The first write error is kept and thrown by ``finish()``; chunks after it are dropped.
+public final class ChangedFileStream {
+  /// The bytes held before they go to a temporary file: 1 MiB.
+  public static let memoryLimit = 1 << 20
+
+  /// The file the bytes are compared with (the published one).
+  private let target: String
+  /// Where the bytes go: `target`, or its staged copy.
+  private let destination: String
+  /// Tells the staging area that `destination` was staged.
+  private let staged: (() -> Void)?
+  /// The bytes not yet written.
+  private var held: [UInt8] = []
+  /// Once the bytes passed `memoryLimit`: where they go, and the file there being compared.
+  private var spill: Spill?
+  /// The first failure.
+  private var failure: WriteError?
+
+  private struct Spill {
+    let file: TemporaryFile
+    /// The file at `target`, open for reading, while it matches the bytes so far; -1 after.
+    var existing: Int32
+  }
+
+  /// A stream that writes `path` in place (atomically), unless it already holds the bytes.
+  /// - Parameter path: The file.
+  public convenience init(writing path: String) {
+    self.init(target: path, destination: path, staged: nil)
+  }
+
+  /// A stream that stages `relative` in `tree` of `staging` unless the published file already
+  /// holds the bytes.
+  public convenience init(
+    staging relative: String, in tree: StagingArea.Tree, of staging: StagingArea
+  ) {
+    self.init(
+      target: staging.targetPath(relative, in: tree),
+      destination: staging.stagedPath(relative, in: tree),
+      staged: { staging.noteStaged(relative, in: tree) })
+  }
+
+  private init(target: String, destination: String, staged: (() -> Void)?) {
+    self.target = target
+    self.destination = destination
+    self.staged = staged
+  }
+
+  /// The bytes held in memory now (at most `memoryLimit`).
+  package var heldByteCount: Int { held.count }
+
+  deinit {
+    if let spill { abandon(spill) }
+  }
+
+  /// Adds `bytes` to the file.
+  public func append(_ bytes: [UInt8]) {
+    guard failure == nil, !bytes.isEmpty else { return }
+    if spill == nil {
+      held += bytes
+      guard held.count >= Self.memoryLimit else { return }
+      do throws(WriteError) { try startSpilling() } catch {
+        failure = error
+        return
+      }
+      spillChunk(held)
+      held = []
+    } else {
+      spillChunk(bytes)
+    }
+  }
+
+  /// Writes what is left and puts the file in place, unless it holds the same bytes as the file
+  /// there.
+  /// - Returns: Whether the file was written (false: it was already up to date).
+  /// - Throws: `WriteError` naming the destination: the first that any chunk met.
+  public func finish() throws(WriteError) -> Bool {
+    if let failure { throw failure }
+    guard let current = spill else {
+      if StagingArea.file(at: target, holds: held) { return false }
+      if let staged {
+        try StagingArea.writeStaged(held, to: destination)
+        staged()
+      } else {
+        try FileSystem.writeAtomically(held, to: destination)
+      }
+      return true
+    }
+    spillChunk(held)
+    held = []
+    if let failure { throw failure }
+    spill = nil
+    var unchanged = current.existing >= 0
+    if unchanged {
+      // The same bytes so far: the same file if it has no more.
+      var extra: UInt8 = 0
+      var count: Int
+      repeat { count = read(current.existing, &extra, 1) } while count < 0 && errno == EINTR
+      unchanged = count == 0
+    }
+    if unchanged {
+      abandon(current)
+      return false
+    }
+    if current.existing >= 0 { close(current.existing) }
+    try current.file.install()
+    staged?()
+    return true
+  }
+
+  /// Opens the temporary file, and the file at `target` to compare with when it is a regular
+  /// file.
+  private func startSpilling() throws(WriteError) {
+    let file = try TemporaryFile(for: destination)
+    var info = stat()
+    var existing: Int32 = -1
+    if stat(target, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
+      existing = open(target, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    }
+    spill = Spill(file: file, existing: existing)
+  }
+
+  /// Compares `chunk` with the file there and writes it to the temporary file.
+  private func spillChunk(_ chunk: [UInt8]) {
+    guard var current = spill, failure == nil else { return }
+    chunk.withUnsafeBytes { buffer in
+      if current.existing >= 0, !Self.next(of: current.existing, equals: buffer) {
+        close(current.existing)
+        current.existing = -1
+      }
+      do throws(WriteError) { try current.file.append(buffer) } catch { failure = error }
+    }
+    spill = current
+  }
+
+  /// Whether the next bytes of `fd` are `expected`.
+  ///
+  /// A short read answers "no": at worst the file is written again.
+  private static func next(of fd: Int32, equals expected: UnsafeRawBufferPointer) -> Bool {
+    guard let expectedBase = expected.baseAddress else { return true }
+    let buffer = UnsafeMutableRawPointer.allocate(byteCount: expected.count, alignment: 16)
+    defer { buffer.deallocate() }
+    var filled = 0
+    while filled < expected.count {
+      let count = read(fd, buffer + filled, expected.count - filled)
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { return false }
+      filled += count
+    }
+    return memcmp(buffer, expectedBase, filled) == 0
+  }
+
+  /// Closes the file being compared with and deletes the temporary file.
+  private func abandon(_ spill: Spill) {
+    if spill.existing >= 0 { close(spill.existing) }
+    spill.file.discard()
+  }
+}
