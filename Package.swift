@@ -37,6 +37,8 @@ let package = Package(
     // Linux's epoll and eventfd (glibc), which Swift's Glibc module leaves out: the preview
     // server's event loops.
     .systemLibrary(name: "CEpoll"),
+    // glibc's mallopt, for the executable's allocator settings.
+    .systemLibrary(name: "CMalloc"),
     // HTTP(S) downloads of `wallgen fetch` (docs/fetch.md).
     .systemLibrary(
       name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
@@ -135,7 +137,7 @@ let package = Package(
     // Executable
     .executableTarget(
       name: "wallgen",
-      dependencies: ["WallKit"],
+      dependencies: ["WallKit", "CMalloc"],
       swiftSettings: swiftSettings
     ),
 
