@@ -10,9 +10,7 @@ public enum SiteWriter {
 
   /// Writes `bytes` to `path` atomically unless the file already holds exactly them.
   public static func write(_ bytes: [UInt8], to path: String) throws(WriteError) -> Outcome {
-    if StagingArea.file(at: path, holds: bytes) { return .unchanged }
-    try FileSystem.writeAtomically(bytes, to: path)
-    return .written
+    try StagingArea.writeIfChanged(bytes, to: path) ? .written : .unchanged
   }
 
   /// Writes `bytes` as the site file `relative` of `siteRoot`, or stages it in `staging` when

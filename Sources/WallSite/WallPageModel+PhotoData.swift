@@ -37,8 +37,8 @@ extension WallPageModel {
     path: String, bytes: [UInt8]
   ) {
     var bytes: [UInt8] = []
-    let path = writePhotoData(of: user, wall: wall) { bytes += $0 }
-    return (path, bytes)
+    writePhotoData(of: user, wall: wall) { bytes += $0 }
+    return (photoDataPath(of: user), bytes)
   }
 
   /// Makes `photos.js` of `user`'s wall a piece at a time, a person or a photo in each, so that
@@ -48,11 +48,9 @@ extension WallPageModel {
   ///   - user: The wall's owner.
   ///   - wall: The wall's images (`WallIndex.wall(for:)`) when the caller has them already.
   ///   - emit: Takes each piece, in order.
-  /// - Returns: The file's site-relative path.
-  @discardableResult
   package func writePhotoData(
     of user: User, wall: [WallImage]? = nil, emit: ([UInt8]) -> Void
-  ) -> String {
+  ) {
     let wall = wall ?? index.wall(for: user.objectId)
     let people = viewerPeople(of: user, wall: wall)
     // The object's members in key order, as `JSONValue.serialized` puts them.
@@ -71,7 +69,6 @@ extension WallPageModel {
       first = false
     }
     emit(Array("]};\n".utf8))
-    return photoDataPath(of: user)
   }
 
   /// The site-relative path of `photos.js` of `user`'s wall.
@@ -93,7 +90,7 @@ extension WallPageModel {
     of user: User, in wall: [WallImage], _ body: (ViewerPhoto) -> Void
   ) {
     for image in wall {
-      guard let (variants, original) = readyMedia(image), !variants.isEmpty else { continue }
+      guard let (variants, original) = readyMedia(image) else { continue }
       body(
         ViewerPhoto(
           image: image, variants: variants, original: original,

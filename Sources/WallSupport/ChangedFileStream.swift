@@ -24,6 +24,9 @@ public final class ChangedFileStream {
   private let target: String
   /// Where the bytes go: `target`, or its staged copy.
   private let destination: String
+  /// Writes or stages the bytes of a file that stayed small, unless `target` holds them;
+  /// returns whether it did (`StagingArea.writeIfChanged`, `stageIfChanged`).
+  private let writeSmall: ([UInt8]) throws(WriteError) -> Bool
   /// Tells the staging area that `destination` was staged.
   private let staged: (() -> Void)?
   /// The bytes not yet written.
@@ -42,7 +45,10 @@ public final class ChangedFileStream {
   /// A stream that writes `path` in place (atomically), unless it already holds the bytes.
   /// - Parameter path: The file.
   public convenience init(writing path: String) {
-    self.init(target: path, destination: path, staged: nil)
+    self.init(
+      target: path, destination: path,
+      writeSmall: { bytes throws(WriteError) in try StagingArea.writeIfChanged(bytes, to: path) },
+      staged: nil)
   }
 
   /// A stream that stages `relative` in `tree` of `staging` unless the published file already
@@ -53,12 +59,19 @@ public final class ChangedFileStream {
     self.init(
       target: staging.targetPath(relative, in: tree),
       destination: staging.stagedPath(relative, in: tree),
+      writeSmall: { bytes throws(WriteError) in
+        try staging.stageIfChanged(bytes, at: relative, in: tree)
+      },
       staged: { staging.noteStaged(relative, in: tree) })
   }
 
-  private init(target: String, destination: String, staged: (() -> Void)?) {
+  private init(
+    target: String, destination: String,
+    writeSmall: @escaping ([UInt8]) throws(WriteError) -> Bool, staged: (() -> Void)?
+  ) {
     self.target = target
     self.destination = destination
+    self.writeSmall = writeSmall
     self.staged = staged
   }
 
@@ -92,16 +105,7 @@ public final class ChangedFileStream {
   /// - Throws: `WriteError` naming the destination: the first that any chunk met.
   public func finish() throws(WriteError) -> Bool {
     if let failure { throw failure }
-    guard let current = spill else {
-      if StagingArea.file(at: target, holds: held) { return false }
-      if let staged {
-        try StagingArea.writeStaged(held, to: destination)
-        staged()
-      } else {
-        try FileSystem.writeAtomically(held, to: destination)
-      }
-      return true
-    }
+    guard let current = spill else { return try writeSmall(held) }
     spillChunk(held)
     held = []
     if let failure { throw failure }

@@ -98,6 +98,15 @@ public final class StagingArea: Sendable {
     }
   }
 
+  /// Writes `bytes` to `path` atomically unless the file already holds exactly them.
+  /// - Returns: Whether the file was written.
+  /// - Throws: `WriteError` when the file cannot be written.
+  public static func writeIfChanged(_ bytes: [UInt8], to path: String) throws(WriteError) -> Bool {
+    if file(at: path, holds: bytes) { return false }
+    try FileSystem.writeAtomically(bytes, to: path)
+    return true
+  }
+
   /// Whether the regular file at `path` holds exactly `bytes`.
   ///
   /// A `stat` answers for a missing file or one of another size (a page that changed mostly

@@ -1,0 +1,82 @@
+import WallModel
+import WallRender
+
+/// A wall's feed: its images, newest first, in pages of `pageSize` cards, made one page at a
+/// time so that a wall of thousands of photos never holds all its pages' data.
+extension WallPageModel {
+  /// The pages of one user's wall, each as (site-relative path, template data), and the number
+  /// of images on the wall.
+  ///
+  /// They are all made at once: a build writes them one at a time instead (`feed(for:wall:)`),
+  /// since a wall of thousands of friends has hundreds of pages.
+  /// - Parameters:
+  ///   - user: The wall's owner.
+  ///   - wall: The wall's images (`WallIndex.wall(for:)`) when the caller has them already.
+  package func pages(for user: User, wall: [WallImage]? = nil) -> (
+    pages: [(path: String, context: TemplateValue)], imageCount: Int
+  ) {
+    let feed = feed(for: user, wall: wall)
+    return ((1...feed.pageCount).map { page($0, of: feed) }, feed.images.count)
+  }
+
+  /// A wall's feed: its owner and images, newest first, in pages of `pageSize`.
+  package struct Feed {
+    /// The wall's owner.
+    package let user: User
+    /// The wall's images.
+    package let images: [WallImage]
+    /// How many pages show them; an empty wall has one.
+    package let pageCount: Int
+    /// The `og:image` of its pages, when they have one.
+    let cover: String?
+  }
+
+  /// The feed of `user`'s wall, whose pages `page(_:of:)` makes one at a time.
+  /// - Parameters:
+  ///   - user: The wall's owner.
+  ///   - wall: The wall's images (`WallIndex.wall(for:)`) when the caller has them already.
+  package func feed(for user: User, wall: [WallImage]? = nil) -> Feed {
+    let images = wall ?? index.wall(for: user.objectId)
+    return Feed(
+      user: user, images: images, pageCount: max(1, (images.count + pageSize - 1) / pageSize),
+      cover: audience == .anyone && site.baseURL != nil ? coverPath(of: user) : nil)
+  }
+
+  /// Page `page` (from 1) of `feed`: its site-relative path and template data.
+  package func page(_ page: Int, of feed: Feed) -> (path: String, context: TemplateValue) {
+    let user = feed.user
+    let strings = language.strings
+    let title = strings.text("wallTitle", ["name": user.displayName])
+    let description = strings.text("wallDescription", ["name": user.displayName])
+    let slice = feed.images.dropFirst((page - 1) * pageSize).prefix(pageSize)
+    var cards: [TemplateValue] = []
+    for (position, image) in slice.enumerated() {
+      let comments = index.comments(on: image.objectId, visibleTo: user.objectId)
+      let lazy = position >= Self.eagerImages
+      cards.append(
+        stableCard(image, comments: comments, lazy: lazy)
+          ?? card(image, comments: comments, lazy: lazy))
+    }
+    let path = layout.wallPage(userID: user.objectId, page: page)
+    var context = header(for: user, view: .posts(page: page))
+    context["title"] = .string(title)
+    context["description"] = .string(description)
+    context["openGraph"] = OpenGraphValue.value(
+      site: site, audience: audience, title: title, description: description, path: path,
+      image: feed.cover)
+    context["emptyText"] = .string(strings.text("emptyWall", ["name": user.displayName]))
+    context["images"] = .array(cards)
+    context["hasImages"] = .bool(!cards.isEmpty)
+    context["pagination"] = pagination(page: page, count: feed.pageCount)
+    return (path, .object(context))
+  }
+
+  private func pagination(page: Int, count: Int) -> TemplateValue {
+    let strings = language.strings
+    return PaginationValue(
+      strings: strings, label: strings.text("wallPages"), newerText: strings.text("newerPage"),
+      olderText: strings.text("olderPage"), href: SiteLayout.pageFileName,
+      ariaLabel: { strings.text("pageNumber", ["number": strings.number($0)]) }
+    ).value(page: page, count: count)
+  }
+}
