@@ -71,17 +71,14 @@ public struct ShardBuilder {
     try ShardedBuild.claimOutput(settings, export: reader.exportPath)
     let fingerprint = ShardedBuild.fingerprint(plan: reader.identity, settings: settings)
     let stateRoot = settings.stateFolder ?? SiteBuilder.stateFolder(for: settings.output)
-    // Its lists are read as a stream to see whether the shard is done, and loaded only when
-    // it is not (they are the leftovers of this run).
+    // The earlier record is read as a stream to see whether the shard is done; when it is not,
+    // what it claims is gathered on disk as this run's leftovers (`ShardLists`).
     let ownPath = ShardRecord.path(shard, stateRoot: stateRoot)
-    let ownHead = ShardRecord.load(path: ownPath, shard: shard, lists: false)
-    if let ownHead,
-      isComplete(ownHead, path: ownPath, plan: reader.identity, fingerprint: fingerprint)
-    {
+    let own = ShardRecord.load(path: ownPath, shard: shard, lists: false)
+    if let own, isComplete(own, path: ownPath, plan: reader.identity, fingerprint: fingerprint) {
       progress.finished()
-      return Self.unchanged(ownHead)
+      return Self.unchanged(own)
     }
-    let own = ownHead.flatMap { _ in ShardRecord.load(path: ownPath, shard: shard) }
     let templates: ThemeTemplates
     do {
       templates = try ThemeTemplates(settings.pipeline.theme)
@@ -95,16 +92,16 @@ public struct ShardBuilder {
       throw .build(BuildError(error))
     }
     let asidePath = ShardRecord.supersededPath(shard, stateRoot: stateRoot)
-    let aside = ShardRecord.load(path: asidePath, shard: shard)
+    let aside = ShardRecord.load(path: asidePath, shard: shard, lists: false)
     var record = ShardRecord(
       plan: reader.identity, fingerprint: fingerprint,
       settings: ShardSettings(plan: reader.identity, settings: settings), shard: shard)
-    record.leftovers = own?.claims ?? ShardClaims()
-    if let aside { record.leftovers.formUnion(aside.claims) }
     let owners = try reader.owners(in: shard)
     // The record's lists go to scratch files as they are made, not into `record`.
     let lists = ShardLists(shard: shard, stateRoot: stateRoot, byteBudget: listBytes)
     do {
+      try lists.addLeftovers(ofRecord: ownPath, shard: shard, siteRoot: settings.output)
+      try lists.addLeftovers(ofRecord: asidePath, shard: shard, siteRoot: settings.output)
       for owner in owners {
         try lists.add(folder: ShardRecords.wallFolder(of: owner, secret: settings.privateSecret))
       }
@@ -122,15 +119,16 @@ public struct ShardBuilder {
         return Self.unchanged(aside)
       }
       // The journal, before anything is written; it replaces the earlier record.
-      try lists.save(record, withFolders: true, stateRoot: stateRoot)
+      try lists.save(record, journal: true, stateRoot: stateRoot)
       try FileSystem.removeFile(asidePath)
-      if !record.leftovers.isEmpty {
-        let folders = owners.map {
-          ShardRecords.wallFolder(of: $0, secret: settings.privateSecret)
-        }
-        _ = try ShardRecords.remove(
-          record.leftovers.wallPages(outside: folders, siteRoot: settings.output),
-          keeping: ShardClaims(), siteRoot: settings.output, stateRoot: stateRoot)
+      if lists.hasLeftovers {
+        let folders = Set(
+          owners.map { ShardRecords.wallFolder(of: $0, secret: settings.privateSecret) })
+        _ = try BuildManifest.prune(
+          FilteredLineSource(try lists.leftoverEntries()) { line in
+            Self.isWallPage(line, outside: folders)
+          },
+          keeping: ArrayLineSource([]), siteRoot: settings.output, stateRoot: stateRoot)
       }
     } catch {
       throw .write(step: "state", error)
@@ -144,14 +142,14 @@ public struct ShardBuilder {
       reader: reader, source: source, media: media, chunk: mediaFiles, into: &record,
       lists: lists)
     {
-      try removeUnlisted(record, lists: lists, stateRoot: stateRoot)
+      try removeUnlisted(lists: lists, stateRoot: stateRoot)
       throw .exportChanged(path: changed)
     }
 
     progress.announce("avatars", of: Self.steps)
     try makeGeneratedAvatars(reader: reader, media: media, lists: lists)
     do {
-      try lists.save(record, withFolders: true, stateRoot: stateRoot)
+      try lists.save(record, journal: true, stateRoot: stateRoot)
     } catch {
       throw .write(step: "state", error)
     }
@@ -170,14 +168,13 @@ public struct ShardBuilder {
     do {
       // What earlier runs wrote and this one did not write again goes before the record says
       // the run finished (killed in between, the journal still lists it).
-      if !record.leftovers.isEmpty {
+      if lists.hasLeftovers {
         _ = try BuildManifest.prune(
-          ArrayLineSource(record.leftovers.lines(siteRoot: settings.output)),
-          keeping: try lists.madeEntries(), siteRoot: settings.output, stateRoot: stateRoot)
+          try lists.leftoverEntries(), keeping: try lists.madeEntries(),
+          siteRoot: settings.output, stateRoot: stateRoot)
       }
-      record.leftovers = ShardClaims()
       record.finished = true
-      try lists.save(record, withFolders: false, stateRoot: stateRoot)
+      try lists.save(record, journal: false, stateRoot: stateRoot)
     } catch {
       throw .write(step: "state", error)
     }
@@ -223,6 +220,16 @@ public struct ShardBuilder {
     return present()
   }
 
+  /// Whether a manifest line is a file under `walls/` whose wall folder is none of `folders`
+  /// (a page of another audience, another secret, or an owner no longer in the shard).
+  static func isWallPage(_ line: String, outside folders: Set<String>) -> Bool {
+    guard line.hasPrefix(BuildManifest.filePrefix) else { return false }
+    let path = BuildManifest.path(of: line)
+    guard path.hasPrefix("walls/"), let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
+    else { return false }
+    return !folders.contains(String(path[..<slash]))
+  }
+
   /// How many of a record's files `isComplete` looks for at a time.
   static let filesChecked = 1 << 16
 
@@ -239,14 +246,11 @@ public struct ShardBuilder {
   ///
   /// Kept is what the last complete build's manifest lists and the earlier runs' leftovers in
   /// the journal (a later run or finalize removes those when no longer needed).
-  private func removeUnlisted(_ record: ShardRecord, lists: ShardLists, stateRoot: String)
-    throws(PlanError)
-  {
+  private func removeUnlisted(lists: ShardLists, stateRoot: String) throws(PlanError) {
     do {
       // The earlier runs' leftovers and the last manifest, merged as sorted streams.
       let keep = MergedLineSource([
-        ArrayLineSource(record.leftovers.lines(siteRoot: settings.output)),
-        try ManifestLines.previous(stateRoot: stateRoot).source(),
+        try lists.leftoverEntries(), try ManifestLines.previous(stateRoot: stateRoot).source(),
       ])
       _ = try BuildManifest.prune(
         try lists.madeEntries(), keeping: keep, siteRoot: settings.output, stateRoot: stateRoot)

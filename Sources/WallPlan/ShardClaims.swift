@@ -16,16 +16,6 @@ struct ShardClaims: Sendable, Equatable {
   /// Whether nothing is claimed.
   var isEmpty: Bool { files.isEmpty && records.isEmpty && folders.isEmpty }
 
-  /// Adds what `other` claims (each path once).
-  mutating func formUnion(_ other: ShardClaims) {
-    func merged(_ a: [String], _ b: [String]) -> [String] {
-      b.isEmpty ? a : a.isEmpty ? b : Array(Set(a).union(b)).sorted()
-    }
-    files = merged(files, other.files)
-    records = merged(records, other.records)
-    folders = merged(folders, other.folders)
-  }
-
   /// The claimed site files, with the wall's files (`index.html`, `page-<n>.html`, the photo
   /// grid and the viewer's data) found in each claimed folder: only files wallgen names so,
   /// never anything else in the folder.
@@ -46,18 +36,6 @@ struct ShardClaims: Sendable, Equatable {
     SortedLines.sorted(
       siteFiles(siteRoot: siteRoot).map(BuildManifest.line(file:))
         + records.map(BuildManifest.line(record:)))
-  }
-
-  /// The claimed files under `walls/` whose wall folder is none of `folders` (those of another
-  /// audience, another secret, or owners no longer in the shard).
-  func wallPages(outside folders: [String], siteRoot: String) -> ShardClaims {
-    let kept = Set(folders)
-    return ShardClaims(
-      files: siteFiles(siteRoot: siteRoot).filter { path in
-        guard path.hasPrefix("walls/"), let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
-        else { return false }
-        return !kept.contains(String(path[..<slash]))
-      }.sorted())
   }
 
   /// Whether `name` is the file name of a wall's file: a page (`SiteLayout.pageFileName`),

@@ -7,15 +7,19 @@ import WallSupport
 /// `SpilledLines.defaultBudget` bytes of lines held per list).
 ///
 /// The lines are the record's (`ShardRecord.save(to:stateRoot:adding:)`): `d <folder>`,
-/// `f <file>`, `r <record>`, `c <cover>`. The runs are scratch files beside the record, with a
+/// `f <file>`, `r <record>`, `c <cover>`, and `lf <file>`, `lr <record>` for what earlier runs
+/// of the shard claimed (its leftovers, gathered from their records as manifest lines). The runs are scratch files beside the record, with a
 /// temporary suffix (a killed shard's are removed by finalize), deleted when this goes.
 final class ShardLists: WallOutputs {
   /// The wall folders the run writes (listed in its journal only).
   private let folders: SpilledLines
   /// The files and media records made, and the walls' covers.
   private let made: SpilledLines
-  /// How many lines of each kind were added (each is added once).
+  /// What earlier runs of the shard claimed, as manifest lines (listed in its journal only).
+  private let leftovers: SpilledLines
+  /// How many lines of each kind were added (each is added once; leftovers can repeat).
   private(set) var fileCount = 0, recordCount = 0, folderCount = 0, coverCount = 0
+  private(set) var leftoverCount = 0
   /// Generated avatars written lately, so that one shared by many users is listed once
   /// (at most `avatarMemory`; past it, a repeat is only written and listed again, and the
   /// sorted list still holds it once).
@@ -30,7 +34,24 @@ final class ShardLists: WallOutputs {
       "\(ShardRecord.path(shard, stateRoot: stateRoot))\(FileSystem.temporarySuffix)lists"
     folders = SpilledLines(scratch: "\(scratch)-d", byteBudget: byteBudget)
     made = SpilledLines(scratch: "\(scratch)-m", byteBudget: byteBudget)
+    leftovers = SpilledLines(scratch: "\(scratch)-l", byteBudget: byteBudget)
   }
+
+  /// Adds what the record at `path` claims (`ShardRecord.forEachClaim`) to the leftovers: an
+  /// earlier run's record, read as a stream.
+  /// - Throws: `WriteError` when the record cannot be read or a list written.
+  func addLeftovers(ofRecord path: String, shard: ShardSpec, siteRoot: String)
+    throws(WriteError)
+  {
+    leftoverCount += try ShardRecord.gatherClaims(
+      path: path, shard: shard, siteRoot: siteRoot, into: leftovers)
+  }
+
+  /// Whether earlier runs left anything to remove.
+  var hasLeftovers: Bool { leftoverCount > 0 }
+
+  /// The leftovers, as sorted manifest lines.
+  func leftoverEntries() throws(WriteError) -> any LineSource { try leftovers.sorted() }
 
   /// Adds a wall folder (`walls/<folder>`) the run writes.
   func add(folder: String) throws(WriteError) {
@@ -74,18 +95,40 @@ final class ShardLists: WallOutputs {
   /// Every line made so far (files, records, covers), sorted: what a finished record lists.
   func madeLines() throws(WriteError) -> any LineSource { try made.sorted() }
 
-  /// Writes `record` atomically with these lists merged into its own (the folders only when
-  /// `withFolders`: a journal's), as sorted streams (`ShardRecord.save(to:stateRoot:adding:)`).
+  /// Writes `record` atomically with these lists merged into its own (the folders and the
+  /// leftovers only when `journal`), as sorted streams
+  /// (`ShardRecord.save(to:stateRoot:adding:)`).
   /// - Throws: `WriteError` when a file cannot be written or read.
-  func save(_ record: ShardRecord, withFolders: Bool, stateRoot: String) throws(WriteError) {
+  func save(_ record: ShardRecord, journal: Bool, stateRoot: String) throws(WriteError) {
     var added = ShardRecord.AddedLists(
       sources: [try made.sorted()], files: fileCount, records: recordCount, covers: coverCount)
-    if withFolders {
+    if journal {
       added.sources.append(try folders.sorted())
       added.folders = folderCount
+      added.sources.append(
+        PrefixedLineSource(try leftovers.sorted(), prefix: ShardRecord.leftoverPrefix))
+      added.leftovers = leftoverCount
     }
     try record.save(
       to: ShardRecord.path(record.shard, stateRoot: stateRoot), stateRoot: stateRoot,
       adding: added)
+  }
+}
+
+/// The lines of another source, each after `prefix`: sorted when the source is (one prefix
+/// keeps the order).
+final class PrefixedLineSource: LineSource {
+  private let source: any LineSource
+  private let prefix: String
+
+  /// The lines of `source` after `prefix`.
+  init(_ source: any LineSource, prefix: String) {
+    self.source = source
+    self.prefix = prefix
+  }
+
+  /// The next line of the source after the prefix, or nil at the end.
+  func next() throws(WriteError) -> String? {
+    try source.next().map { prefix + $0 }
   }
 }

@@ -14,10 +14,12 @@ extension ShardRecord {
   /// lines, kept on disk as a shard makes them (`ShardLists`), and how many of each kind they
   /// hold, added to the counts the record's first line gives (`listed`).
   struct AddedLists {
-    /// Each sorted (`SortedLines.precedes`), of the record's lines (`d`, `f`, `r`, `c`).
+    /// Each sorted (`SortedLines.precedes`), of the record's lines (`d`, `f`, `r`, `c`, `lf`,
+    /// `lr`).
     var sources: [any LineSource] = []
-    /// How many lines of each kind `sources` hold.
-    var files = 0, records = 0, folders = 0, covers = 0
+    /// How many lines of each kind `sources` hold (the leftovers' count need only be more
+    /// than 0 when there are some: it tells a finished record).
+    var files = 0, records = 0, folders = 0, covers = 0, leftovers = 0
   }
 
   /// Writes the record atomically to `path`, a file in the records' folder of `stateRoot`,
@@ -43,8 +45,9 @@ extension ShardRecord {
         "files": count(files.count, added.files), "records": count(records.count, added.records),
         "folders": count(folders.count, added.folders),
         "covers": count(covers.count, added.covers),
-        "leftovers": .integer(
-          Int64(leftovers.files.count + leftovers.records.count + leftovers.folders.count)),
+        "leftovers": count(
+          leftovers.files.count + leftovers.records.count + leftovers.folders.count,
+          added.leftovers),
       ],
       "photos": outcomes(corrections.photos), "pictures": outcomes(corrections.pictures),
       "problems": .array(problems.map(\.reportLine)),

@@ -28,8 +28,8 @@ struct ShardRecord: Sendable {
   /// The wall folders (`walls/<folder>`) of the shard's owners: in a journal, where pages may
   /// have been written before they were listed in `files`.
   var folders: [String] = []
-  /// What earlier runs of the shard wrote, which this run may not write again: removed when
-  /// the run finishes, but what it made.
+  /// What earlier runs of the shard wrote, as read with the record's lists (a running shard
+  /// gathers its own on disk, `ShardLists`, and writes them with its journal).
   var leftovers = ShardClaims()
   /// How many leftovers the record lists: known even when its lists were not read
   /// (`load(path:shard:lists:)`).
@@ -54,14 +54,6 @@ struct ShardRecord: Sendable {
     self.fingerprint = fingerprint
     self.settings = settings
     self.shard = shard
-  }
-
-  /// Everything the record says was, or may have been, written: its files, records and
-  /// folders and its leftovers.
-  var claims: ShardClaims {
-    var claims = ShardClaims(files: files, records: records, folders: folders)
-    claims.formUnion(leftovers)
-    return claims
   }
 
   /// Whether the record is a finished run of `plan` with the settings of `fingerprint` that

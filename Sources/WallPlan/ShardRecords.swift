@@ -25,13 +25,20 @@ enum ShardRecords {
       let path = ShardRecord.path(shard, stateRoot: stateRoot)
       let aside = ShardRecord.supersededPath(shard, stateRoot: stateRoot)
       // Renamed rather than rewritten: a record can be megabytes.
-      guard let older = ShardRecord.load(path: aside, shard: shard) else {
+      guard FileSystem.kind(of: aside) == .regular else {
         try move(path, to: aside)
         continue
       }
-      if var record = ShardRecord.load(path: path, shard: shard) {
-        record.leftovers.formUnion(older.claims)
-        try record.save(to: aside, stateRoot: stateRoot)
+      if let record = ShardRecord.load(path: path, shard: shard, lists: false) {
+        // The record's lists as they are, and what the older one claims as leftovers: merged
+        // as sorted streams, the older claims sorted on disk first.
+        let older = SpilledLines(scratch: "\(aside)\(FileSystem.temporarySuffix)claims")
+        var lists = try ShardRecord.storedLists(path: path)
+        lists.leftovers += try ShardRecord.gatherClaims(
+          path: aside, shard: shard, siteRoot: nil, into: older)
+        lists.sources.append(
+          PrefixedLineSource(try older.sorted(), prefix: ShardRecord.leftoverPrefix))
+        try record.save(to: aside, stateRoot: stateRoot, adding: lists)
       }
       try FileSystem.removeFile(path)
     }
@@ -53,23 +60,7 @@ enum ShardRecords {
     }
   }
 
-  /// Removes the site files and media records `claims` lists (its folders' wall pages
-  /// included) but those `keeping` lists, and the folders this empties.
-  ///
-  /// Both are one shard's: held in memory, as the shard holds them.
-  /// - Returns: How many site files were removed.
-  /// - Throws: `WriteError` when a file cannot be removed.
-  static func remove(
-    _ claims: ShardClaims, keeping: ShardClaims, siteRoot: String, stateRoot: String
-  ) throws(WriteError) -> Int {
-    guard !claims.isEmpty else { return 0 }
-    return try BuildManifest.prune(
-      ArrayLineSource(claims.lines(siteRoot: siteRoot)),
-      keeping: ArrayLineSource(keeping.lines(siteRoot: siteRoot)), siteRoot: siteRoot,
-      stateRoot: stateRoot)
-  }
-
-  /// Removes what the records `found` list (their claims, `ShardRecord.claims`) and `manifest`
+  /// Removes what the records `found` list (their claims, `ShardRecord.forEachClaim`) and `manifest`
   /// does not, and the folders this empties.
   ///
   /// Each record's claims are sorted into a scratch file in the state folder, one record at a
@@ -127,26 +118,25 @@ enum ShardRecords {
   }
 }
 
-/// Opens the claims of a shard record as sorted manifest lines: sorted in memory (one shard's),
-/// written to a scratch file, and read back as a stream, so that a merge of many records holds
-/// one record's claims at a time.
+/// Opens the claims of a shard record as sorted manifest lines, gathered on disk
+/// (`ShardRecord.gatherClaims`, `SpilledLines`) and read back as a stream: a merge of many
+/// records holds a buffer per record, not their lists.
 struct ClaimLines: LineSourceOpener {
   /// The record.
   var path: String
   /// Its shard.
   var shard: ShardSpec
-  /// The scratch file's path (it takes a temporary suffix and goes with the stream).
+  /// The path prefix of the scratch files (they take a temporary suffix and go with the
+  /// stream).
   var scratch: String
   /// The site, where the wall folders it claims are listed.
   var siteRoot: String
 
-  /// The record's claims (none when it cannot be read), as sorted lines.
+  /// The record's claims (none when it is missing or not a record), as sorted lines.
+  /// - Throws: `WriteError` when the record cannot be read or a scratch file written.
   func open() throws(WriteError) -> any LineSource {
-    let claims = ShardRecord.load(path: path, shard: shard)?.claims ?? ShardClaims()
-    let writer = try SortedLineWriter(path: scratch)
-    for line in claims.lines(siteRoot: siteRoot) { try writer.append(line) }
-    try writer.close()
-    // The stream keeps the writer, whose file goes with it.
-    return MergedLineSource([try LineFileReader(path: writer.temporaryPath)], retaining: [writer])
+    let claims = SpilledLines(scratch: scratch)
+    try ShardRecord.gatherClaims(path: path, shard: shard, siteRoot: siteRoot, into: claims)
+    return try claims.sorted()
   }
 }

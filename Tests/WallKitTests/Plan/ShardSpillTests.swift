@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WallKitTestSupport
+import WallSynth
 
 @testable import WallKit
 @testable import WallPlan
@@ -99,5 +100,38 @@ import WallKitTestSupport
     #expect(!again.unchanged)
     #expect(FileSystem.kind(of: "\(site)/\(BuildManifest.path(of: media))") == .regular)
     #expect(try builder.build().unchanged)
+  }
+
+  @Test(
+    "a private run after a killed public one gathers the killed run's claims a few lines at a time: no public wall stays"
+  )
+  func killedRunsClaimsGatheredOnDisk() throws {
+    let folder = try TemporaryDirectory("shard-spill-killed")
+    let (export, root, plan) = try ShardFixture.plannedSmallExport(in: folder)
+    let site = folder.url("site")
+    let state = SiteBuilder.stateFolder(for: site)
+    let shard = try #require(ShardSpec("0/1"))
+    _ = try ShardBuilder(plan: plan, shard: shard, settings: ShardFixture.settings(site)).build()
+    // Killed while rendering: its media listed, its pages only by their folders.
+    var journal = try #require(ShardRecord.load(shard, stateRoot: state))
+    journal.finished = false
+    journal.folders = export.users.map { ShardRecords.wallFolder(of: $0.objectId, secret: nil) }
+    journal.files.removeAll { $0.hasPrefix("walls/") }
+    try journal.save(stateRoot: state)
+
+    let secret = Array("the journal's secret, 32 bytes".utf8)
+    var builder = ShardBuilder(
+      plan: plan, shard: shard, settings: ShardFixture.settings(site, secret: secret))
+    builder.listBytes = 64
+    #expect(!(try builder.build().unchanged))
+    _ = try ShardFinalizer(plan: plan, settings: ShardFixture.settings(site, secret: secret))
+      .build()
+    let tokens = Set(
+      export.users.map { SiteLayout.privateToken(secret: secret, userID: $0.objectId) })
+    #expect(Set(FileSystem.contents(of: "\(site)/walls")) == tokens)
+    #expect(FileSystem.contents(of: "\(state)/\(ShardRecord.folder)") == ["0-of-1.json"])
+    let one = folder.url("one")
+    _ = try SiteBuilder(settings: ShardFixture.settings(one, export: root, secret: secret)).build()
+    #expect(try ShardFixture.digests(of: site) == ShardFixture.digests(of: one))
   }
 }
