@@ -168,26 +168,25 @@ public struct BuildManifest: Sendable, Equatable {
   /// `lstat` per file (a site has hundreds of thousands), only where the file system does not
   /// say. Symlinks are never followed.
   public static func removeStaleTemporaries(siteRoot: String) {
+    // Depth first, each folder walked while its parent's listing is open: the memory is a path
+    // and a directory handle a level, never the list of a folder's subfolders (`walls/` holds
+    // one a user: a million at a million users).
     func walk(_ folder: String) {
-      var folders: [String] = []
-      var temporaries: [String] = []
       FileSystem.forEachEntry(in: folder) { name, type in
         let path = "\(folder)/\(name)"
+        var kind: FileSystem.Kind?
         switch Int32(type) {
-        case Int32(DT_DIR): folders.append(path)
-        case Int32(DT_REG):
-          if name.contains(FileSystem.temporarySuffix) { temporaries.append(path) }
-        case Int32(DT_UNKNOWN):
-          switch FileSystem.linkKind(of: path) {
-          case .directory: folders.append(path)
-          case .regular where name.contains(FileSystem.temporarySuffix): temporaries.append(path)
-          default: break
-          }
-        default: break
+        case Int32(DT_DIR): kind = .directory
+        case Int32(DT_REG): kind = .regular
+        case Int32(DT_UNKNOWN): kind = FileSystem.linkKind(of: path)
+        default: kind = nil
+        }
+        if kind == .directory {
+          walk(path)
+        } else if kind == .regular, name.contains(FileSystem.temporarySuffix) {
+          try? FileSystem.removeFile(path)
         }
       }
-      for path in temporaries { try? FileSystem.removeFile(path) }
-      for path in folders.sorted() { walk(path) }
     }
     walk(siteRoot)
   }
