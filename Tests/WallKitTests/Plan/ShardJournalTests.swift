@@ -10,22 +10,30 @@ import WallSynth
 /// pages: a run killed before its record lists its pages leaves nothing a later run of the
 /// shard cannot find.
 @Suite(.serialized) struct ShardJournalTests {
-  @Test("a public run killed after its pages, before its record: the private run removes its walls")
-  func killedPublicRunIsCleanedUp() throws {
-    let folder = try TemporaryDirectory("shard-journal")
+  /// A public run of shard 0/1 of the small export into `folder`'s `site`, then its record
+  /// made what its journal says when killed while rendering: its media listed, its pages only
+  /// by their folders.
+  static func killedPublicRun(in folder: TemporaryDirectory) throws -> (
+    export: SyntheticExport, root: String, plan: String, site: String, shard: ShardSpec
+  ) {
     let (export, root, plan) = try ShardFixture.plannedSmallExport(in: folder)
     let site = folder.url("site")
     let state = SiteBuilder.stateFolder(for: site)
     let shard = try #require(ShardSpec("0/1"))
     _ = try ShardBuilder(plan: plan, shard: shard, settings: ShardFixture.settings(site)).build()
-    // What the run's journal says when killed while rendering: its media listed, its pages
-    // only by their folders.
     var journal = try #require(ShardRecord.load(shard, stateRoot: state))
     #expect(journal.finished)
     journal.finished = false
     journal.folders = export.users.map { ShardRecords.wallFolder(of: $0.objectId, secret: nil) }
     journal.files.removeAll { $0.hasPrefix("walls/") }
     try journal.save(stateRoot: state)
+    return (export, root, plan, site, shard)
+  }
+
+  @Test("a public run killed after its pages, before its record: the private run removes its walls")
+  func killedPublicRunIsCleanedUp() throws {
+    let folder = try TemporaryDirectory("shard-journal")
+    let (export, root, plan, site, _) = try Self.killedPublicRun(in: folder)
     let planted = "\(site)/walls/\(export.users[0].objectId)/notes.txt"
     try FileSystem.writeAtomically("not wallgen's", to: planted)
 

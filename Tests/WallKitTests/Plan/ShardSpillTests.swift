@@ -107,17 +107,8 @@ import WallSynth
   )
   func killedRunsClaimsGatheredOnDisk() throws {
     let folder = try TemporaryDirectory("shard-spill-killed")
-    let (export, root, plan) = try ShardFixture.plannedSmallExport(in: folder)
-    let site = folder.url("site")
+    let (export, root, plan, site, shard) = try ShardJournalTests.killedPublicRun(in: folder)
     let state = SiteBuilder.stateFolder(for: site)
-    let shard = try #require(ShardSpec("0/1"))
-    _ = try ShardBuilder(plan: plan, shard: shard, settings: ShardFixture.settings(site)).build()
-    // Killed while rendering: its media listed, its pages only by their folders.
-    var journal = try #require(ShardRecord.load(shard, stateRoot: state))
-    journal.finished = false
-    journal.folders = export.users.map { ShardRecords.wallFolder(of: $0.objectId, secret: nil) }
-    journal.files.removeAll { $0.hasPrefix("walls/") }
-    try journal.save(stateRoot: state)
 
     let secret = Array("the journal's secret, 32 bytes".utf8)
     var builder = ShardBuilder(
