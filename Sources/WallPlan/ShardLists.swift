@@ -8,8 +8,9 @@ import WallSupport
 ///
 /// The lines are the record's (`ShardRecord.save(to:stateRoot:adding:)`): `d <folder>`,
 /// `f <file>`, `r <record>`, `c <cover>`, and `lf <file>`, `lr <record>` for what earlier runs
-/// of the shard claimed (its leftovers, gathered from their records as manifest lines). The runs are scratch files beside the record, with a
-/// temporary suffix (a killed shard's are removed by finalize), deleted when this goes.
+/// of the shard claimed (its leftovers, gathered from their records as manifest lines). The
+/// runs are scratch files beside the record, with a temporary suffix (a killed shard's are
+/// removed by finalize), deleted when this goes.
 final class ShardLists: WallOutputs {
   /// The wall folders the run writes (listed in its journal only).
   private let folders: SpilledLines
@@ -112,23 +113,5 @@ final class ShardLists: WallOutputs {
     try record.save(
       to: ShardRecord.path(record.shard, stateRoot: stateRoot), stateRoot: stateRoot,
       adding: added)
-  }
-}
-
-/// The lines of another source, each after `prefix`: sorted when the source is (one prefix
-/// keeps the order).
-final class PrefixedLineSource: LineSource {
-  private let source: any LineSource
-  private let prefix: String
-
-  /// The lines of `source` after `prefix`.
-  init(_ source: any LineSource, prefix: String) {
-    self.source = source
-    self.prefix = prefix
-  }
-
-  /// The next line of the source after the prefix, or nil at the end.
-  func next() throws(WriteError) -> String? {
-    try source.next().map { prefix + $0 }
   }
 }

@@ -22,7 +22,12 @@ extension ShardRecord {
       guard let siteRoot else { return try body(folderPrefix + folder) }
       for line in ShardClaims(folders: [folder]).lines(siteRoot: siteRoot) { try body(line) }
     }
-    func entry(_ line: String) throws(WriteError) {
+    // A record's line: a leftover's is its entry after `leftoverPrefix`; a cover claims nothing.
+    func entry(_ recordLine: String) throws(WriteError) {
+      guard !recordLine.hasPrefix(coverPrefix) else { return }
+      let line =
+        recordLine.hasPrefix(leftoverPrefix)
+        ? String(recordLine.dropFirst(leftoverPrefix.count)) : recordLine
       let claimed = BuildManifest.path(of: line)
       guard BuildManifest.isOwnPath(claimed) else { return }
       if line.hasPrefix(BuildManifest.filePrefix) {
@@ -34,17 +39,10 @@ extension ShardRecord {
       }
     }
     // An older wallgen's record: `load` read its lists, all in its JSON.
-    for line in head.lines where !line.hasPrefix(coverPrefix) {
-      try entry(
-        line.hasPrefix(leftoverPrefix) ? String(line.dropFirst(leftoverPrefix.count)) : line)
-    }
+    for line in head.lines { try entry(line) }
     let reader = try LineFileReader(path: path)
     _ = try reader.next()
-    while let line = try reader.next() {
-      if line.hasPrefix(coverPrefix) { continue }
-      try entry(
-        line.hasPrefix(leftoverPrefix) ? String(line.dropFirst(leftoverPrefix.count)) : line)
-    }
+    while let line = try reader.next() { try entry(line) }
   }
 
   /// Gathers into `list` everything the record at `path` claims (`forEachClaim`).

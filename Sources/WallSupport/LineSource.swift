@@ -55,6 +55,24 @@ public final class FilteredLineSource: LineSource {
   }
 }
 
+/// The lines of another source, each after `prefix`: sorted when the source is (one prefix
+/// keeps the order).
+public final class PrefixedLineSource: LineSource {
+  private let source: any LineSource
+  private let prefix: String
+
+  /// A source of the lines of `source`, each after `prefix`.
+  public init(_ source: any LineSource, prefix: String) {
+    self.source = source
+    self.prefix = prefix
+  }
+
+  /// The next line of the source after the prefix, or nil at the end.
+  public func next() throws(WriteError) -> String? {
+    try source.next().map { prefix + $0 }
+  }
+}
+
 /// The order and the operations of sorted line streams.
 public enum SortedLines {
   /// Whether `a` sorts before `b`: by the bytes of their UTF-8, which unlike `String`'s `<`
