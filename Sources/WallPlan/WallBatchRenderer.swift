@@ -31,9 +31,13 @@ struct WallBatchRenderer {
   /// unlinked scratch file in `$TMPDIR` (a card is about 1.9 KB; a shard of the 10,000-user
   /// scale export keeps 107,000 renderings, 176 MiB of them in the file).
   static let spillBudget = 1 << 30
-  /// The most users whose avatar the shard keeps for its next batches (about 200 bytes each);
-  /// past this many, the others' are worked out again in each batch that shows them.
-  static let avatarLimit = 100_000
+  /// The most users whose avatar the shard keeps for its next batches; past this many, the
+  /// others' are worked out again in each batch that shows them.
+  ///
+  /// Three quarters of 2^17, the most a `Dictionary` of 2^17 slots (48 bytes each, 6 MiB)
+  /// holds: at 100,000 it took 2^18 slots, 12 MiB, once a shard reached that many users
+  /// (a shard of 8 of 1M users, not one of 100k), besides the avatars' two paths each.
+  static let avatarLimit = 98_304
 
   let plan: PlanReader
   let media: PlannedMedia

@@ -14,10 +14,11 @@ import WallSupport
 /// it is reused only at the same indentation. A template that reaches for an outer name, such as
 /// `{{root}}` inside a card, simply renders every time.
 ///
-/// Memory is bounded by `byteBudget`: the kept bytes, plus ``spilledEntryCost`` for each
-/// rendering kept in the spill file. Without a spill file, renderings are kept in memory until
-/// the budget is used. With one, they are kept in memory until half of it is, then appended to
-/// the file (up to its own limit) while the other half pays for their index; nothing is ever
+/// Memory is bounded by `byteBudget`: the kept bytes, plus the index of the renderings kept in
+/// the spill file. Without a spill file, renderings are kept in memory until the budget is used.
+/// With one, they are kept in memory until half of it is, then appended to the file (up to its
+/// own limit) while the other half pays for their index: a table reserved whole when the first
+/// one spills (``spillIndexBytes(byteBudget:)``), so that it never grows. Nothing is ever
 /// dropped, so a rendering once kept stays reusable for the memo's lifetime.
 ///
 /// A memo holds on to the templates of the library that made it, so the sections it names cannot
@@ -36,16 +37,38 @@ public final class FragmentMemo: Sendable {
     var bytes: [UInt8]
   }
 
-  /// Where a kept rendering is.
-  private enum Stored {
-    case memory(Entry)
-    case spilled(
-      indent: String, startsAtLineStart: Bool, endsAtLineStart: Bool, offset: Int, count: Int)
+  /// The bytes a slot of the spill file's index takes: a key and a `SpilledRendering`.
+  static let spillIndexSlotBytes = MemoryLayout<Key>.stride + MemoryLayout<SpilledRendering>.stride
+
+  /// The bytes of the spill file's index of a memo of `byteBudget`: the largest table whose
+  /// slots, and a bit each for the table's map of those in use, fit in half the budget.
+  ///
+  /// The table is reserved whole when the first rendering spills and never grows, so that
+  /// this is all it takes: a `Dictionary` that grows holds its old and its new storage for a
+  /// moment, and doubles, so that its index of 262,144 renderings took 28 MiB, and 42 MiB while
+  /// it grew, where 16 MiB were charged for it (`docs/sharding.md`, "A shard's memory").
+  public static func spillIndexBytes(byteBudget: Int) -> Int {
+    spillIndexSlots(byteBudget: byteBudget) * spillIndexSlotBytes
+      + spillIndexSlots(byteBudget: byteBudget) / 8
   }
 
-  /// The memory charged for each rendering kept in the spill file: its index entry (key, place,
-  /// line state) in the memo's table.
-  public static let spilledEntryCost = 64
+  /// The most renderings the spill file's index holds for a memo of `byteBudget`: three
+  /// quarters of its slots, the most a Swift `Dictionary` fills before it grows.
+  public static func spillIndexCapacity(byteBudget: Int) -> Int {
+    spillIndexSlots(byteBudget: byteBudget) / 4 * 3
+  }
+
+  /// The slots of the index (a power of two, as a `Dictionary`'s are), or 0 when none fit.
+  private static func spillIndexSlots(byteBudget: Int) -> Int {
+    let share = byteBudget / 2
+    var slots = 0
+    var next = 4
+    while next * spillIndexSlotBytes + next / 8 <= share {
+      slots = next
+      next *= 2
+    }
+    return slots
+  }
 
   /// How often a kept rendering was reused, and how many are kept in how many bytes.
   public struct Statistics: Sendable, Equatable {
@@ -61,6 +84,8 @@ public final class FragmentMemo: Sendable {
     public var spilled = 0
     /// Their total size (in the file, not in memory).
     public var spilledBytes = 0
+    /// The bytes of the table that indexes them, reserved when the first one spilled.
+    public var indexBytes = 0
 
     /// Creates statistics with these counts.
     public init(
@@ -76,12 +101,25 @@ public final class FragmentMemo: Sendable {
     }
 
     /// The memory the memo charges against its budget: kept bytes and the index of spilled ones.
-    public var charged: Int { bytes + spilled * FragmentMemo.spilledEntryCost }
+    public var charged: Int { bytes + indexBytes }
   }
 
   private struct State {
-    var entries: [Key: Stored] = [:]
+    /// The renderings kept in memory.
+    var entries: [Key: Entry] = [:]
+    /// The renderings kept in the spill file; its capacity is reserved when the first spills.
+    var spilled: [Key: SpilledRendering] = [:]
+    /// The indentations of the spilled renderings (`SpilledRendering.indent` numbers them).
+    var indents: [String] = []
     var statistics = Statistics()
+
+    /// The number of `indent` in `indents`, added when new; nil when no number is left.
+    mutating func number(of indent: String) -> Int? {
+      if let number = indents.firstIndex(of: indent) { return number }
+      guard indents.count < SpilledRendering.indentLimit else { return nil }
+      indents.append(indent)
+      return indents.count - 1
+    }
   }
 
   /// The templates whose node lists `Key.section` points into, kept alive with the memo.
@@ -101,63 +139,73 @@ public final class FragmentMemo: Sendable {
     state.withLock { $0.statistics }
   }
 
+  /// How many renderings the spill file's index holds without growing (tests).
+  var spillIndexReserved: Int { state.withLock { $0.spilled.capacity } }
+
   /// The kept rendering for `key`, if there is one made at the same indentation.
   func reuse(_ key: Key, indent: String, atLineStart: Bool) -> Entry? {
-    let stored: Stored? = state.withLock { state in
-      guard let stored = state.entries[key] else {
-        state.statistics.made += 1
-        return nil
-      }
-      switch stored {
-      case .memory(let entry):
-        guard entry.indent == indent, entry.startsAtLineStart == atLineStart else {
-          state.statistics.made += 1
-          return nil
-        }
-      case .spilled(let keptIndent, let startsAtLineStart, _, _, _):
-        guard keptIndent == indent, startsAtLineStart == atLineStart else {
-          state.statistics.made += 1
-          return nil
-        }
-      }
-      state.statistics.reused += 1
-      return stored
+    enum Found {
+      case memory(Entry)
+      case spilled(SpilledRendering, indent: String)
     }
-    switch stored {
+    let found: Found? = state.withLock { state in
+      var found: Found?
+      if let entry = state.entries[key] {
+        if entry.indent == indent, entry.startsAtLineStart == atLineStart {
+          found = .memory(entry)
+        }
+      } else if let place = state.spilled[key], state.indents[place.indent] == indent,
+        place.startsAtLineStart == atLineStart
+      {
+        found = .spilled(place, indent: indent)
+      }
+      if found == nil {
+        state.statistics.made += 1
+      } else {
+        state.statistics.reused += 1
+      }
+      return found
+    }
+    switch found {
     case nil: return nil
     case .memory(let entry): return entry
-    case .spilled(let indent, let startsAtLineStart, let endsAtLineStart, let offset, let count):
+    case .spilled(let place, let indent):
       // A read that fails (it does not, short of a disk error) renders the element again.
-      guard let bytes = spill?.read(offset: offset, count: count) else { return nil }
+      guard let bytes = spill?.read(offset: place.offset, count: place.count) else { return nil }
       return Entry(
-        indent: indent, startsAtLineStart: startsAtLineStart, endsAtLineStart: endsAtLineStart,
-        bytes: bytes)
+        indent: indent, startsAtLineStart: place.startsAtLineStart,
+        endsAtLineStart: place.endsAtLineStart, bytes: bytes)
     }
   }
 
   func keep(_ entry: Entry, for key: Key) {
+    let capacity = Self.spillIndexCapacity(byteBudget: byteBudget)
     let spilling = state.withLock { state -> Bool in
-      guard state.entries[key] == nil else { return false }
-      let statistics = state.statistics
+      guard state.entries[key] == nil, state.spilled[key] == nil else { return false }
       let memoryShare = spill == nil ? byteBudget : byteBudget / 2
-      if statistics.bytes + entry.bytes.count <= memoryShare,
-        statistics.charged + entry.bytes.count <= byteBudget
-      {
-        state.entries[key] = .memory(entry)
+      if state.statistics.bytes + entry.bytes.count <= memoryShare {
+        state.entries[key] = entry
         state.statistics.kept += 1
         state.statistics.bytes += entry.bytes.count
         return false
       }
-      return spill != nil && statistics.charged + Self.spilledEntryCost <= byteBudget
+      return state.spilled.count < capacity
     }
-    guard spilling, let offset = spill?.append(entry.bytes) else { return }
+    guard spilling, let spill, SpilledRendering.fits(offset: spill.size, count: entry.bytes.count),
+      let offset = spill.append(entry.bytes)
+    else { return }
     state.withLock { state in
-      guard state.entries[key] == nil,
-        state.statistics.charged + Self.spilledEntryCost <= byteBudget
+      guard state.entries[key] == nil, state.spilled[key] == nil, state.spilled.count < capacity,
+        let indent = state.number(of: entry.indent),
+        let place = SpilledRendering(
+          offset: offset, count: entry.bytes.count, indent: indent,
+          startsAtLineStart: entry.startsAtLineStart, endsAtLineStart: entry.endsAtLineStart)
       else { return }
-      state.entries[key] = .spilled(
-        indent: entry.indent, startsAtLineStart: entry.startsAtLineStart,
-        endsAtLineStart: entry.endsAtLineStart, offset: offset, count: entry.bytes.count)
+      if state.statistics.indexBytes == 0 {
+        state.spilled.reserveCapacity(capacity)
+        state.statistics.indexBytes = Self.spillIndexBytes(byteBudget: byteBudget)
+      }
+      state.spilled[key] = place
       state.statistics.spilled += 1
       state.statistics.spilledBytes += entry.bytes.count
     }

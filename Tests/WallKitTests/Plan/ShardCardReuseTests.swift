@@ -84,6 +84,14 @@ import WallSynth
     #expect(cache.avatar(of: "a")?.small == "a2")
   }
 
+  @Test("a shard's avatar cache is reserved whole at its limit: it never grows, and wastes no slot")
+  func avatarCacheReserved() {
+    let cache = AvatarCache(limit: WallBatchRenderer.avatarLimit)
+    #expect(cache.capacity == WallBatchRenderer.avatarLimit)
+    for user in 0..<1_000 { cache.keep(AvatarImage(small: "s", large: "l"), for: "u\(user)") }
+    #expect(cache.capacity == WallBatchRenderer.avatarLimit)
+  }
+
   @Test("the plan is read with a page cache of pageCacheBytes")
   func pageCacheSize() throws {
     let (folder, plan, _) = try prepare(ShardedBuildTests.smallExport())

@@ -3,6 +3,8 @@ import Testing
 import WallKit
 import WallKitTestSupport
 
+@testable import WallRender
+
 @Suite("A fragment memo with a spill file, and stand-in elements")
 struct FragmentMemoSpillTests {
   func render(
@@ -21,22 +23,69 @@ struct FragmentMemoSpillTests {
     let folder = try TemporaryDirectory("memo-spill")
     let library = try TemplateLibrary(templates: ["page": "{{#items}}<{{name}}>{{/items}}"])
     let spill = try #require(SpillFile(folder: folder.path, byteLimit: 1 << 20))
-    // 100 renderings of 11 bytes: 58 fit in half of the budget (638 bytes), then 10 spill
-    // before their index (64 bytes each) uses the rest.
-    let budget = 20 * FragmentMemo.spilledEntryCost
+    // 200 renderings of 11 bytes: 93 fit in half of the budget (1,024 bytes); the index of
+    // the spilled ones is the largest table that fits the other half, 32 slots of 24 bytes
+    // and their 4 bytes of map, which a Swift dictionary fills to three quarters: 24.
+    let budget = 2 << 10
+    #expect(FragmentMemo.spillIndexBytes(byteBudget: budget) == 32 * 24 + 4)
+    #expect(FragmentMemo.spillIndexCapacity(byteBudget: budget) == 24)
     let memo = library.makeMemo(byteBudget: budget, spill: spill)
-    let items = TemplateValue.array(
-      (0..<100).map { keyed($0, ["name": .string("item-\(1000 + $0)")]) })
-    let expected = (0..<100).map { "<item-\(1000 + $0)>" }.joined()
-    #expect(try render(library, ["items": items], memo: memo) == expected)
+    #expect(memo.spillIndexReserved == 0, "no index before a rendering spills")
+    func items(_ count: Int) -> TemplateValue {
+      .array((0..<count).map { keyed($0, ["name": .string("item-\(1000 + $0)")]) })
+    }
+    let expected = (0..<200).map { "<item-\(1000 + $0)>" }.joined()
+    #expect(try render(library, ["items": items(94)], memo: memo) == expected.prefix(94 * 11))
+    #expect(memo.statistics.spilled == 1)
+    #expect(memo.spillIndexReserved == 24, "the first spill reserves the whole table")
+    #expect(try render(library, ["items": items(200)], memo: memo) == expected)
     let kept = memo.statistics
     #expect(kept.charged <= budget)
-    #expect(kept.kept == 58)
-    #expect(kept.spilled == 10)
-    #expect(kept.spilledBytes == 10 * 11)
+    #expect(kept.kept == 93)
+    #expect(kept.spilled == 24)
+    #expect(kept.indexBytes == FragmentMemo.spillIndexBytes(byteBudget: budget))
+    #expect(memo.spillIndexReserved == 24, "it never grew")
+    #expect(kept.spilledBytes == 24 * 11)
     #expect(spill.size == kept.spilledBytes)
-    #expect(try render(library, ["items": items], memo: memo) == expected)
-    #expect(memo.statistics.reused == kept.kept + kept.spilled)
+    #expect(try render(library, ["items": items(200)], memo: memo) == expected)
+    #expect(memo.statistics.reused == 94 + kept.kept + kept.spilled)
+  }
+
+  @Test("a shard's memo of 32 MiB indexes 393,216 spilled renderings in 12 MiB")
+  func shardMemoIndex() {
+    let budget = 32 << 20
+    #expect(FragmentMemo.spillIndexCapacity(byteBudget: budget) == 393_216)
+    #expect(FragmentMemo.spillIndexBytes(byteBudget: budget) == (1 << 19) * 24 + (1 << 16))
+    #expect(FragmentMemo.spillIndexBytes(byteBudget: budget) <= budget / 2)
+    #expect(FragmentMemo.spillIndexCapacity(byteBudget: 64) == 0)
+  }
+
+  @Test("a spilled rendering's place keeps every field it packs, and refuses what does not fit")
+  func spilledRenderingPacks() throws {
+    let largest = try #require(
+      SpilledRendering(
+        offset: SpilledRendering.offsetLimit - 1, count: SpilledRendering.countLimit - 1,
+        indent: SpilledRendering.indentLimit - 1, startsAtLineStart: true, endsAtLineStart: false))
+    #expect(largest.offset == SpilledRendering.offsetLimit - 1)
+    #expect(largest.count == SpilledRendering.countLimit - 1)
+    #expect(largest.indent == SpilledRendering.indentLimit - 1)
+    #expect(largest.startsAtLineStart && !largest.endsAtLineStart)
+    let small = try #require(
+      SpilledRendering(
+        offset: 3, count: 5, indent: 7, startsAtLineStart: false, endsAtLineStart: true))
+    #expect([small.offset, small.count, small.indent] == [3, 5, 7])
+    #expect(!small.startsAtLineStart && small.endsAtLineStart)
+    #expect(MemoryLayout<SpilledRendering>.stride == 8)
+    #expect(SpilledRendering.offsetLimit == 1 << 34)
+    for (offset, count, indent) in [
+      (SpilledRendering.offsetLimit, 1, 0), (0, SpilledRendering.countLimit, 0),
+      (0, 1, SpilledRendering.indentLimit), (-1, 1, 0),
+    ] {
+      #expect(
+        SpilledRendering(
+          offset: offset, count: count, indent: indent, startsAtLineStart: true,
+          endsAtLineStart: true) == nil)
+    }
   }
 
   @Test("the spill file's own limit holds: past it, renderings are made every time")
