@@ -44,6 +44,12 @@ extension JSONValue {
   /// the walls' `photos.js`).
   private static func appendQuoted(_ text: String, to output: inout String) {
     output += "\""
+    // Most strings (names, paths, dates) need no escape: one pass over their bytes says so.
+    if text.utf8.withContiguousStorageIfAvailable({ !$0.contains(where: mayEscape) }) == true {
+      output += text
+      output += "\""
+      return
+    }
     let utf8 = text.utf8
     var run = utf8.startIndex
     var index = run
@@ -62,6 +68,18 @@ extension JSONValue {
     }
     output += text[run...]
     output += "\""
+  }
+
+  /// Whether a string holding `byte` may need an escape (`escape(at:in:)`): it is one of the
+  /// ASCII characters escaped, or the first byte of U+2028 or U+2029 (or of another scalar
+  /// from U+2000 to U+2FFF).
+  private static func mayEscape(_ byte: UInt8) -> Bool {
+    switch byte {
+    case ..<0x20, UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "<"), UInt8(ascii: ">"),
+      UInt8(ascii: "&"), 0xE2:
+      true
+    default: false
+    }
   }
 
   /// The escape of the scalar that starts at `index`, and its length in bytes; nil for one
