@@ -70,46 +70,45 @@ extension JSONValue {
     output += "\""
   }
 
-  /// Whether a string holding `byte` may need an escape (`escape(at:in:)`): it is one of the
-  /// ASCII characters escaped, or the first byte of U+2028 or U+2029 (or of another scalar
-  /// from U+2000 to U+2FFF).
-  private static func mayEscape(_ byte: UInt8) -> Bool {
-    switch byte {
-    case ..<0x20, UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "<"), UInt8(ascii: ">"),
-      UInt8(ascii: "&"), 0xE2:
-      true
-    default: false
+  /// The escape of each ASCII byte that has one, by byte: the control characters, the quote
+  /// and the backslash, and (to keep pages safe when JSON is embedded in HTML) `<`, `>`, `&`.
+  private static let asciiEscapes: [String?] = (0..<128).map { byte in
+    switch UInt8(byte) {
+    case UInt8(ascii: "\""): "\\\""
+    case UInt8(ascii: "\\"): "\\\\"
+    case UInt8(ascii: "\n"): "\\n"
+    case UInt8(ascii: "\r"): "\\r"
+    case UInt8(ascii: "\t"): "\\t"
+    case UInt8(ascii: "<"): "\\u003c"
+    case UInt8(ascii: ">"): "\\u003e"
+    case UInt8(ascii: "&"): "\\u0026"
+    case ..<0x20:
+      "\\u" + String(repeating: "0", count: byte < 0x10 ? 3 : 2) + String(byte, radix: 16)
+    default: nil
     }
+  }
+
+  /// Whether a string holding `byte` may need an escape (`escape(at:in:)`): an ASCII byte
+  /// with an escape, or the first byte of U+2028 or U+2029 (or of another scalar from U+2000
+  /// to U+2FFF).
+  private static func mayEscape(_ byte: UInt8) -> Bool {
+    byte < 0x80 ? asciiEscapes[Int(byte)] != nil : byte == 0xE2
   }
 
   /// The escape of the scalar that starts at `index`, and its length in bytes; nil for one
   /// copied as it is.
   private static func escape(at index: String.Index, in utf8: String.UTF8View) -> (String?, Int) {
     let byte = utf8[index]
-    switch byte {
-    case UInt8(ascii: "\""): return ("\\\"", 1)
-    case UInt8(ascii: "\\"): return ("\\\\", 1)
-    case UInt8(ascii: "\n"): return ("\\n", 1)
-    case UInt8(ascii: "\r"): return ("\\r", 1)
-    case UInt8(ascii: "\t"): return ("\\t", 1)
-    // Keep pages safe when JSON is embedded in HTML.
-    case UInt8(ascii: "<"): return ("\\u003c", 1)
-    case UInt8(ascii: ">"): return ("\\u003e", 1)
-    case UInt8(ascii: "&"): return ("\\u0026", 1)
-    case 0xE2:
-      // U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
-      let second = utf8.index(after: index)
-      guard second != utf8.endIndex, utf8[second] == 0x80 else { return (nil, 1) }
-      let third = utf8.index(after: second)
-      guard third != utf8.endIndex else { return (nil, 1) }
-      switch utf8[third] {
-      case 0xA8: return ("\\u2028", 3)
-      case 0xA9: return ("\\u2029", 3)
-      default: return (nil, 1)
-      }
-    case ..<0x20:
-      let hex = String(byte, radix: 16)
-      return ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex, 1)
+    if byte < 0x80 { return (asciiEscapes[Int(byte)], 1) }
+    // U+2028 and U+2029 (E2 80 A8 and E2 80 A9) end a line in JavaScript.
+    guard byte == 0xE2 else { return (nil, 1) }
+    let second = utf8.index(after: index)
+    guard second != utf8.endIndex, utf8[second] == 0x80 else { return (nil, 1) }
+    let third = utf8.index(after: second)
+    guard third != utf8.endIndex else { return (nil, 1) }
+    switch utf8[third] {
+    case 0xA8: return ("\\u2028", 3)
+    case 0xA9: return ("\\u2029", 3)
     default: return (nil, 1)
     }
   }

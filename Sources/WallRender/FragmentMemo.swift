@@ -48,8 +48,8 @@ public final class FragmentMemo: Sendable {
   /// moment, and doubles, so that its index of 262,144 renderings took 28 MiB, and 42 MiB while
   /// it grew, where 16 MiB were charged for it (`docs/sharding.md`, "A shard's memory").
   public static func spillIndexBytes(byteBudget: Int) -> Int {
-    spillIndexSlots(byteBudget: byteBudget) * spillIndexSlotBytes
-      + spillIndexSlots(byteBudget: byteBudget) / 8
+    let slots = spillIndexSlots(byteBudget: byteBudget)
+    return slots * spillIndexSlotBytes + slots / 8
   }
 
   /// The most renderings the spill file's index holds for a memo of `byteBudget`: three
@@ -125,12 +125,15 @@ public final class FragmentMemo: Sendable {
   /// The templates whose node lists `Key.section` points into, kept alive with the memo.
   let templates: [String: [TemplateNode]]
   private let byteBudget: Int
+  /// The most renderings the spill file's index holds (`spillIndexCapacity(byteBudget:)`).
+  private let spillCapacity: Int
   private let spill: SpillFile?
   private let state = Mutex(State())
 
   init(templates: [String: [TemplateNode]], byteBudget: Int, spill: SpillFile? = nil) {
     self.templates = templates
     self.byteBudget = byteBudget
+    spillCapacity = Self.spillIndexCapacity(byteBudget: byteBudget)
     self.spill = spill
   }
 
@@ -179,7 +182,6 @@ public final class FragmentMemo: Sendable {
   }
 
   func keep(_ entry: Entry, for key: Key) {
-    let capacity = Self.spillIndexCapacity(byteBudget: byteBudget)
     let spilling = state.withLock { state -> Bool in
       guard state.entries[key] == nil, state.spilled[key] == nil else { return false }
       let memoryShare = spill == nil ? byteBudget : byteBudget / 2
@@ -189,20 +191,21 @@ public final class FragmentMemo: Sendable {
         state.statistics.bytes += entry.bytes.count
         return false
       }
-      return state.spilled.count < capacity
+      return state.spilled.count < spillCapacity
     }
     guard spilling, let spill, SpilledRendering.fits(offset: spill.size, count: entry.bytes.count),
       let offset = spill.append(entry.bytes)
     else { return }
     state.withLock { state in
-      guard state.entries[key] == nil, state.spilled[key] == nil, state.spilled.count < capacity,
+      guard state.entries[key] == nil, state.spilled[key] == nil,
+        state.spilled.count < spillCapacity,
         let indent = state.number(of: entry.indent),
         let place = SpilledRendering(
           offset: offset, count: entry.bytes.count, indent: indent,
           startsAtLineStart: entry.startsAtLineStart, endsAtLineStart: entry.endsAtLineStart)
       else { return }
       if state.statistics.indexBytes == 0 {
-        state.spilled.reserveCapacity(capacity)
+        state.spilled.reserveCapacity(spillCapacity)
         state.statistics.indexBytes = Self.spillIndexBytes(byteBudget: byteBudget)
       }
       state.spilled[key] = place
