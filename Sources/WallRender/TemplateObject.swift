@@ -52,6 +52,25 @@ public struct TemplateObject: Sendable, Equatable {
   /// The names of the fields, in their order.
   public var names: [String] { fields.map(\.name) }
 
+  /// Calls `body` with each field in name order, without sorting a copy: objects are small, so
+  /// finding the next name by a scan allocates nothing and costs little.
+  /// - Parameter body: Takes a field's name and value.
+  public func forEachFieldInNameOrder(_ body: (String, TemplateValue) -> Void) {
+    var previous: String?
+    for _ in fields.indices {
+      var next: Int?
+      for position in fields.indices {
+        let name = fields[position].name
+        if let previous, name <= previous { continue }
+        if let best = next, fields[best].name <= name { continue }
+        next = position
+      }
+      guard let next else { return }
+      body(fields[next].name, fields[next].value)
+      previous = fields[next].name
+    }
+  }
+
   /// The value of the field `name`, or `nil` if there is none; setting `nil` removes the field.
   /// - Parameter name: A field name (one segment of a dotted tag name).
   public subscript(name: String) -> TemplateValue? {

@@ -41,9 +41,13 @@ extension WallPageModel {
     return (photoDataPath(of: user), bytes)
   }
 
-  /// Makes `photos.js` of `user`'s wall a piece at a time, a person or a photo in each, so that
-  /// the data of a wall of thousands of photos is never held whole: the same bytes as
-  /// `photoDataFile(of:wall:)`.
+  /// Makes `photos.js` of `user`'s wall a piece at a time, about `photoDataChunk` bytes in
+  /// each, so that the data of a wall of thousands of photos is never held whole: the same bytes
+  /// as `photoDataFile(of:wall:)`, and `photoData(of:wall:)` as its JSON.
+  ///
+  /// The bytes are written straight from the model, without a `JSONValue` of each entry: that
+  /// tree and its serialization were half of a 10k re-render's CPU. Members are written in the
+  /// order `JSONValue.serialized` sorts keys in.
   /// - Parameters:
   ///   - user: The wall's owner.
   ///   - wall: The wall's images (`WallIndex.wall(for:)`) when the caller has them already.
@@ -53,23 +57,40 @@ extension WallPageModel {
   ) {
     let wall = wall ?? index.wall(for: user.objectId)
     let people = viewerPeople(of: user, wall: wall)
-    // The object's members in key order, as `JSONValue.serialized` puts them.
-    let format = JSONValue.string(Self.photoDataFormat).serialized
-    emit(Array("window.wallgenPhotos = {\"format\":\(format),\"people\":[".utf8))
+    var output = Self.photoDataOpening
+    output.reserveCapacity(Self.photoDataChunk * 2)
+    func handOnWhenFull() {
+      guard output.count >= Self.photoDataChunk else { return }
+      emit(output)
+      output.removeAll(keepingCapacity: true)
+    }
     var first = true
     for userID in people.order {
       guard let person = index.user(userID) else { continue }
-      emit(Array(((first ? "" : ",") + viewerPerson(person).serialized).utf8))
+      if !first { output.append(UInt8(ascii: ",")) }
       first = false
+      appendJSON(self.person(person, root: layout.pageToRoot), to: &output)
+      handOnWhenFull()
     }
-    emit(Array("],\"photos\":[".utf8))
+    output += #"],"photos":["#.utf8
     first = true
     forEachViewerPhoto(of: user, in: wall) { photo in
-      emit(Array(((first ? "" : ",") + viewerEntry(photo, people: people).serialized).utf8))
+      if !first { output.append(UInt8(ascii: ",")) }
       first = false
+      appendViewerEntry(photo, people: people, to: &output)
+      handOnWhenFull()
     }
-    emit(Array("]};\n".utf8))
+    output += "]};\n".utf8
+    emit(output)
   }
+
+  /// How many bytes `writePhotoData` gathers before it hands them on.
+  package static let photoDataChunk = 64 * 1024
+
+  /// The start of every `photos.js`, up to its first person.
+  private static let photoDataOpening =
+    Array("window.wallgenPhotos = {\"format\":".utf8)
+    + JSONValue.string(photoDataFormat).serializedBytes + Array(#","people":["#.utf8)
 
   /// The site-relative path of `photos.js` of `user`'s wall.
   package func photoDataPath(of user: User) -> String {
@@ -108,6 +129,11 @@ extension WallPageModel {
 
     func number(of userID: String) -> JSONValue {
       numbers[userID].map { .integer(Int64($0)) } ?? .null
+    }
+
+    /// Appends `number(of:)` as JSON.
+    func appendNumber(of userID: String, to output: inout [UInt8]) {
+      number(of: userID).append(to: &output)
     }
   }
 
@@ -162,6 +188,86 @@ extension WallPageModel {
       fields["more"] = .string(more)
     }
     return .object(fields)
+  }
+
+  /// Appends a photo's entry in the viewer's data, as `viewerEntry` makes it, its members in
+  /// key order.
+  private func appendViewerEntry(
+    _ photo: ViewerPhoto, people: ViewerPeople, to output: inout [UInt8]
+  ) {
+    let root = layout.pageToRoot
+    let image = photo.image
+    let largest = photo.variants[photo.variants.count - 1]
+    let shown = photo.comments.suffix(Self.shownCommentLimit)
+    output += #"{"alt":"#.utf8
+    JSONText.appendString(shownAlt(image), to: &output)
+    output += #","by":"#.utf8
+    people.appendNumber(of: image.uploaderID, to: &output)
+    output += #","comments":["#.utf8
+    for (position, comment) in shown.enumerated() {
+      if position > 0 { output.append(UInt8(ascii: ",")) }
+      output += #"{"by":"#.utf8
+      people.appendNumber(of: comment.authorID, to: &output)
+      output += #","text":"#.utf8
+      JSONText.appendString(comment.text, to: &output)
+      output += #","time":"#.utf8
+      appendJSON(time(comment.createdAt), to: &output)
+      output.append(UInt8(ascii: "}"))
+    }
+    output += #"],"height":"#.utf8
+    JSONText.appendInteger(Int64(largest.height), to: &output)
+    output += #","id":"#.utf8
+    JSONText.appendString(image.objectId, to: &output)
+    if case .string(let more) = moreComments(photo.comments.count - shown.count) {
+      output += #","more":"#.utf8
+      JSONText.appendString(more, to: &output)
+    }
+    if let original = photo.original {
+      output += #","original":"#.utf8
+      JSONText.appendString(root + original.path, to: &output)
+      output += #","originalWidth":"#.utf8
+      JSONText.appendInteger(Int64(original.width), to: &output)
+    }
+    output += #","src":"#.utf8
+    JSONText.appendString(root + largest.path, to: &output)
+    output += #","srcset":"#.utf8
+    JSONText.appendString(Self.srcset(photo.variants, root: root), to: &output)
+    output += #","time":"#.utf8
+    appendJSON(time(image.createdAt), to: &output)
+    output += #","width":"#.utf8
+    JSONText.appendInteger(Int64(largest.width), to: &output)
+    output.append(UInt8(ascii: "}"))
+  }
+
+  /// Appends template data as JSON, as `json(_:)` makes it, without building it first.
+  private func appendJSON(_ value: TemplateValue, to output: inout [UInt8]) {
+    switch value {
+    case .null: JSONValue.null.append(to: &output)
+    case .bool(let flag): JSONValue.bool(flag).append(to: &output)
+    case .int(let number): JSONText.appendInteger(Int64(number), to: &output)
+    case .double(let number): JSONValue.number(number).append(to: &output)
+    case .string(let text): JSONText.appendString(text, to: &output)
+    case .array(let elements):
+      output.append(UInt8(ascii: "["))
+      for (position, element) in elements.enumerated() {
+        if position > 0 { output.append(UInt8(ascii: ",")) }
+        appendJSON(element, to: &output)
+      }
+      output.append(UInt8(ascii: "]"))
+    case .object(let object):
+      output.append(UInt8(ascii: "{"))
+      var first = true
+      object.forEachFieldInNameOrder { name, value in
+        // A missing value (a link the audience may not follow) is left out.
+        guard value != .null else { return }
+        if !first { output.append(UInt8(ascii: ",")) }
+        first = false
+        JSONText.appendString(name, to: &output)
+        output.append(UInt8(ascii: ":"))
+        appendJSON(value, to: &output)
+      }
+      output.append(UInt8(ascii: "}"))
+    }
   }
 
   /// Template data as JSON (people, dates), without its null fields.

@@ -76,7 +76,8 @@ import Testing
   }
 
   static func model(
-    _ audience: Audience, dataset: Dataset = dataset(), zone: DisplayTimeZone = .utc
+    _ audience: Audience, dataset: Dataset = dataset(), zone: DisplayTimeZone = .utc,
+    catalog: MediaCatalog = catalog()
   ) throws -> WallPageModel {
     let index = WallIndex(dataset: dataset, audience: audience)
     let layout =
@@ -84,7 +85,7 @@ import Testing
       ? try SiteLayout(users: index.users)
       : try SiteLayout(users: index.users, secret: Array("secret".utf8))
     return WallPageModel(
-      index: index, media: MediaLookup(catalog()), layout: layout, zone: zone, pageSize: 2,
+      index: index, media: MediaLookup(catalog), layout: layout, zone: zone, pageSize: 2,
       audience: audience)
   }
 

@@ -1,0 +1,70 @@
+import Testing
+
+// `@testable` for `WallPageModel` and `MediaLookup`, which only the build's stages use.
+@testable import WallKit
+
+/// `photos.js` is written straight to bytes (`writePhotoData`); `photoData` builds the same data
+/// as a `JSONValue`. The two must give the same bytes, escapes, nulls and left-out members
+/// included.
+@Suite struct PhotoDataBytesTests {
+  typealias Fixture = PhotoViewTests
+
+  /// The fixture of `PhotoViewTests`, and on its public photo: 60 more comments (more than
+  /// a card shows), texts and a name that need escapes, and a comment by someone the export
+  /// does not know.
+  static func dataset() -> Dataset {
+    var dataset = Fixture.dataset()
+    let texts = [
+      "quote \" and \\", "<script>&amp;</script>", "line\u{2028}para\u{2029}", "tab\t\u{1}",
+    ]
+    for number in 0..<60 {
+      let comment = Fixture.comment(
+        "m\(number)", on: "pub", by: number.isMultiple(of: 2) ? Fixture.cy : Fixture.ann,
+        "\(texts[number % texts.count]) #\(number)")
+      dataset.comments[comment.objectId] = comment
+    }
+    let stranger = WallModel.Comment(
+      objectId: "ghost", className: "WallImageComment", imageID: "pub", authorID: "nobody",
+      text: "from a deleted account", createdAt: Fixture.at("2015-01-01T00:00:00.000Z"),
+      acl: nil)
+    dataset.comments[stranger.objectId] = stranger
+    dataset.users[Fixture.cy.objectId]?.displayName = "Cy \"the <b>bold</b>\" & co"
+    return dataset
+  }
+
+  @Test(
+    "the bytes of photos.js are the serialized JSON of its data, for every wall and audience",
+    arguments: [Audience.anyone, .owner])
+  func bytesMatchTheValue(_ audience: Audience) throws {
+    let model = try Fixture.model(audience, dataset: Self.dataset())
+    for user in [Fixture.ann, Fixture.bob, Fixture.cy, Fixture.dee] {
+      let file = model.photoDataFile(of: user)
+      let expected = "window.wallgenPhotos = " + model.photoData(of: user).serialized + ";\n"
+      #expect(String(decoding: file.bytes, as: UTF8.self) == expected, "\(user.objectId)")
+    }
+    // The fixture reaches what the writer has to get right.
+    let script = String(decoding: model.photoDataFile(of: Fixture.ann).bytes, as: UTF8.self)
+    for needed in ["\"more\":", "\"by\":null", "\\u2028", "\\u003c", "\\\"", "\"original\":"] {
+      #expect(script.contains(needed), "Ann's data has \(needed)")
+    }
+  }
+
+  @Test("a large wall's data comes in pieces of about photoDataChunk bytes")
+  func pieces() throws {
+    var dataset = Self.dataset()
+    var catalog = Fixture.catalog()
+    for number in 0..<400 {
+      let image = Fixture.image(
+        "many\(number)", by: Fixture.bob, "2014-01-01T00:00:00.000Z")
+      dataset.images[image.objectId] = image
+      catalog.images["files/many\(number).jpg"] = catalog.images["files/pub.jpg"]
+    }
+    let model = try Fixture.model(.anyone, dataset: dataset, catalog: catalog)
+    var pieces: [[UInt8]] = []
+    model.writePhotoData(of: Fixture.ann) { pieces.append($0) }
+    #expect(pieces.count > 1)
+    #expect(pieces.dropLast().allSatisfy { $0.count >= WallPageModel.photoDataChunk })
+    #expect(pieces.allSatisfy { $0.count < WallPageModel.photoDataChunk + 16_384 })
+    #expect(Array(pieces.joined()) == model.photoDataFile(of: Fixture.ann).bytes)
+  }
+}
