@@ -3,9 +3,10 @@ import Testing
 // `@testable` for `WallPageModel` and `MediaLookup`, which only the build's stages use.
 @testable import WallKit
 
-/// `photos.js` is written straight to bytes (`writePhotoData`); `photoData` builds the same data
-/// as a `JSONValue`. The two must give the same bytes, escapes, nulls and left-out members
-/// included.
+/// `photos.js`, written straight to bytes, is the serialized JSON of `photoData`.
+///
+/// `writePhotoData` writes the bytes; `photoData` builds the same data as a `JSONValue`. The two
+/// must give the same bytes, escapes, nulls and left-out members included.
 @Suite struct PhotoDataBytesTests {
   typealias Fixture = PhotoViewTests
 
