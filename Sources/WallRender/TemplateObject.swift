@@ -52,10 +52,16 @@ public struct TemplateObject: Sendable, Equatable {
   /// The names of the fields, in their order.
   public var names: [String] { fields.map(\.name) }
 
-  /// Calls `body` with each field in name order, without sorting a copy: objects are small, so
-  /// finding the next name by a scan allocates nothing and costs little.
+  /// Calls `body` with each field in name order, without sorting a copy.
+  ///
+  /// Objects made in name order (as most template data is) are walked straight through; others
+  /// are small, so finding each next name by a scan allocates nothing and costs little.
   /// - Parameter body: Takes a field's name and value.
   public func forEachFieldInNameOrder(_ body: (String, TemplateValue) -> Void) {
+    if fields.indices.dropFirst().allSatisfy({ fields[$0 - 1].name < fields[$0].name }) {
+      for field in fields { body(field.name, field.value) }
+      return
+    }
     var previous: String?
     for _ in fields.indices {
       var next: Int?

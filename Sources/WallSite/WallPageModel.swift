@@ -282,25 +282,28 @@ package struct WallPageModel {
   func person(_ user: User, root: String) -> TemplateValue {
     if root == layout.pageToRoot, let cached = shared.people[user.objectId] { return cached }
     let avatar = media.avatar(user.objectId)
+    // Fields in name order, so the viewer's data writes them as they are
+    // (`TemplateObject.forEachFieldInNameOrder`).
     return [
-      "name": .string(user.displayName),
+      "avatar": [
+        "large": .string(root + (avatar?.large ?? "")),
+        "small": .string(root + (avatar?.small ?? "")),
+      ],
       // Every user of the index has a wall; only a public site may point from one to another.
       "href": audience == .anyone
         ? .string(root + layout.wallPage(userID: user.objectId, page: 1)) : .null,
-      "avatar": [
-        "small": .string(root + (avatar?.small ?? "")),
-        "large": .string(root + (avatar?.large ?? "")),
-      ],
+      "name": .string(user.displayName),
     ]
   }
 
   /// A date's template data: the machine-readable `iso`, the shown `text` and the `long` form.
   func time(_ timestamp: Timestamp) -> TemplateValue {
     if let made = shared.times[timestamp] { return made }
+    // Fields in name order, as `person(_:root:)`'s.
     return [
       "iso": .string(DateStyle.machine(timestamp)),
-      "text": .string(language.dates.short(timestamp, in: zone)),
       "long": .string(language.dates.long(timestamp, in: zone)),
+      "text": .string(language.dates.short(timestamp, in: zone)),
     ]
   }
 }

@@ -49,4 +49,20 @@ struct TemplateObjectTests {
     #expect(object[long + "b"] == 2)
     #expect(object[long] == nil)
   }
+
+  @Test(
+    "fields come in name order whatever order they were given in",
+    arguments: [
+      [String](), ["only"], ["a", "b", "c"], ["text", "iso", "long"], ["c", "b", "a"],
+      ["src", "srcset", "original", "originalWidth", "by", "alt", "é", "Z", "a1", "a"],
+    ])
+  func nameOrder(_ names: [String]) {
+    let object = TemplateObject(names.enumerated().map { ($1, TemplateValue.int($0)) })
+    var seen: [(String, TemplateValue)] = []
+    object.forEachFieldInNameOrder { seen.append(($0, $1)) }
+    #expect(seen.map(\.0) == names.sorted())
+    for (name, value) in seen {
+      #expect(value == object[name], "\(name)'s value")
+    }
+  }
 }
