@@ -11,8 +11,8 @@ import Testing
   typealias Fixture = PhotoViewTests
 
   /// The fixture of `PhotoViewTests`, and on its public photo: 60 more comments (more than
-  /// a card shows), texts and a name that need escapes, and a comment by someone the export
-  /// does not know.
+  /// a card shows), texts and a name that need escapes, a comment by someone the export
+  /// does not know, and a newest one only Ann may read.
   static func dataset() -> Dataset {
     var dataset = Fixture.dataset()
     let texts = [
@@ -29,6 +29,13 @@ import Testing
       text: "from a deleted account", createdAt: Fixture.at("2015-01-01T00:00:00.000Z"),
       acl: nil)
     dataset.comments[stranger.objectId] = stranger
+    // The newest comment, which only Ann may read: her wall and Bob's show different comments.
+    let late = WallModel.Comment(
+      objectId: "late", className: "WallImageComment", imageID: "pub",
+      authorID: Fixture.bob.objectId, text: "for Ann, late",
+      createdAt: Fixture.at("2016-01-01T00:00:00.000Z"),
+      acl: AccessControl(users: [Fixture.ann.objectId]))
+    dataset.comments[late.objectId] = late
     dataset.users[Fixture.cy.objectId]?.displayName = "Cy \"the <b>bold</b>\" & co"
     return dataset
   }
