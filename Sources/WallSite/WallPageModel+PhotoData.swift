@@ -17,6 +17,11 @@ extension WallPageModel {
   static let photoDataFormat = "wallgen-photos/1"
 
   /// The viewer's data of `user`'s wall as a JSON value (see the extension's summary).
+  ///
+  /// Built apart from `writePhotoData`, which writes the same data straight to bytes, so that
+  /// the two read the model independently: `PhotoDataBytesTests` holds the bytes to this value's
+  /// `serialized`. A field added to the viewer's data goes in both (`viewerEntry` and
+  /// `appendViewerEntry`, `json` and `appendJSON`).
   /// - Parameters:
   ///   - user: The wall's owner.
   ///   - wall: The wall's images (`WallIndex.wall(for:)`) when the caller has them already.
