@@ -71,10 +71,16 @@ extension WallPageModel {
     }
     var first = true
     for userID in people.order {
-      guard let person = index.user(userID) else { continue }
+      let made = shared.personJSON[userID]
+      let person = made == nil ? index.user(userID) : nil
+      guard made != nil || person != nil else { continue }
       if !first { output.append(UInt8(ascii: ",")) }
       first = false
-      appendJSON(self.person(person, root: layout.pageToRoot), to: &output)
+      if let made {
+        output += made
+      } else if let person {
+        appendJSON(self.person(person, root: layout.pageToRoot), to: &output)
+      }
       handOnWhenFull()
     }
     output += #"],"photos":["#.utf8
@@ -82,7 +88,15 @@ extension WallPageModel {
     forEachViewerPhoto(of: user, in: wall) { photo in
       if !first { output.append(UInt8(ascii: ",")) }
       first = false
-      appendViewerEntry(photo, people: people, to: &output)
+      if let made = shared.viewerEntries[photo.image.objectId],
+        made.commentCount == photo.comments.count
+      {
+        made.fill(with: people, into: &output)
+      } else {
+        appendViewerEntry(photo, to: &output) { userID, output in
+          people.appendNumber(of: userID, to: &output)
+        }
+      }
       handOnWhenFull()
     }
     output += "]};\n".utf8
@@ -128,7 +142,7 @@ extension WallPageModel {
   ///
   /// That is each photo's uploader, then the authors of the comments it shows. Users the
   /// index does not know get no number.
-  private struct ViewerPeople {
+  fileprivate struct ViewerPeople {
     var order: [String] = []
     var numbers: [String: Int] = [:]
 
@@ -196,9 +210,10 @@ extension WallPageModel {
   }
 
   /// Appends a photo's entry in the viewer's data, as `viewerEntry` makes it, its members in
-  /// key order.
+  /// key order; `name` appends the number of the person with an objectId.
   private func appendViewerEntry(
-    _ photo: ViewerPhoto, people: ViewerPeople, to output: inout [UInt8]
+    _ photo: ViewerPhoto, to output: inout [UInt8],
+    naming name: (String, inout [UInt8]) -> Void
   ) {
     let root = layout.pageToRoot
     let image = photo.image
@@ -207,12 +222,12 @@ extension WallPageModel {
     output += #"{"alt":"#.utf8
     JSONText.appendString(shownAlt(image), to: &output)
     output += #","by":"#.utf8
-    people.appendNumber(of: image.uploaderID, to: &output)
+    name(image.uploaderID, &output)
     output += #","comments":["#.utf8
     for (position, comment) in shown.enumerated() {
       if position > 0 { output.append(UInt8(ascii: ",")) }
       output += #"{"by":"#.utf8
-      people.appendNumber(of: comment.authorID, to: &output)
+      name(comment.authorID, &output)
       output += #","text":"#.utf8
       JSONText.appendString(comment.text, to: &output)
       output += #","time":"#.utf8
@@ -242,6 +257,76 @@ extension WallPageModel {
     output += #","width":"#.utf8
     JSONText.appendInteger(Int64(largest.width), to: &output)
     output.append(UInt8(ascii: "}"))
+  }
+
+  /// A photo's entry in the viewer's data as every wall that may read all of its comments
+  /// writes it, made once per build (`shareViewerData`): its bytes, with a hole wherever the
+  /// entry names a person by the number the wall's data gives them.
+  struct ViewerEntryParts {
+    var bytes: [UInt8] = []
+    /// Where each number goes (an offset into `bytes`) and whose it is, in order.
+    var holes: [(offset: Int, userID: String)] = []
+    /// How many comments the photo has: a wall whose owner may read as many reads them all.
+    var commentCount = 0
+
+    /// About the memory it takes, for `viewerDataBudget`.
+    var charged: Int { bytes.count + holes.count * 32 + 96 }
+
+    /// Appends the entry with each hole filled with `people`'s number for its person.
+    fileprivate func fill(with people: ViewerPeople, into output: inout [UInt8]) {
+      var start = 0
+      for hole in holes {
+        output += bytes[start..<hole.offset]
+        people.appendNumber(of: hole.userID, to: &output)
+        start = hole.offset
+      }
+      output += bytes[start...]
+    }
+  }
+
+  /// The most memory `cached()` gives to viewer data made once for every wall that shows it.
+  ///
+  /// That is each person's entry, then each photo's `ViewerEntryParts`; past it, the rest are
+  /// written anew on each wall. On the 10,000-user scale export they take about 100 MiB.
+  static let viewerDataBudget = 128 << 20
+
+  /// Makes each person's entry and each photo's entry of the viewer's data once for every
+  /// wall, as far as `budget` goes (`cached()`).
+  ///
+  /// In a friend graph, each photo is on dozens of walls. A photo's entry is kept as walls that
+  /// may read all of its comments write it; a wall whose owner may read fewer writes its own.
+  package mutating func shareViewerData(budget: Int) {
+    var left = budget
+    var people: [String: [UInt8]] = [:]
+    for user in index.users {
+      var bytes: [UInt8] = []
+      appendJSON(person(user, root: layout.pageToRoot), to: &bytes)
+      left -= bytes.count + 96
+      guard left >= 0 else { break }
+      people[user.objectId] = bytes
+    }
+    var entries: [String: ViewerEntryParts] = [:]
+    for image in index.images where left > 0 {
+      guard let (variants, original) = readyMedia(image) else { continue }
+      let comments = index.allComments(on: image.objectId)
+      var parts = ViewerEntryParts(commentCount: comments.count)
+      var holes: [(offset: Int, userID: String)] = []
+      appendViewerEntry(
+        ViewerPhoto(image: image, variants: variants, original: original, comments: comments),
+        to: &parts.bytes
+      ) { userID, output in holes.append((output.count, userID)) }
+      parts.holes = holes
+      left -= parts.charged
+      guard left >= 0 else { break }
+      entries[image.objectId] = parts
+    }
+    shared.personJSON = people
+    shared.viewerEntries = entries
+  }
+
+  /// How many people's and photos' entries of the viewer's data are made once for every wall.
+  package var sharedViewerData: (people: Int, photos: Int) {
+    (shared.personJSON.count, shared.viewerEntries.count)
   }
 
   /// Appends template data as JSON, as `json(_:)` makes it, without building it first.

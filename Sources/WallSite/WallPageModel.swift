@@ -32,22 +32,26 @@ package struct WallPageModel {
   static let eagerImages = 3
   /// Template data made once per build and shared by every wall (see `cached()`); empty when
   /// the model renders a single wall.
-  private var shared = SharedValues()
+  var shared = SharedValues()
   /// A number for each image that is the same in every model of one build, by objectId: when
   /// set, cards are keyed by it (see `stableCard`) instead of by `cached()`'s counter.
   package var stableNumbers: [String: Int]?
 
   /// The template data many walls show: people, dates, and each image's card parts, all at
   /// `layout.pageToRoot`.
-  private struct SharedValues {
+  struct SharedValues {
     var people: [String: TemplateValue] = [:]
     var times: [Timestamp: TemplateValue] = [:]
     var cards: [String: CardParts] = [:]
+    /// Each person's entry in the viewer's data, by objectId (`shareViewerData`).
+    var personJSON: [String: [UInt8]] = [:]
+    /// Each photo's entry in the viewer's data, by objectId (`shareViewerData`).
+    var viewerEntries: [String: ViewerEntryParts] = [:]
   }
 
   /// An image's card as most walls show it: with every comment (up to `shownCommentLimit`),
   /// its photo loading lazily.
-  private struct CardParts {
+  struct CardParts {
     var card: TemplateObject
     /// The newest `shownCommentLimit` comments on the image, oldest first as
     /// `WallIndex.allComments(on:)` gives them.
@@ -102,7 +106,7 @@ package struct WallPageModel {
 
   /// A copy that makes each person's, date's and image card's template data once, instead of
   /// once per wall that shows it: in a friend graph, each image is on dozens of walls.
-  func cached() -> WallPageModel {
+  package func cached() -> WallPageModel {
     var model = sharingPeople()
     var nextRenderingKey: Int? = 0
     for image in index.images {
@@ -116,6 +120,7 @@ package struct WallPageModel {
       model.shared.cards[image.objectId] = model.cardParts(
         image, renderingKeys: &nextRenderingKey)
     }
+    model.shareViewerData(budget: Self.viewerDataBudget)
     return model
   }
 

@@ -75,4 +75,42 @@ import Testing
     #expect(pieces.allSatisfy { $0.count < WallPageModel.photoDataChunk + 16_384 })
     #expect(Array(pieces.joined()) == model.photoDataFile(of: Fixture.ann).bytes)
   }
+
+  @Test(
+    "viewer data made once for every wall gives each wall the same bytes, whatever part fits",
+    arguments: [Audience.anyone, .owner], [0, 1_500, 1 << 20])
+  func sharedEntries(_ audience: Audience, budget: Int) throws {
+    let model = try Fixture.model(audience, dataset: Self.dataset())
+    var everything = model
+    everything.shareViewerData(budget: 1 << 20)
+    let all = everything.sharedViewerData
+    #expect(all.people == 4 && all.photos >= 2, "\(all)")
+    var shared = model
+    shared.shareViewerData(budget: budget)
+    let made = shared.sharedViewerData.people + shared.sharedViewerData.photos
+    switch budget {
+    case 0: #expect(made == 0)
+    case 1_500: #expect(made > 0 && made < all.people + all.photos, "only part fits")
+    default: #expect(made == all.people + all.photos)
+    }
+    for user in [Fixture.ann, Fixture.bob, Fixture.cy, Fixture.dee] {
+      let bytes = String(decoding: shared.photoDataFile(of: user).bytes, as: UTF8.self)
+      let expected = String(decoding: model.photoDataFile(of: user).bytes, as: UTF8.self)
+      #expect(bytes == expected, "\(user.objectId)")
+    }
+  }
+
+  @Test(
+    "a build's model (cached) writes the viewer data the plain model does",
+    arguments: [
+      Audience.anyone, .owner,
+    ])
+  func cachedModel(_ audience: Audience) throws {
+    let model = try Fixture.model(audience, dataset: Self.dataset())
+    let cached = model.cached()
+    #expect(cached.sharedViewerData.photos > 0)
+    for user in [Fixture.ann, Fixture.bob, Fixture.cy, Fixture.dee] {
+      #expect(cached.photoDataFile(of: user).bytes == model.photoDataFile(of: user).bytes)
+    }
+  }
 }
