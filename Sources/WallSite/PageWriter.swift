@@ -124,7 +124,8 @@ package struct PageWriter: Sendable {
         }
       }
       do throws(BuildError) {
-        wall.pages.append(try writePhotoViews(of: user, model: model, wall: feed.images))
+        wall.pages.append(
+          try writePhotoViews(of: user, model: model, wall: feed.images, memo: memo))
       } catch {
         wall.failure = error
         failed.store(true, ordering: .relaxed)
@@ -142,16 +143,19 @@ package struct PageWriter: Sendable {
   ///
   /// Both grow with the wall's photos, so both are made and written a piece at a time
   /// (`ChangedFileStream`): the grid's tiles are made as they are rendered, and the page goes
-  /// to disk a megabyte at a time.
+  /// to disk a megabyte at a time. With a memo, tiles a build's model keyed
+  /// (`WallPageModel.cached()`) are rendered once and reused on other walls.
   /// - Returns: Their site-relative paths, and how many were written.
   /// - Throws: As `write(_:_:at:capacity:memo:expand:)`.
   package func writePhotoViews(
-    of user: User, model: WallPageModel, wall: [WallImage]? = nil
+    of user: User, model: WallPageModel, wall: [WallImage]? = nil, memo: FragmentMemo? = nil
   ) throws(BuildError) -> Written {
     var written = Written()
     let grid = model.photoGrid(for: user, wall: wall, standIns: true)
     let tiles = TemplateExpander { model.expandGridTile($0) }
-    if try writeStreamed("photos", grid.context, at: grid.path, expand: tiles) == .written {
+    if try writeStreamed("photos", grid.context, at: grid.path, memo: memo, expand: tiles)
+      == .written
+    {
       written.written += 1
     }
     let dataPath = model.photoDataPath(of: user)
@@ -169,16 +173,18 @@ package struct PageWriter: Sendable {
   ///   - name: The template.
   ///   - context: Its data.
   ///   - relative: The page's path in the site.
+  ///   - memo: Where renderings of keyed list elements are kept and reused.
   ///   - expand: Makes the element a stand-in stands for.
   /// - Throws: `BuildError.template` naming the theme's file, or `.write` with step `render`.
   package func writeStreamed(
-    _ name: String, _ context: TemplateValue, at relative: String, expand: TemplateExpander?
+    _ name: String, _ context: TemplateValue, at relative: String, memo: FragmentMemo? = nil,
+    expand: TemplateExpander?
   ) throws(BuildError) -> SiteWriter.Outcome {
     let stream = SiteWriter.stream(at: relative, in: siteRoot, staging: staging)
     do {
       stream.append(
         try templates.render(
-          name, context, expand: expand, sink: TemplateSink { stream.append($0) }))
+          name, context, memo: memo, expand: expand, sink: TemplateSink { stream.append($0) }))
     } catch {
       throw .template(error)
     }

@@ -6,8 +6,13 @@ import WallReport
 import WallSupport
 
 extension SiteBuilder {
-  /// The most bytes of rendered cards a build keeps for reuse across walls (a card is 1–2 KB).
+  /// The most memory the renderings a build keeps for reuse across walls take (cards are
+  /// 1–2 KB, grid tiles about 0.6 KB): half for renderings, half for the index of those kept in
+  /// the spill file once that half is used.
   static let renderMemoBudget = 128 << 20
+  /// The most bytes of renderings the build keeps on disk past its memory, in an unlinked
+  /// scratch file in `$TMPDIR` (`SpillFile`), as a shard does.
+  static let renderSpillBudget = 1 << 30
 
   /// Renders every wall (in parallel) and the index pages (in a private build, the root page
   /// that links nothing: `renderPrivateRoot`).
@@ -23,7 +28,12 @@ extension SiteBuilder {
     let reuse = settings.reuseRenderings
     let model = reuse ? plainModel.cached() : plainModel
     // Most of a wall page is cards that other walls show too: render each once.
-    let memo = reuse ? writer.templates.makeMemo(byteBudget: Self.renderMemoBudget) : nil
+    let memo =
+      reuse
+      ? writer.templates.makeMemo(
+        byteBudget: Self.renderMemoBudget,
+        spill: SpillFile(folder: SpillFile.temporaryFolder, byteLimit: Self.renderSpillBudget))
+      : nil
     var pages = try writer.writeWalls(
       of: index.users, model: model, jobs: settings.pipeline.jobs, progress: progress,
       memo: memo)

@@ -92,7 +92,15 @@ extension WallPageModel {
       let tiles: [TemplateValue] = month.images.map { image in
         defer { position += 1 }
         guard standIns else { return .object(gridTile(image, position: position)) }
-        return [Self.gridTileField: .string(image.objectId), "position": .int(position)]
+        var standIn: TemplateObject = [
+          Self.gridTileField: .string(image.objectId), "position": .int(position),
+        ]
+        // A tile reads the same on every wall but for loading lazily: when the model numbered
+        // the images (`cached()`), its rendering is made once and reused (`FragmentMemo`).
+        if let number = shared.tileNumbers[image.objectId] {
+          standIn.renderingKey = number << 1 | (position >= Self.eagerTiles ? 1 : 0)
+        }
+        return .object(standIn)
       }
       let heading = month.images.first.map { language.dates.monthAndYear($0.createdAt, in: zone) }
       return [

@@ -47,6 +47,9 @@ package struct WallPageModel {
     var personJSON: [String: [UInt8]] = [:]
     /// Each photo's entry in the viewer's data, by objectId (`shareViewerData`).
     var viewerEntries: [String: ViewerEntryParts] = [:]
+    /// A number for each image, by objectId, from which its grid tiles' rendering keys are
+    /// made (`photoGrid(for:wall:standIns:)`).
+    var tileNumbers: [String: Int] = [:]
   }
 
   /// An image's card as most walls show it: with every comment (up to `shownCommentLimit`),
@@ -109,7 +112,8 @@ package struct WallPageModel {
   package func cached() -> WallPageModel {
     var model = sharingPeople()
     var nextRenderingKey: Int? = 0
-    for image in index.images {
+    for (number, image) in index.images.enumerated() {
+      model.shared.tileNumbers[image.objectId] = number
       // Dates first, so that cards and comments with the same date share its data. Only the
       // comments a card shows when every one is visible count; others are made when needed.
       let shown = index.allComments(on: image.objectId).suffix(Self.shownCommentLimit)
