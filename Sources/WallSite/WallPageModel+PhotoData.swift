@@ -85,14 +85,13 @@ extension WallPageModel {
     }
     output += #"],"photos":["#.utf8
     first = true
-    forEachViewerPhoto(of: user, in: wall) { photo in
+    forEachViewerItem(of: user, in: wall) { item in
       if !first { output.append(UInt8(ascii: ",")) }
       first = false
-      if let made = shared.viewerEntries[photo.image.objectId],
-        made.commentCount == photo.comments.count
-      {
+      switch item {
+      case .shared(let made):
         made.fill(with: people, into: &output)
-      } else {
+      case .own(let photo):
         appendViewerEntry(photo, to: &output) { userID, output in
           people.appendNumber(of: userID, to: &output)
         }
@@ -138,6 +137,38 @@ extension WallPageModel {
     }
   }
 
+  /// A photo of a wall for the viewer: its entry made once for every wall
+  /// (`shareViewerData`) when the wall's owner may read all of its comments, else the photo
+  /// the wall writes its own entry from.
+  private enum ViewerItem {
+    case shared(ViewerEntryParts)
+    case own(ViewerPhoto)
+  }
+
+  /// Calls `body` with each photo of `wall` that could be made, in wall order, as
+  /// `forEachViewerPhoto` does, but with the entry made for every wall where there is one.
+  private func forEachViewerItem(
+    of user: User, in wall: [WallImage], _ body: (ViewerItem) -> Void
+  ) {
+    for image in wall {
+      var visible: [Comment]?
+      if let made = shared.viewerEntries[image.objectId] {
+        let comments = index.comments(on: image.objectId, visibleTo: user.objectId)
+        if comments.count == made.commentCount {
+          body(.shared(made))
+          continue
+        }
+        visible = comments
+      }
+      guard let (variants, original) = readyMedia(image) else { continue }
+      body(
+        .own(
+          ViewerPhoto(
+            image: image, variants: variants, original: original,
+            comments: visible ?? index.comments(on: image.objectId, visibleTo: user.objectId))))
+    }
+  }
+
   /// The people the viewer's data names, numbered in the order it first names them.
   ///
   /// That is each photo's uploader, then the authors of the comments it shows. Users the
@@ -160,14 +191,20 @@ extension WallPageModel {
   /// be written before the photos that name them).
   private func viewerPeople(of user: User, wall: [WallImage]) -> ViewerPeople {
     var people = ViewerPeople()
-    func note(_ userID: String) {
-      guard people.numbers[userID] == nil, index.user(userID) != nil else { return }
+    func note(_ userID: String, known: Bool? = nil) {
+      guard people.numbers[userID] == nil, known ?? (index.user(userID) != nil) else { return }
       people.numbers[userID] = people.order.count
       people.order.append(userID)
     }
-    forEachViewerPhoto(of: user, in: wall) { photo in
-      note(photo.image.uploaderID)
-      for comment in photo.comments.suffix(Self.shownCommentLimit) { note(comment.authorID) }
+    forEachViewerItem(of: user, in: wall) { item in
+      switch item {
+      case .shared(let made):
+        // Its holes name the uploader, then the authors of the comments it shows.
+        for hole in made.holes { note(hole.userID, known: hole.known) }
+      case .own(let photo):
+        note(photo.image.uploaderID)
+        for comment in photo.comments.suffix(Self.shownCommentLimit) { note(comment.authorID) }
+      }
     }
     return people
   }
@@ -264,8 +301,9 @@ extension WallPageModel {
   /// entry names a person by the number the wall's data gives them.
   struct ViewerEntryParts {
     var bytes: [UInt8] = []
-    /// Where each number goes (an offset into `bytes`) and whose it is, in order.
-    var holes: [(offset: Int, userID: String)] = []
+    /// Where each number goes (an offset into `bytes`), whose it is, and whether the index
+    /// knows them (a person it does not know gets no number), in order.
+    var holes: [(offset: Int, userID: String, known: Bool)] = []
     /// How many comments the photo has: a wall whose owner may read as many reads them all.
     var commentCount = 0
 
@@ -310,11 +348,11 @@ extension WallPageModel {
       guard let (variants, original) = readyMedia(image) else { continue }
       let comments = index.allComments(on: image.objectId)
       var parts = ViewerEntryParts(commentCount: comments.count)
-      var holes: [(offset: Int, userID: String)] = []
+      var holes: [(offset: Int, userID: String, known: Bool)] = []
       appendViewerEntry(
         ViewerPhoto(image: image, variants: variants, original: original, comments: comments),
         to: &parts.bytes
-      ) { userID, output in holes.append((output.count, userID)) }
+      ) { userID, output in holes.append((output.count, userID, index.user(userID) != nil)) }
       parts.holes = holes
       left -= parts.charged
       guard left >= 0 else { break }
