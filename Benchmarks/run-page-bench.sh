@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Render-step benchmark of two or more wallgen binaries, interleaved (run by hand, not in CI):
 # for each round and each binary in turn, the four builds of run-scale-bench.sh (full into a new
-# folder, no-op, re-render, theme edit), one line each: wall time, user and system CPU, the
-# render and publish steps (from --json), pages/s of the render step, and the load average.
+# folder, no-op, re-render, theme edit), one line each: wall time, user and system CPU, peak
+# RSS, the render and publish steps (from --json), pages/s of the render step, and the load
+# average.
 # Compare binaries within one run: the machine is shared.
 # Usage: Benchmarks/run-page-bench.sh EXPORT WORKDIR ROUNDS LABEL=BINARY [LABEL=BINARY...]
 #   EXPORT  e.g. made by: .build/release/scale-bench generate DIR --users 10000 \
@@ -25,18 +26,19 @@ measure() { # label binary
     local extra=()
     [ "$run" = re-render ] && rm -f "$run_dir/.wallgen/site/last-build.json"
     [ "$run" = theme ] && extra=(--theme "$theme")
-    /usr/bin/time -f "%e %U %S" -o "$run_dir/time" nice -n 19 \
+    /usr/bin/time -f "%e %U %S %M" -o "$run_dir/time" nice -n 19 \
       "$bin" build "$export_dir" -o "$run_dir/site" --quiet --json "${extra[@]}" \
       >"$run_dir/summary.json" 2>"$run_dir/problems.txt"
     python3 - "$label" "$run" "$run_dir/time" "$run_dir/summary.json" <<'PY'
 import json, sys
 label, run = sys.argv[1], sys.argv[2]
-seconds, user, system = (float(x) for x in open(sys.argv[3]).read().split()[-3:])
+seconds, user, system, rss = (float(x) for x in open(sys.argv[3]).read().split()[-4:])
 s = json.load(open(sys.argv[4]))
 render, publish = s["steps"].get("render") or 0, s["steps"].get("publish") or 0
 rate = s["pages"] / render if render else 0
 load = open("/proc/loadavg").read().split()[0]
 print(f"{label:8} {run:10} wall {seconds:7.2f} user {user:6.2f} sys {system:6.2f} "
+      f"rss {rss / 1024:5.0f}M "
       f"render {render:6.2f} pps {rate:6.0f} publish {publish:5.2f} pages {s['pages']} "
       f"written {s['filesWritten']} load {load}", flush=True)
 PY
