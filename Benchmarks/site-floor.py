@@ -11,8 +11,10 @@
 import os, sys, time
 
 site, root = sys.argv[1], sys.argv[2]
-if os.listdir(root):
-    sys.exit(f"site-floor: {root} is not empty; give a fresh folder (mktemp -d)")
+if not os.path.isdir(root) or os.listdir(root):
+    sys.exit(f"site-floor: {root} is not an empty folder; give a fresh one (mktemp -d)")
+if not os.path.isdir(os.path.join(site, "walls")):
+    sys.exit(f"site-floor: {site} has no walls/; give a site wallgen built")
 files = []
 for folder, subfolders, names in os.walk(site):
     relative = os.path.relpath(folder, site)

@@ -52,7 +52,8 @@ extension WallPageModel {
   ///
   /// The bytes are written straight from the model, without a `JSONValue` of each entry: that
   /// tree and its serialization were half of a 10k re-render's CPU. Members are written in the
-  /// order `JSONValue.serialized` sorts keys in.
+  /// order `JSONValue.serialized` sorts keys in. Entries a build's model made once for every
+  /// wall (`shareViewerData`) are copied, their people's numbers filled in.
   /// - Parameters:
   ///   - user: The wall's owner.
   ///   - wall: The wall's images (`WallIndex.wall(for:)`) when the caller has them already.

@@ -37,8 +37,9 @@ package struct WallPageModel {
   /// set, cards are keyed by it (see `stableCard`) instead of by `cached()`'s counter.
   package var stableNumbers: [String: Int]?
 
-  /// The template data many walls show: people, dates, and each image's card parts, all at
-  /// `layout.pageToRoot`.
+  /// What many walls show, made once (`cached()`): the template data of people, dates and
+  /// each image's card parts, all at `layout.pageToRoot`; the viewer's entries; and the numbers
+  /// that key grid tiles.
   struct SharedValues {
     var people: [String: TemplateValue] = [:]
     var times: [Timestamp: TemplateValue] = [:]
@@ -109,6 +110,10 @@ package struct WallPageModel {
 
   /// A copy that makes each person's, date's and image card's template data once, instead of
   /// once per wall that shows it: in a friend graph, each image is on dozens of walls.
+  ///
+  /// It also numbers the images, so that their grid tiles are keyed for the `FragmentMemo`,
+  /// and makes the viewer's entries of people and photos (`shareViewerData`, within
+  /// `viewerDataBudget`).
   package func cached() -> WallPageModel {
     var model = sharingPeople()
     var nextRenderingKey: Int? = 0
