@@ -16,27 +16,6 @@ extension WallPageModel {
   /// The identifier of the data's shape, bumped when it changes incompatibly.
   static let photoDataFormat = "wallgen-photos/1"
 
-  /// The viewer's data of `user`'s wall as a JSON value (see the extension's summary).
-  ///
-  /// Built apart from `writePhotoData`, which writes the same data straight to bytes, so that
-  /// the two read the model independently: `PhotoDataBytesTests` holds the bytes to this value's
-  /// `serialized`. A field added to the viewer's data goes in both (`viewerEntry` and
-  /// `appendViewerEntry`, `json` and `appendJSON`).
-  /// - Parameters:
-  ///   - user: The wall's owner.
-  ///   - wall: The wall's images (`WallIndex.wall(for:)`) when the caller has them already.
-  package func photoData(of user: User, wall: [WallImage]? = nil) -> JSONValue {
-    let wall = wall ?? index.wall(for: user.objectId)
-    let people = viewerPeople(of: user, wall: wall)
-    var photos: [JSONValue] = []
-    forEachViewerPhoto(of: user, in: wall) { photos.append(viewerEntry($0, people: people)) }
-    return [
-      "format": .string(Self.photoDataFormat),
-      "people": .array(people.order.compactMap { index.user($0) }.map(viewerPerson)),
-      "photos": .array(photos),
-    ]
-  }
-
   /// `photos.js` of `user`'s wall: its site-relative path and bytes.
   package func photoDataFile(of user: User, wall: [WallImage]? = nil) -> (
     path: String, bytes: [UInt8]
@@ -117,7 +96,7 @@ extension WallPageModel {
   }
 
   /// A photo of a wall as the viewer shows it.
-  private struct ViewerPhoto {
+  struct ViewerPhoto {
     var image: WallImage
     var variants: [StoredImage]
     var original: StoredImage?
@@ -125,16 +104,11 @@ extension WallPageModel {
     var comments: [Comment]
   }
 
-  /// Calls `body` with each photo of `wall` that could be made, in wall order.
-  private func forEachViewerPhoto(
-    of user: User, in wall: [WallImage], _ body: (ViewerPhoto) -> Void
-  ) {
-    for image in wall {
-      guard let (variants, original) = readyMedia(image) else { continue }
-      body(
-        ViewerPhoto(
-          image: image, variants: variants, original: original,
-          comments: index.comments(on: image.objectId, visibleTo: user.objectId)))
+  /// Calls `body` with each photo of `wall` that could be made, in wall order, with the
+  /// comments the wall's owner may read, never taking an entry made for every wall.
+  func forEachViewerPhoto(of user: User, in wall: [WallImage], _ body: (ViewerPhoto) -> Void) {
+    forEachViewerItem(of: user, in: wall, sharing: false) { item in
+      if case .own(let photo) = item { body(photo) }
     }
   }
 
@@ -146,14 +120,14 @@ extension WallPageModel {
     case own(ViewerPhoto)
   }
 
-  /// Calls `body` with each photo of `wall` that could be made, in wall order, as
-  /// `forEachViewerPhoto` does, but with the entry made for every wall where there is one.
+  /// Calls `body` with each photo of `wall` that could be made, in wall order: its entry made
+  /// for every wall where there is one and `sharing` allows it, else the photo itself.
   private func forEachViewerItem(
-    of user: User, in wall: [WallImage], _ body: (ViewerItem) -> Void
+    of user: User, in wall: [WallImage], sharing: Bool = true, _ body: (ViewerItem) -> Void
   ) {
     for image in wall {
       var visible: [Comment]?
-      if let made = shared.viewerEntries[image.objectId] {
+      if sharing, let made = shared.viewerEntries[image.objectId] {
         let comments = index.comments(on: image.objectId, visibleTo: user.objectId)
         if comments.count == made.commentCount {
           body(.shared(made))
@@ -174,7 +148,7 @@ extension WallPageModel {
   ///
   /// That is each photo's uploader, then the authors of the comments it shows. Users the
   /// index does not know get no number.
-  fileprivate struct ViewerPeople {
+  struct ViewerPeople {
     var order: [String] = []
     var numbers: [String: Int] = [:]
 
@@ -190,7 +164,7 @@ extension WallPageModel {
 
   /// The people of `user`'s wall's viewer data (a first pass over its photos, so that they can
   /// be written before the photos that name them).
-  private func viewerPeople(of user: User, wall: [WallImage]) -> ViewerPeople {
+  func viewerPeople(of user: User, wall: [WallImage]) -> ViewerPeople {
     var people = ViewerPeople()
     func note(_ userID: String, known: Bool? = nil) {
       guard people.numbers[userID] == nil, known ?? (index.user(userID) != nil) else { return }
@@ -210,46 +184,9 @@ extension WallPageModel {
     return people
   }
 
-  /// A person of the viewer's data.
-  private func viewerPerson(_ person: User) -> JSONValue {
-    json(self.person(person, root: layout.pageToRoot))
-  }
-
-  /// A photo's entry in the viewer's data.
-  private func viewerEntry(_ photo: ViewerPhoto, people: ViewerPeople) -> JSONValue {
-    let root = layout.pageToRoot
-    let image = photo.image
-    let largest = photo.variants[photo.variants.count - 1]
-    let shown = photo.comments.suffix(Self.shownCommentLimit)
-    var fields: [String: JSONValue] = [
-      "id": .string(image.objectId),
-      "alt": .string(shownAlt(image)),
-      "src": .string(root + largest.path),
-      "srcset": .string(Self.srcset(photo.variants, root: root)),
-      "width": .integer(Int64(largest.width)), "height": .integer(Int64(largest.height)),
-      "by": people.number(of: image.uploaderID),
-      "time": json(time(image.createdAt)),
-      "comments": .array(
-        shown.map { comment in
-          [
-            "by": people.number(of: comment.authorID), "text": .string(comment.text),
-            "time": json(time(comment.createdAt)),
-          ]
-        }),
-    ]
-    if let original = photo.original {
-      fields["original"] = .string(root + original.path)
-      fields["originalWidth"] = .integer(Int64(original.width))
-    }
-    if case .string(let more) = moreComments(photo.comments.count - shown.count) {
-      fields["more"] = .string(more)
-    }
-    return .object(fields)
-  }
-
   /// Appends a photo's entry in the viewer's data, as `viewerEntry` makes it, its members in
   /// key order; `name` appends the number of the person with an objectId.
-  private func appendViewerEntry(
+  func appendViewerEntry(
     _ photo: ViewerPhoto, to output: inout [UInt8],
     naming name: (String, inout [UInt8]) -> Void
   ) {
@@ -297,79 +234,8 @@ extension WallPageModel {
     output.append(UInt8(ascii: "}"))
   }
 
-  /// A photo's entry in the viewer's data as every wall that may read all of its comments
-  /// writes it, made once per build (`shareViewerData`): its bytes, with a hole wherever the
-  /// entry names a person by the number the wall's data gives them.
-  struct ViewerEntryParts {
-    var bytes: [UInt8] = []
-    /// Where each number goes (an offset into `bytes`), whose it is, and whether the index
-    /// knows them (a person it does not know gets no number), in order.
-    var holes: [(offset: Int, userID: String, known: Bool)] = []
-    /// How many comments the photo has: a wall whose owner may read as many reads them all.
-    var commentCount = 0
-
-    /// About the memory it takes, for `viewerDataBudget`.
-    var charged: Int { bytes.count + holes.count * 32 + 96 }
-
-    /// Appends the entry with each hole filled with `people`'s number for its person.
-    fileprivate func fill(with people: ViewerPeople, into output: inout [UInt8]) {
-      var start = 0
-      for hole in holes {
-        output += bytes[start..<hole.offset]
-        people.appendNumber(of: hole.userID, to: &output)
-        start = hole.offset
-      }
-      output += bytes[start...]
-    }
-  }
-
-  /// The most memory `cached()` gives to viewer data made once for every wall that shows it.
-  ///
-  /// That is each person's entry, then each photo's `ViewerEntryParts`; past it, the rest are
-  /// written anew on each wall. On the 10,000-user scale export they take about 100 MiB.
-  static let viewerDataBudget = 128 << 20
-
-  /// Makes each person's entry and each photo's entry of the viewer's data once for every
-  /// wall, as far as `budget` goes (`cached()`).
-  ///
-  /// In a friend graph, each photo is on dozens of walls. A photo's entry is kept as walls that
-  /// may read all of its comments write it; a wall whose owner may read fewer writes its own.
-  package mutating func shareViewerData(budget: Int) {
-    var left = budget
-    var people: [String: [UInt8]] = [:]
-    for user in index.users {
-      var bytes: [UInt8] = []
-      appendJSON(person(user, root: layout.pageToRoot), to: &bytes)
-      left -= bytes.count + 96
-      guard left >= 0 else { break }
-      people[user.objectId] = bytes
-    }
-    var entries: [String: ViewerEntryParts] = [:]
-    for image in index.images where left > 0 {
-      guard let (variants, original) = readyMedia(image) else { continue }
-      let comments = index.allComments(on: image.objectId)
-      var parts = ViewerEntryParts(commentCount: comments.count)
-      var holes: [(offset: Int, userID: String, known: Bool)] = []
-      appendViewerEntry(
-        ViewerPhoto(image: image, variants: variants, original: original, comments: comments),
-        to: &parts.bytes
-      ) { userID, output in holes.append((output.count, userID, index.user(userID) != nil)) }
-      parts.holes = holes
-      left -= parts.charged
-      guard left >= 0 else { break }
-      entries[image.objectId] = parts
-    }
-    shared.personJSON = people
-    shared.viewerEntries = entries
-  }
-
-  /// How many people's and photos' entries of the viewer's data are made once for every wall.
-  package var sharedViewerData: (people: Int, photos: Int) {
-    (shared.personJSON.count, shared.viewerEntries.count)
-  }
-
   /// Appends template data as JSON, as `json(_:)` makes it, without building it first.
-  private func appendJSON(_ value: TemplateValue, to output: inout [UInt8]) {
+  func appendJSON(_ value: TemplateValue, to output: inout [UInt8]) {
     switch value {
     case .null: JSONValue.null.append(to: &output)
     case .bool(let flag): JSONValue.bool(flag).append(to: &output)
@@ -396,26 +262,6 @@ extension WallPageModel {
         appendJSON(value, to: &output)
       }
       output.append(UInt8(ascii: "}"))
-    }
-  }
-
-  /// Template data as JSON (people, dates), without its null fields.
-  private func json(_ value: TemplateValue) -> JSONValue {
-    switch value {
-    case .null: .null
-    case .bool(let flag): .bool(flag)
-    case .int(let number): .integer(Int64(number))
-    case .double(let number): .number(number)
-    case .string(let text): .string(text)
-    case .array(let elements): .array(elements.map(json))
-    case .object(let object):
-      .object(
-        Dictionary(
-          uniqueKeysWithValues: object.names.compactMap { key in
-            // A missing value (a link the audience may not follow) is left out.
-            guard let value = object[key], value != .null else { return nil }
-            return (key, json(value))
-          }))
     }
   }
 }
