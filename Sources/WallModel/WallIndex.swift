@@ -120,6 +120,11 @@ public struct WallIndex: Sendable {
     return commentsByImage[position].filter { $0.acl.grantsRead(to: userID, roles: roles) }
   }
 
+  /// The position of the image with this objectId in `images`, if there is one.
+  public func position(ofImage objectId: String) -> Int? {
+    imagePosition[objectId]
+  }
+
   /// The image with this objectId, if any.
   public func image(_ objectId: String) -> WallImage? {
     imagePosition[objectId].map { images[$0] }

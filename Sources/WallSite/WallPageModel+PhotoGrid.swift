@@ -95,9 +95,9 @@ extension WallPageModel {
         var standIn: TemplateObject = [
           Self.gridTileField: .string(image.objectId), "position": .int(position),
         ]
-        // A tile reads the same on every wall but for loading lazily: when the model numbered
-        // the images (`cached()`), its rendering is made once and reused (`FragmentMemo`).
-        if let number = shared.tileNumbers[image.objectId] {
+        // A tile reads the same on every wall but for loading lazily: in a whole build's model
+        // (`cached()`), its rendering is made once and reused (`FragmentMemo`).
+        if shared.keysTiles, let number = index.position(ofImage: image.objectId) {
           standIn.renderingKey = number << 1 | (position >= Self.eagerTiles ? 1 : 0)
         }
         return .object(standIn)

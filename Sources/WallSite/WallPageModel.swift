@@ -38,8 +38,8 @@ package struct WallPageModel {
   package var stableNumbers: [String: Int]?
 
   /// What many walls show, made once (`cached()`): the template data of people, dates and
-  /// each image's card parts, all at `layout.pageToRoot`; the viewer's entries; and the numbers
-  /// that key grid tiles.
+  /// each image's card parts, all at `layout.pageToRoot`; the viewer's entries; and whether
+  /// grid tiles are keyed.
   struct SharedValues {
     var people: [String: TemplateValue] = [:]
     var times: [Timestamp: TemplateValue] = [:]
@@ -48,9 +48,10 @@ package struct WallPageModel {
     var personJSON: [String: [UInt8]] = [:]
     /// Each photo's entry in the viewer's data, by objectId (`shareViewerData`).
     var viewerEntries: [String: ViewerEntryParts] = [:]
-    /// A number for each image, by objectId, from which its grid tiles' rendering keys are
-    /// made (`photoGrid(for:wall:standIns:)`).
-    var tileNumbers: [String: Int] = [:]
+    /// Whether grid tiles get rendering keys, made from each image's position in the index
+    /// (`photoGrid(for:wall:standIns:)`): only in the model of a whole build, whose index, and
+    /// so whose positions, every wall shares.
+    var keysTiles = false
   }
 
   /// An image's card as most walls show it: with every comment (up to `shownCommentLimit`),
@@ -111,14 +112,13 @@ package struct WallPageModel {
   /// A copy that makes each person's, date's and image card's template data once, instead of
   /// once per wall that shows it: in a friend graph, each image is on dozens of walls.
   ///
-  /// It also numbers the images, so that their grid tiles are keyed for the `FragmentMemo`,
-  /// and makes the viewer's entries of people and photos (`shareViewerData`, within
-  /// `viewerDataBudget`).
+  /// It also keys the images' grid tiles for the `FragmentMemo`, and makes the viewer's
+  /// entries of people and photos (`shareViewerData`, within `viewerDataBudget`).
   package func cached() -> WallPageModel {
     var model = sharingPeople()
     var nextRenderingKey: Int? = 0
-    for (number, image) in index.images.enumerated() {
-      model.shared.tileNumbers[image.objectId] = number
+    model.shared.keysTiles = true
+    for image in index.images {
       // Dates first, so that cards and comments with the same date share its data. Only the
       // comments a card shows when every one is visible count; others are made when needed.
       let shown = index.allComments(on: image.objectId).suffix(Self.shownCommentLimit)
