@@ -109,9 +109,7 @@ struct WallBatchRenderer {
     var outcome = Outcome()
     let memo =
       settings.reuseRenderings
-      ? writer.templates.makeMemo(
-        byteBudget: memoLimit,
-        spill: SpillFile(folder: SpillFile.temporaryFolder, byteLimit: spillLimit)) : nil
+      ? writer.templates.makeSpillingMemo(byteBudget: memoLimit, spillLimit: spillLimit) : nil
     let avatars = AvatarCache(limit: Self.avatarLimit)
     let clock = ContinuousClock()
     let start = clock.now

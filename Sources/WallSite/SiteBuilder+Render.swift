@@ -30,10 +30,8 @@ extension SiteBuilder {
     // Most of a wall page is cards that other walls show too: render each once.
     let memo =
       reuse
-      ? writer.templates.makeMemo(
-        byteBudget: Self.renderMemoBudget,
-        spill: SpillFile(folder: SpillFile.temporaryFolder, byteLimit: Self.renderSpillBudget))
-      : nil
+      ? writer.templates.makeSpillingMemo(
+        byteBudget: Self.renderMemoBudget, spillLimit: Self.renderSpillBudget) : nil
     var pages = try writer.writeWalls(
       of: index.users, model: model, jobs: settings.pipeline.jobs, progress: progress,
       memo: memo)

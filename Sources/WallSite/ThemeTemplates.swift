@@ -55,4 +55,15 @@ package struct ThemeTemplates: Sendable {
   package func makeMemo(byteBudget: Int, spill: SpillFile? = nil) -> FragmentMemo {
     library.makeMemo(byteBudget: byteBudget, spill: spill)
   }
+
+  /// A memo of rendered cards whose renderings past its memory go to an unlinked scratch file
+  /// in `$TMPDIR` of at most `spillLimit` bytes (none when the file cannot be made).
+  /// - Parameters:
+  ///   - byteBudget: The memory it may use.
+  ///   - spillLimit: The most bytes of the scratch file.
+  package func makeSpillingMemo(byteBudget: Int, spillLimit: Int) -> FragmentMemo {
+    makeMemo(
+      byteBudget: byteBudget,
+      spill: SpillFile(folder: SpillFile.temporaryFolder, byteLimit: spillLimit))
+  }
 }
