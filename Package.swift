@@ -37,7 +37,7 @@ let package = Package(
     // Linux's epoll and eventfd (glibc), which Swift's Glibc module leaves out: the preview
     // server's event loops.
     .systemLibrary(name: "CEpoll"),
-    // glibc's mallopt, for the executable's allocator settings.
+    // glibc's mallopt, for the process's allocator settings (WallSupport's AllocatorSettings).
     .systemLibrary(name: "CMalloc"),
     // HTTP(S) downloads of `wallgen fetch` (docs/fetch.md).
     .systemLibrary(
@@ -55,7 +55,8 @@ let package = Package(
     // Library: one target per stage, each depending only on the stages (and C modules) it uses,
     // so the compiler refuses a back-reference (docs/architecture.md draws the graph). A
     // declaration another stage uses is `package`; `public` is WallKit's API.
-    .target(name: "WallSupport", dependencies: ["CCrypto"], swiftSettings: swiftSettings),
+    .target(
+      name: "WallSupport", dependencies: ["CCrypto", "CMalloc"], swiftSettings: swiftSettings),
     .target(name: "WallReport", dependencies: ["WallSupport"], swiftSettings: swiftSettings),
     .target(name: "WallJSON", dependencies: ["CSimdjsonShim"], swiftSettings: swiftSettings),
     .target(name: "WallZip", dependencies: ["WallSupport", "CZip"], swiftSettings: swiftSettings),
@@ -137,7 +138,7 @@ let package = Package(
     // Executable
     .executableTarget(
       name: "wallgen",
-      dependencies: ["WallKit", "CMalloc"],
+      dependencies: ["WallKit"],
       swiftSettings: swiftSettings
     ),
 

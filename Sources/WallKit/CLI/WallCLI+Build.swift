@@ -25,6 +25,7 @@ extension WallCLI {
           + "so nothing was built")
       return .failure
     }
+    AllocatorSettings.keepHeapTops()
     let quiet = options.quiet
     let started = ContinuousClock.now
     let timer = StepTimer(forwardingTo: console.buildProgress(quiet: quiet))

@@ -17,6 +17,14 @@ public enum WallCLI {
   /// The export used when none is named: the demo bundled with the repository.
   public static let demoExport = "Examples/demo-export"
 
+  /// Sets the process's allocator as the `wallgen` executable runs it; called before `run`.
+  ///
+  /// Large buffers are returned to the system when freed (`AllocatorSettings`). A one-process
+  /// build adds its own setting when it starts.
+  public static func setProcessAllocator() {
+    AllocatorSettings.returnLargeBuffers()
+  }
+
   /// Runs wallgen with the arguments after the program name.
   public static func run(_ arguments: [String], console: Console = .standard) -> ExitCode {
     // No command at all is a usage error, as with git and swift: the usage goes to stderr.
