@@ -99,6 +99,22 @@ public struct WallIndex: Sendable {
   ///
   /// Empty for an unknown user.
   public func wall(for userID: String) -> [WallImage] {
+    wallPositions(for: userID).map { images[Int($0)] }
+  }
+
+  /// The images on `userID`'s wall as `wall(for:)` lists them, and the comments under each that
+  /// the user may read (`comments(on:visibleTo:)`), found by position rather than by objectId.
+  public func wallWithComments(for userID: String) -> (images: [WallImage], comments: [[Comment]]) {
+    guard let owner = userPosition[userID] else { return ([], []) }
+    let positions = wallPositions(for: userID)
+    return (
+      positions.map { images[Int($0)] },
+      positions.map { visibleComments(at: Int($0), to: userID, owner: owner) }
+    )
+  }
+
+  /// The positions in `images` of the images on `userID`'s wall, newest first.
+  private func wallPositions(for userID: String) -> [Int32] {
     guard let owner = userPosition[userID] else { return [] }
     let roles = roleNames[owner]
     var positions: [Int32] = []
@@ -109,12 +125,26 @@ public struct WallIndex: Sendable {
       }
     }
     positions.sort()
-    return positions.map { images[Int($0)] }
+    return positions
   }
 
   /// The comments under an image that `userID` may read, oldest first.
   public func comments(on imageID: String, visibleTo userID: String) -> [Comment] {
     guard let position = imagePosition[imageID], let owner = userPosition[userID] else { return [] }
+    return visibleComments(at: position, to: userID, owner: owner)
+  }
+
+  /// The comments under each of `images` that `userID` may read, in order: as
+  /// `comments(on:visibleTo:)` finds them, the user looked up once.
+  public func comments(on images: [WallImage], visibleTo userID: String) -> [[Comment]] {
+    guard let owner = userPosition[userID] else { return images.map { _ in [] } }
+    return images.map { image in
+      imagePosition[image.objectId].map { visibleComments(at: $0, to: userID, owner: owner) } ?? []
+    }
+  }
+
+  /// The comments under the image at `position` that `userID`, at `owner` in `users`, may read.
+  private func visibleComments(at position: Int, to userID: String, owner: Int) -> [Comment] {
     if commentsArePublic[position] { return commentsByImage[position] }
     let roles = roleNames[owner]
     return commentsByImage[position].filter { $0.acl.grantsRead(to: userID, roles: roles) }

@@ -125,7 +125,8 @@ package struct PageWriter: Sendable {
       }
       do throws(BuildError) {
         wall.pages.append(
-          try writePhotoViews(of: user, model: model, wall: feed.images, memo: memo))
+          try writePhotoViews(
+            of: user, model: model, wall: feed.images, comments: feed.comments, memo: memo))
       } catch {
         wall.failure = error
         failed.store(true, ordering: .relaxed)
@@ -148,7 +149,8 @@ package struct PageWriter: Sendable {
   /// - Returns: Their site-relative paths, and how many were written.
   /// - Throws: As `write(_:_:at:capacity:memo:expand:)`.
   package func writePhotoViews(
-    of user: User, model: WallPageModel, wall: [WallImage]? = nil, memo: FragmentMemo? = nil
+    of user: User, model: WallPageModel, wall: [WallImage]? = nil,
+    comments: [[Comment]]? = nil, memo: FragmentMemo? = nil
   ) throws(BuildError) -> Written {
     var written = Written()
     let grid = model.photoGrid(for: user, wall: wall, standIns: true)
@@ -160,7 +162,7 @@ package struct PageWriter: Sendable {
     }
     let dataPath = model.photoDataPath(of: user)
     let data = SiteWriter.stream(at: dataPath, in: siteRoot, staging: staging)
-    model.writePhotoData(of: user, wall: wall) { data.append($0) }
+    model.writePhotoData(of: user, wall: wall, comments: comments) { data.append($0) }
     if try finish(data) == .written { written.written += 1 }
     written.paths += [grid.path, dataPath]
     return written

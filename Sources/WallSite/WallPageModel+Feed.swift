@@ -25,6 +25,8 @@ extension WallPageModel {
     package let user: User
     /// The wall's images.
     package let images: [WallImage]
+    /// The comments under each of `images` that the owner may read.
+    package let comments: [[Comment]]
     /// How many pages show them; an empty wall has one.
     package let pageCount: Int
     /// The `og:image` of its pages, when they have one.
@@ -36,9 +38,12 @@ extension WallPageModel {
   ///   - user: The wall's owner.
   ///   - wall: The wall's images (`WallIndex.wall(for:)`) when the caller has them already.
   package func feed(for user: User, wall: [WallImage]? = nil) -> Feed {
-    let images = wall ?? index.wall(for: user.objectId)
+    let (images, comments) =
+      wall.map { ($0, index.comments(on: $0, visibleTo: user.objectId)) }
+      ?? index.wallWithComments(for: user.objectId)
     return Feed(
-      user: user, images: images, pageCount: max(1, (images.count + pageSize - 1) / pageSize),
+      user: user, images: images, comments: comments,
+      pageCount: max(1, (images.count + pageSize - 1) / pageSize),
       cover: audience == .anyone && site.baseURL != nil ? coverPath(of: user) : nil)
   }
 
@@ -48,10 +53,12 @@ extension WallPageModel {
     let strings = language.strings
     let title = strings.text("wallTitle", ["name": user.displayName])
     let description = strings.text("wallDescription", ["name": user.displayName])
-    let slice = feed.images.dropFirst((page - 1) * pageSize).prefix(pageSize)
+    let first = min((page - 1) * pageSize, feed.images.count)
+    let slice = first..<min(first + pageSize, feed.images.count)
     var cards: [TemplateValue] = []
-    for (position, image) in slice.enumerated() {
-      let comments = index.comments(on: image.objectId, visibleTo: user.objectId)
+    for (position, number) in slice.enumerated() {
+      let image = feed.images[number]
+      let comments = feed.comments[number]
       let lazy = position >= Self.eagerImages
       cards.append(
         stableCard(image, comments: comments, lazy: lazy)

@@ -36,12 +36,18 @@ extension WallPageModel {
   /// - Parameters:
   ///   - user: The wall's owner.
   ///   - wall: The wall's images (`WallIndex.wall(for:)`) when the caller has them already.
+  ///   - comments: The comments under each of `wall` its owner may read, when the caller has
+  ///     them already (`Feed.comments`).
   ///   - emit: Takes each piece, in order.
   package func writePhotoData(
-    of user: User, wall: [WallImage]? = nil, emit: ([UInt8]) -> Void
+    of user: User, wall: [WallImage]? = nil, comments: [[Comment]]? = nil,
+    emit: ([UInt8]) -> Void
   ) {
     let wall = wall ?? index.wall(for: user.objectId)
-    let people = viewerPeople(of: user, wall: wall)
+    // The items the first pass found, written in the second: each photo's shared entry and
+    // comments are looked up once.
+    var items: [ViewerItem] = []
+    let people = viewerPeople(of: user, wall: wall, comments: comments) { items.append($0) }
     var output = Self.photoDataOpening
     output.reserveCapacity(Self.photoDataChunk * 2)
     func handOnWhenFull() {
@@ -64,10 +70,8 @@ extension WallPageModel {
       handOnWhenFull()
     }
     output += #"],"photos":["#.utf8
-    first = true
-    forEachViewerItem(of: user, in: wall) { item in
-      if !first { output.append(UInt8(ascii: ",")) }
-      first = false
+    for (position, item) in items.enumerated() {
+      if position > 0 { output.append(UInt8(ascii: ",")) }
       switch item {
       case .shared(let made):
         made.fill(with: people, into: &output)
@@ -115,32 +119,37 @@ extension WallPageModel {
   /// A photo of a wall for the viewer: its entry made once for every wall
   /// (`shareViewerData`) when the wall's owner may read all of its comments, else the photo
   /// the wall writes its own entry from.
-  private enum ViewerItem {
+  enum ViewerItem {
     case shared(ViewerEntryParts)
     case own(ViewerPhoto)
   }
 
   /// Calls `body` with each photo of `wall` that could be made, in wall order: its entry made
   /// for every wall where there is one and `sharing` allows it, else the photo itself.
+  ///
+  /// `comments`, when given, are those under each of `wall` that its owner may read.
   private func forEachViewerItem(
-    of user: User, in wall: [WallImage], sharing: Bool = true, _ body: (ViewerItem) -> Void
+    of user: User, in wall: [WallImage], comments: [[Comment]]? = nil, sharing: Bool = true,
+    _ body: (ViewerItem) -> Void
   ) {
-    for image in wall {
-      var visible: [Comment]?
+    for (position, image) in wall.enumerated() {
+      func visible() -> [Comment] {
+        comments?[position] ?? index.comments(on: image.objectId, visibleTo: user.objectId)
+      }
+      var shown: [Comment]?
       if sharing, let made = shared.viewerEntries[image.objectId] {
-        let comments = index.comments(on: image.objectId, visibleTo: user.objectId)
+        let comments = visible()
         if comments.count == made.commentCount {
           body(.shared(made))
           continue
         }
-        visible = comments
+        shown = comments
       }
       guard let (variants, original) = readyMedia(image) else { continue }
       body(
         .own(
           ViewerPhoto(
-            image: image, variants: variants, original: original,
-            comments: visible ?? index.comments(on: image.objectId, visibleTo: user.objectId))))
+            image: image, variants: variants, original: original, comments: shown ?? visible())))
     }
   }
 
@@ -164,14 +173,20 @@ extension WallPageModel {
 
   /// The people of `user`'s wall's viewer data (a first pass over its photos, so that they can
   /// be written before the photos that name them).
-  func viewerPeople(of user: User, wall: [WallImage]) -> ViewerPeople {
+  /// - Parameters:
+  ///   - comments: The comments under each of `wall` its owner may read, when known.
+  ///   - found: Takes each photo's item in wall order, as the pass finds it.
+  func viewerPeople(
+    of user: User, wall: [WallImage], comments: [[Comment]]? = nil,
+    found: (ViewerItem) -> Void = { _ in }
+  ) -> ViewerPeople {
     var people = ViewerPeople()
     func note(_ userID: String, known: Bool? = nil) {
       guard people.numbers[userID] == nil, known ?? (index.user(userID) != nil) else { return }
       people.numbers[userID] = people.order.count
       people.order.append(userID)
     }
-    forEachViewerItem(of: user, in: wall) { item in
+    forEachViewerItem(of: user, in: wall, comments: comments) { item in
       switch item {
       case .shared(let made):
         // Its holes name the uploader, then the authors of the comments it shows.
@@ -180,6 +195,7 @@ extension WallPageModel {
         note(photo.image.uploaderID)
         for comment in photo.comments.suffix(Self.shownCommentLimit) { note(comment.authorID) }
       }
+      found(item)
     }
     return people
   }

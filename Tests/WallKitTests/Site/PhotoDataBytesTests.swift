@@ -113,4 +113,35 @@ import Testing
       #expect(cached.photoDataFile(of: user).bytes == model.photoDataFile(of: user).bytes)
     }
   }
+
+  @Test(
+    "the feed's comments, found once for the wall, give the viewer data and pages the lookups do",
+    arguments: [Audience.anyone, .owner])
+  func feedComments(_ audience: Audience) throws {
+    let model = try Fixture.model(audience, dataset: Self.dataset())
+    let index = WallIndex(dataset: Self.dataset(), audience: audience)
+    var restricted = 0
+    for user in [Fixture.ann, Fixture.bob, Fixture.cy, Fixture.dee] {
+      let feed = model.feed(for: user)
+      let byLookup = feed.images.map {
+        index.comments(on: $0.objectId, visibleTo: user.objectId)
+      }
+      #expect(feed.comments == byLookup, "\(user.objectId)")
+      #expect(
+        index.comments(on: feed.images, visibleTo: user.objectId) == byLookup,
+        "\(user.objectId)")
+      restricted +=
+        zip(feed.images, byLookup).filter {
+          $1.count < index.allComments(on: $0.objectId).count
+        }.count
+      var bytes: [UInt8] = []
+      model.writePhotoData(of: user, wall: feed.images, comments: feed.comments) {
+        bytes += $0
+      }
+      #expect(bytes == model.photoDataFile(of: user).bytes, "\(user.objectId)")
+    }
+    // In a private build some wall reads fewer comments than an image has (a public build
+    // leaves out every comment not everyone may read), so the readings could differ there.
+    #expect((restricted > 0) == (audience == .owner))
+  }
 }
