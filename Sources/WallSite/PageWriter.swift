@@ -125,8 +125,7 @@ package struct PageWriter: Sendable {
       }
       do throws(BuildError) {
         wall.pages.append(
-          try writePhotoViews(
-            of: user, model: model, wall: feed.images, comments: feed.comments, memo: memo))
+          try writePhotoViews(of: feed, model: model, memo: memo))
       } catch {
         wall.failure = error
         failed.store(true, ordering: .relaxed)
@@ -139,7 +138,7 @@ package struct PageWriter: Sendable {
     return written
   }
 
-  /// Writes the photo grid of `user`'s wall and the viewer's data of its photos, beside its
+  /// Writes the photo grid of `feed`'s wall and the viewer's data of its photos, beside its
   /// pages (`WallPageModel.photoGrid(for:)`, `writePhotoData(of:)`).
   ///
   /// Both grow with the wall's photos, so both are made and written a piece at a time
@@ -149,9 +148,9 @@ package struct PageWriter: Sendable {
   /// - Returns: Their site-relative paths, and how many were written.
   /// - Throws: As `write(_:_:at:capacity:memo:expand:)`.
   package func writePhotoViews(
-    of user: User, model: WallPageModel, wall: [WallImage]? = nil,
-    comments: [[Comment]]? = nil, memo: FragmentMemo? = nil
+    of feed: WallPageModel.Feed, model: WallPageModel, memo: FragmentMemo? = nil
   ) throws(BuildError) -> Written {
+    let (user, wall) = (feed.user, feed.images)
     var written = Written()
     let grid = model.photoGrid(for: user, wall: wall, standIns: true)
     let tiles = TemplateExpander { model.expandGridTile($0) }
@@ -162,7 +161,7 @@ package struct PageWriter: Sendable {
     }
     let dataPath = model.photoDataPath(of: user)
     let data = SiteWriter.stream(at: dataPath, in: siteRoot, staging: staging)
-    model.writePhotoData(of: user, wall: wall, comments: comments) { data.append($0) }
+    model.writePhotoData(of: user, wall: wall, comments: feed.comments) { data.append($0) }
     if try finish(data) == .written { written.written += 1 }
     written.paths += [grid.path, dataPath]
     return written

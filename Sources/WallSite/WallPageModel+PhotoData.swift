@@ -133,23 +133,17 @@ extension WallPageModel {
     _ body: (ViewerItem) -> Void
   ) {
     for (position, image) in wall.enumerated() {
-      func visible() -> [Comment] {
+      let visible =
         comments?[position] ?? index.comments(on: image.objectId, visibleTo: user.objectId)
-      }
-      var shown: [Comment]?
-      if sharing, let made = shared.viewerEntries[image.objectId] {
-        let comments = visible()
-        if comments.count == made.commentCount {
-          body(.shared(made))
-          continue
-        }
-        shown = comments
+      if sharing, let made = shared.viewerEntries[image.objectId],
+        visible.count == made.commentCount
+      {
+        body(.shared(made))
+        continue
       }
       guard let (variants, original) = readyMedia(image) else { continue }
       body(
-        .own(
-          ViewerPhoto(
-            image: image, variants: variants, original: original, comments: shown ?? visible())))
+        .own(ViewerPhoto(image: image, variants: variants, original: original, comments: visible)))
     }
   }
 
