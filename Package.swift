@@ -34,6 +34,8 @@ let package = Package(
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     // gzip members of WACZ web archives (each WARC record compressed on its own).
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    // The renderings a build keeps for reuse, compressed in memory (WallRender's FragmentMemo).
+    .systemLibrary(name: "CLZ4", pkgConfig: "liblz4", providers: [.apt(["liblz4-dev"])]),
     // Linux's epoll and eventfd (glibc), which Swift's Glibc module leaves out: the preview
     // server's event loops.
     .systemLibrary(name: "CEpoll"),
@@ -76,7 +78,8 @@ let package = Package(
         "WallSupport", "WallReport", "WallJSON", "WallModel", "WallImport", "WallImaging",
       ],
       swiftSettings: swiftSettings),
-    .target(name: "WallRender", dependencies: ["WallSupport"], swiftSettings: swiftSettings),
+    .target(
+      name: "WallRender", dependencies: ["WallSupport", "CLZ4"], swiftSettings: swiftSettings),
     // The default theme (Templates/ and Public/) is compiled into the Site stage.
     .target(
       name: "WallSite",

@@ -23,6 +23,7 @@ libraries=(
   "sqlite3 libsqlite3-dev"
   "libcurl libcurl4-openssl-dev"
   "zlib zlib1g-dev"
+  "liblz4 liblz4-dev"
 )
 # command -> Debian package, for the tests
 test_tools=(

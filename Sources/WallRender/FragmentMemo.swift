@@ -14,12 +14,16 @@ import WallSupport
 /// it is reused only at the same indentation. A template that reaches for an outer name, such as
 /// `{{root}}` inside a card, simply renders every time.
 ///
-/// Memory is bounded by `byteBudget`: the kept bytes, plus the index of the renderings kept in
-/// the spill file. Without a spill file, renderings are kept in memory until the budget is used.
-/// With one, they are kept in memory until half of it is, then appended to the file (up to its
-/// own limit) while the other half pays for their index: a table reserved whole when the first
-/// one spills (``spillIndexBytes(byteBudget:)``), so that it never grows. Nothing is ever
-/// dropped, so a rendering once kept stays reusable for the memo's lifetime.
+/// In memory, a rendering is kept compressed against its section's first renderings
+/// (`RenderingDictionary`, LZ4): cards shrink to about a fifth, grid tiles to about a quarter.
+///
+/// Memory is bounded by `byteBudget`: the kept bytes and the dictionaries, plus the index of the
+/// renderings kept in the spill file. Without a spill file, renderings are kept in memory until
+/// the budget is used. With one, they are kept in memory until half of it is, then appended to
+/// the file as they were made (up to its own limit) while the other half pays for their index: a
+/// table reserved whole when the first one spills (``spillIndexBytes(byteBudget:)``), so that it
+/// never grows. Nothing is ever dropped, so a rendering once kept stays reusable for the memo's
+/// lifetime.
 ///
 /// A memo holds on to the templates of the library that made it, so the sections it names cannot
 /// be confused with those of another library. It is safe to share between threads.
@@ -30,12 +34,31 @@ public final class FragmentMemo: Sendable {
     var element: Int
   }
 
+  /// A rendering as the renderer made it, and the line state it was made in and ended in.
   struct Entry {
     var indent: String
     var startsAtLineStart: Bool
     var endsAtLineStart: Bool
     var bytes: [UInt8]
   }
+
+  /// A rendering kept in memory: as it was made, or compressed.
+  struct Kept {
+    var indent: String
+    var startsAtLineStart: Bool
+    var endsAtLineStart: Bool
+    /// The rendering, or its compressed bytes when `compression` is set.
+    var stored: [UInt8]
+    /// The dictionary `stored` was compressed against and the rendering's length; nil when
+    /// `stored` is the rendering itself.
+    var compression: (dictionary: RenderingDictionary, count: Int)?
+  }
+
+  /// Renderings shorter than this are kept as they are: LZ4 gains nothing on them.
+  static let compressionMinimum = 64
+  /// A section's dictionary is made once the renderings of it kept so far (each at least
+  /// `compressionMinimum` bytes) add up to this many bytes: four cards, or sixteen grid tiles.
+  static let dictionarySourceBytes = 8 << 10
 
   /// The bytes a slot of the spill file's index takes: a key and a `SpilledRendering`.
   static let spillIndexSlotBytes = MemoryLayout<Key>.stride + MemoryLayout<SpilledRendering>.stride
@@ -86,6 +109,11 @@ public final class FragmentMemo: Sendable {
     public var spilledBytes = 0
     /// The bytes of the table that indexes them, reserved when the first one spilled.
     public var indexBytes = 0
+    /// Renderings kept in memory compressed (counted in `kept` too).
+    public var compressed = 0
+    /// The bytes of the sections' compression dictionaries, and of the renderings set aside to
+    /// make them.
+    public var dictionaryBytes = 0
 
     /// Creates statistics with these counts.
     public init(
@@ -100,13 +128,21 @@ public final class FragmentMemo: Sendable {
       self.spilledBytes = spilledBytes
     }
 
-    /// The memory the memo charges against its budget: kept bytes and the index of spilled ones.
-    public var charged: Int { bytes + indexBytes }
+    /// The memory the memo charges against its budget: kept bytes, the dictionaries and the
+    /// index of spilled ones.
+    public var charged: Int { bytes + dictionaryBytes + indexBytes }
+
+    /// The memory the renderings kept in memory, and the dictionaries, take.
+    var inMemory: Int { bytes + dictionaryBytes }
   }
 
   private struct State {
     /// The renderings kept in memory.
-    var entries: [Key: Entry] = [:]
+    var entries: [Key: Kept] = [:]
+    /// Each section's dictionary, once made.
+    var dictionaries: [UInt: RenderingDictionary] = [:]
+    /// The renderings of each section set aside to make its dictionary.
+    var dictionarySources: [UInt: [UInt8]] = [:]
     /// The renderings kept in the spill file; its capacity is reserved when the first spills.
     var spilled: [Key: SpilledRendering] = [:]
     /// The indentations of the spilled renderings (`SpilledRendering.indent` numbers them).
@@ -119,6 +155,24 @@ public final class FragmentMemo: Sendable {
       guard indents.count < SpilledRendering.indentLimit else { return nil }
       indents.append(indent)
       return indents.count - 1
+    }
+
+    /// Sets `rendering` aside for its section's dictionary, if the section has none yet and
+    /// `room` bytes of memory allow; makes the dictionary once enough is set aside.
+    mutating func feedDictionary(_ rendering: [UInt8], section: UInt, room: Int) {
+      guard dictionaries[section] == nil, rendering.count >= FragmentMemo.compressionMinimum,
+        statistics.inMemory + rendering.count + RenderingDictionary.stateBytes <= room
+      else { return }
+      dictionarySources[section, default: []].append(contentsOf: rendering)
+      statistics.dictionaryBytes += rendering.count
+      guard let source = dictionarySources[section],
+        source.count >= FragmentMemo.dictionarySourceBytes
+      else { return }
+      dictionarySources[section] = nil
+      statistics.dictionaryBytes -= source.count
+      guard let dictionary = RenderingDictionary(source) else { return }
+      dictionaries[section] = dictionary
+      statistics.dictionaryBytes += dictionary.memoryBytes
     }
   }
 
@@ -137,6 +191,12 @@ public final class FragmentMemo: Sendable {
     self.spill = spill
   }
 
+  deinit {
+    state.withLock { state in
+      for dictionary in state.dictionaries.values { dictionary.deallocate() }
+    }
+  }
+
   /// What the memo has done so far.
   public var statistics: Statistics {
     state.withLock { $0.statistics }
@@ -145,22 +205,24 @@ public final class FragmentMemo: Sendable {
   /// How many renderings the spill file's index holds without growing (tests).
   var spillIndexReserved: Int { state.withLock { $0.spilled.capacity } }
 
-  /// The kept rendering for `key`, if there is one made at the same indentation.
-  func reuse(_ key: Key, indent: String, atLineStart: Bool) -> Entry? {
+  /// Appends to `output` the kept rendering for `key`, if there is one made at the same
+  /// indentation; false when there is none (the caller renders the element).
+  func reuse(_ key: Key, into output: inout TemplateOutput) -> Bool {
     enum Found {
-      case memory(Entry)
-      case spilled(SpilledRendering, indent: String)
+      case memory(Kept)
+      case spilled(SpilledRendering)
     }
+    let (indent, atLineStart) = output.lineState
     let found: Found? = state.withLock { state in
       var found: Found?
-      if let entry = state.entries[key] {
-        if entry.indent == indent, entry.startsAtLineStart == atLineStart {
-          found = .memory(entry)
+      if let kept = state.entries[key] {
+        if kept.indent == indent, kept.startsAtLineStart == atLineStart {
+          found = .memory(kept)
         }
       } else if let place = state.spilled[key], state.indents[place.indent] == indent,
         place.startsAtLineStart == atLineStart
       {
-        found = .spilled(place, indent: indent)
+        found = .spilled(place)
       }
       if found == nil {
         state.statistics.made += 1
@@ -170,25 +232,53 @@ public final class FragmentMemo: Sendable {
       return found
     }
     switch found {
-    case nil: return nil
-    case .memory(let entry): return entry
-    case .spilled(let place, let indent):
+    case nil: return false
+    case .memory(let kept):
+      guard let (dictionary, count) = kept.compression else {
+        output.replay(kept.stored, endsAtLineStart: kept.endsAtLineStart)
+        return true
+      }
+      // A rendering that does not restore (it does, short of a bug) is rendered again.
+      return output.replay(count: count, endsAtLineStart: kept.endsAtLineStart) { buffer in
+        dictionary.decompress(kept.stored, into: buffer)
+      }
+    case .spilled(let place):
       // A read that fails (it does not, short of a disk error) renders the element again.
-      guard let bytes = spill?.read(offset: place.offset, count: place.count) else { return nil }
-      return Entry(
-        indent: indent, startsAtLineStart: place.startsAtLineStart,
-        endsAtLineStart: place.endsAtLineStart, bytes: bytes)
+      guard let bytes = spill?.read(offset: place.offset, count: place.count) else { return false }
+      output.replay(bytes, endsAtLineStart: place.endsAtLineStart)
+      return true
     }
   }
 
+  /// Keeps `entry` for `key`: in memory (compressed when its section has a dictionary) while
+  /// the memory share lasts, then in the spill file while its index has room.
   func keep(_ entry: Entry, for key: Key) {
+    let memoryShare = spill == nil ? byteBudget : byteBudget / 2
+    // Compressed outside the lock, when it has a chance of being kept in memory.
+    let dictionary: RenderingDictionary? =
+      entry.bytes.count < Self.compressionMinimum
+      ? nil
+      : state.withLock { state in
+        guard state.entries[key] == nil, state.spilled[key] == nil,
+          state.statistics.inMemory < memoryShare
+        else { return nil }
+        return state.dictionaries[key.section]
+      }
+    var kept = Kept(
+      indent: entry.indent, startsAtLineStart: entry.startsAtLineStart,
+      endsAtLineStart: entry.endsAtLineStart, stored: entry.bytes)
+    if let dictionary, let compressed = dictionary.compress(entry.bytes) {
+      kept.stored = compressed
+      kept.compression = (dictionary, entry.bytes.count)
+    }
     let spilling = state.withLock { state -> Bool in
       guard state.entries[key] == nil, state.spilled[key] == nil else { return false }
-      let memoryShare = spill == nil ? byteBudget : byteBudget / 2
-      if state.statistics.bytes + entry.bytes.count <= memoryShare {
-        state.entries[key] = entry
+      if state.statistics.inMemory + kept.stored.count <= memoryShare {
+        state.entries[key] = kept
         state.statistics.kept += 1
-        state.statistics.bytes += entry.bytes.count
+        state.statistics.bytes += kept.stored.count
+        if kept.compression != nil { state.statistics.compressed += 1 }
+        state.feedDictionary(entry.bytes, section: key.section, room: memoryShare)
         return false
       }
       return state.spilled.count < spillCapacity

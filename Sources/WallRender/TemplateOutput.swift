@@ -12,6 +12,8 @@ struct TemplateOutput {
   private(set) var bytes: [UInt8] = []
   private var indent = ""
   private var atLineStart = true
+  /// Where `replay(count:endsAtLineStart:fill:)` restores a rendering before appending it.
+  private var scratch: [UInt8] = []
 
   /// An empty output with room for `capacity` bytes.
   init(capacity: Int = 0) {
@@ -86,6 +88,28 @@ struct TemplateOutput {
   mutating func replay(_ fragment: [UInt8], endsAtLineStart: Bool) {
     bytes.append(contentsOf: fragment)
     atLineStart = endsAtLineStart
+  }
+
+  /// Appends `count` bytes that `fill` writes (an earlier render's, restored), as
+  /// ``replay(_:endsAtLineStart:)`` does; when `fill` returns false, appends nothing and
+  /// returns false.
+  mutating func replay(
+    count: Int, endsAtLineStart: Bool, fill: (UnsafeMutableRawBufferPointer) -> Bool
+  ) -> Bool {
+    // Filled in a buffer kept for the purpose, then copied: an array cannot grow by bytes left
+    // uninitialized, and zeroing them first costs as much as the copy.
+    if scratch.count < count {
+      scratch = [UInt8](repeating: 0, count: max(count, 2 * scratch.count))
+    }
+    let filled = scratch.withUnsafeMutableBytes { buffer in
+      fill(UnsafeMutableRawBufferPointer(rebasing: buffer[..<count]))
+    }
+    guard filled else { return false }
+    scratch.withUnsafeBufferPointer { buffer in
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
+    }
+    atLineStart = endsAtLineStart
+    return true
   }
 
   /// Hands the bytes written so far to `drain` and forgets them, keeping the line state, so that

@@ -102,10 +102,7 @@ struct TemplateRenderer {
     let section = children.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
     let key = FragmentMemo.Key(section: section, element: elementKey)
     let start = output.lineState
-    if let kept = memo.reuse(key, indent: start.indent, atLineStart: start.atLineStart) {
-      output.replay(kept.bytes, endsAtLineStart: kept.endsAtLineStart)
-      return
-    }
+    if memo.reuse(key, into: &output) { return }
     let startOffset = output.bytes.count
     contexts.append(expanded(element))
     memoFrames.append((floor: contexts.count - 1, impure: false))

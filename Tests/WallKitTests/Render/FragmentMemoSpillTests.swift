@@ -94,13 +94,17 @@ struct FragmentMemoSpillTests {
     let library = try TemplateLibrary(templates: ["page": "{{#items}}<{{name}}>{{/items}}"])
     let spill = try #require(SpillFile(folder: folder.path, byteLimit: 50))
     let memo = library.makeMemo(byteBudget: 1 << 20, spill: spill)
+    // Letters LZ4 finds nothing to shorten in, so every rendering takes its full size.
     let items = TemplateValue.array(
-      (0..<100).map { keyed($0, ["name": .string(String(repeating: "x", count: 20_000))]) })
+      (0..<100).map { keyed($0, ["name": .string(incompressibleText(20_000, seed: $0))]) })
     let first = try render(library, ["items": items], memo: memo)
     #expect(try render(library, ["items": items], memo: memo) == first)
     #expect(spill.size <= 50)
     #expect(memo.statistics.spilled == 0)
-    #expect(memo.statistics.kept == (1 << 19) / 20_002)
+    // Half the budget, less the dictionary made of the first of them, holds this many.
+    let kept = memo.statistics
+    #expect(kept.kept == ((1 << 19) - kept.dictionaryBytes) / 20_002)
+    #expect(kept.compressed == 0)
   }
 
   @Test("a stand-in is made whole only when its rendering is not reused")
@@ -125,4 +129,15 @@ struct FragmentMemoSpillTests {
       try render(library, ["items": items], memo: nil, expand: expander) == "[card 1][card 2]")
     #expect(calls.withLock { $0 } == 4)
   }
+}
+
+/// `count` letters from a seeded generator (a 64-bit LCG): text in which LZ4 finds no repeats.
+func incompressibleText(_ count: Int, seed: Int) -> String {
+  var state = UInt64(truncatingIfNeeded: seed) &* 0x9E37_79B9_7F4A_7C15 &+ 1
+  let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".utf8)
+  let bytes = (0..<count).map { _ -> UInt8 in
+    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+    return letters[Int(state >> 33) % letters.count]
+  }
+  return String(decoding: bytes, as: UTF8.self)
 }
