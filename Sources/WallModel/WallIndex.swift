@@ -102,15 +102,24 @@ public struct WallIndex: Sendable {
     wallPositions(for: userID).map { images[Int($0)] }
   }
 
-  /// The images on `userID`'s wall as `wall(for:)` lists them, and the comments under each that
-  /// the user may read (`comments(on:visibleTo:)`), found by position rather than by objectId.
-  public func wallWithComments(for userID: String) -> (images: [WallImage], comments: [[Comment]]) {
-    guard let owner = userPosition[userID] else { return ([], []) }
+  /// The images on `userID`'s wall as `wall(for:)` lists them, their positions in `images`,
+  /// and the comments under each that the user may read (`comments(on:visibleTo:)`), found by
+  /// position rather than by objectId.
+  public func wallWithComments(for userID: String) -> (
+    positions: [Int32], images: [WallImage], comments: [[Comment]]
+  ) {
+    guard let owner = userPosition[userID] else { return ([], [], []) }
     let positions = wallPositions(for: userID)
     return (
+      positions,
       positions.map { images[Int($0)] },
       positions.map { visibleComments(at: Int($0), to: userID, owner: owner) }
     )
+  }
+
+  /// The position in `images` of each of `wall`, or -1 for one the index does not hold.
+  public func positions(of wall: [WallImage]) -> [Int32] {
+    wall.map { image in imagePosition[image.objectId].map { Int32($0) } ?? -1 }
   }
 
   /// The positions in `images` of the images on `userID`'s wall, newest first.

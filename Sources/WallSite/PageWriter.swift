@@ -152,7 +152,7 @@ package struct PageWriter: Sendable {
   ) throws(BuildError) -> Written {
     let (user, wall) = (feed.user, feed.images)
     var written = Written()
-    let grid = model.photoGrid(for: user, wall: wall, standIns: true)
+    let grid = model.photoGrid(for: user, wall: wall, positions: feed.positions, standIns: true)
     let tiles = TemplateExpander { model.expandGridTile($0) }
     if try writeStreamed("photos", grid.context, at: grid.path, memo: memo, expand: tiles)
       == .written
@@ -161,7 +161,9 @@ package struct PageWriter: Sendable {
     }
     let dataPath = model.photoDataPath(of: user)
     let data = SiteWriter.stream(at: dataPath, in: siteRoot, staging: staging)
-    model.writePhotoData(of: user, wall: wall, comments: feed.comments) { data.append($0) }
+    model.writePhotoData(
+      of: user, wall: wall, comments: feed.comments, positions: feed.positions
+    ) { data.append($0) }
     if try finish(data) == .written { written.written += 1 }
     written.paths += [grid.path, dataPath]
     return written

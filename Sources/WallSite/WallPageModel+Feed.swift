@@ -25,6 +25,9 @@ extension WallPageModel {
     package let user: User
     /// The wall's images.
     package let images: [WallImage]
+    /// The position of each of `images` in the index's images (-1 for one it does not hold):
+    /// what the data `cached()` made of each image is found by.
+    package let positions: [Int32]
     /// The comments under each of `images` that the owner may read.
     package let comments: [[Comment]]
     /// How many pages show them; an empty wall has one.
@@ -38,11 +41,11 @@ extension WallPageModel {
   ///   - user: The wall's owner.
   ///   - wall: The wall's images (`WallIndex.wall(for:)`) when the caller has them already.
   package func feed(for user: User, wall: [WallImage]? = nil) -> Feed {
-    let (images, comments) =
-      wall.map { ($0, index.comments(on: $0, visibleTo: user.objectId)) }
+    let (positions, images, comments) =
+      wall.map { (index.positions(of: $0), $0, index.comments(on: $0, visibleTo: user.objectId)) }
       ?? index.wallWithComments(for: user.objectId)
     return Feed(
-      user: user, images: images, comments: comments,
+      user: user, images: images, positions: positions, comments: comments,
       pageCount: max(1, (images.count + pageSize - 1) / pageSize),
       cover: audience == .anyone && site.baseURL != nil ? coverPath(of: user) : nil)
   }
@@ -62,7 +65,7 @@ extension WallPageModel {
       let lazy = position >= Self.eagerImages
       cards.append(
         stableCard(image, comments: comments, lazy: lazy)
-          ?? card(image, comments: comments, lazy: lazy))
+          ?? card(image, at: feed.positions[number], comments: comments, lazy: lazy))
     }
     let path = layout.wallPage(userID: user.objectId, page: page)
     var context = header(for: user, view: .posts(page: page))

@@ -38,16 +38,20 @@ extension WallPageModel {
   ///   - wall: The wall's images (`WallIndex.wall(for:)`) when the caller has them already.
   ///   - comments: The comments under each of `wall` its owner may read, when the caller has
   ///     them already (`Feed.comments`).
+  ///   - positions: The position of each of `wall` in the index's images, when the caller has
+  ///     them already (`Feed.positions`).
   ///   - emit: Takes each piece, in order.
   package func writePhotoData(
     of user: User, wall: [WallImage]? = nil, comments: [[Comment]]? = nil,
-    emit: ([UInt8]) -> Void
+    positions: [Int32]? = nil, emit: ([UInt8]) -> Void
   ) {
     let wall = wall ?? index.wall(for: user.objectId)
     // The items the first pass found, written in the second: each photo's shared entry and
     // comments are looked up once.
     var items: [ViewerItem] = []
-    let people = viewerPeople(of: user, wall: wall, comments: comments) { items.append($0) }
+    let people = viewerPeople(of: user, wall: wall, comments: comments, positions: positions) {
+      items.append($0)
+    }
     var output = Self.photoDataOpening
     output.reserveCapacity(Self.photoDataChunk * 2)
     func handOnWhenFull() {
@@ -127,15 +131,16 @@ extension WallPageModel {
   /// Calls `body` with each photo of `wall` that could be made, in wall order: its entry made
   /// for every wall where there is one and `sharing` allows it, else the photo itself.
   ///
-  /// `comments`, when given, are those under each of `wall` that its owner may read.
+  /// `comments`, when given, are those under each of `wall` that its owner may read, and
+  /// `positions` the place of each in the index's images.
   private func forEachViewerItem(
-    of user: User, in wall: [WallImage], comments: [[Comment]]? = nil, sharing: Bool = true,
-    _ body: (ViewerItem) -> Void
+    of user: User, in wall: [WallImage], comments: [[Comment]]? = nil,
+    positions: [Int32]? = nil, sharing: Bool = true, _ body: (ViewerItem) -> Void
   ) {
     for (position, image) in wall.enumerated() {
       let visible =
         comments?[position] ?? index.comments(on: image.objectId, visibleTo: user.objectId)
-      if sharing, let made = shared.viewerEntries[image.objectId],
+      if sharing, let made = sharedViewerEntry(image, at: positions?[position]),
         visible.count == made.commentCount
       {
         body(.shared(made))
@@ -169,9 +174,10 @@ extension WallPageModel {
   /// be written before the photos that name them).
   /// - Parameters:
   ///   - comments: The comments under each of `wall` its owner may read, when known.
+  ///   - positions: The place of each of `wall` in the index's images, when known.
   ///   - found: Takes each photo's item in wall order, as the pass finds it.
   func viewerPeople(
-    of user: User, wall: [WallImage], comments: [[Comment]]? = nil,
+    of user: User, wall: [WallImage], comments: [[Comment]]? = nil, positions: [Int32]? = nil,
     found: (ViewerItem) -> Void = { _ in }
   ) -> ViewerPeople {
     var people = ViewerPeople()
@@ -180,7 +186,7 @@ extension WallPageModel {
       people.numbers[userID] = people.order.count
       people.order.append(userID)
     }
-    forEachViewerItem(of: user, in: wall, comments: comments) { item in
+    forEachViewerItem(of: user, in: wall, comments: comments, positions: positions) { item in
       switch item {
       case .shared(let made):
         // Its holes name the uploader, then the authors of the comments it shows.

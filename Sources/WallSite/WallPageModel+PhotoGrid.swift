@@ -32,13 +32,21 @@ extension WallPageModel {
   /// a wall).
   /// - Parameter images: A wall's images, in any order.
   package func photoMonths(of images: [WallImage]) -> [PhotoMonth] {
-    var months: [PhotoMonth] = []
-    for image in images.sorted(by: WallIndex.newestFirst) {
+    monthsOfPlaces(in: images).map { month in
+      PhotoMonth(year: month.year, month: month.month, images: month.places.map { images[$0] })
+    }
+  }
+
+  /// `photoMonths(of:)` as places in `images`.
+  private func monthsOfPlaces(in images: [WallImage]) -> [(year: Int, month: Int, places: [Int])] {
+    var months: [(year: Int, month: Int, places: [Int])] = []
+    for place in images.indices.sorted(by: { WallIndex.newestFirst(images[$0], images[$1]) }) {
+      let image = images[place]
       let civil = CivilTime(image.createdAt, offsetMinutes: zone.offsetMinutes(at: image.createdAt))
       if let last = months.last, last.year == civil.year, last.month == civil.month {
-        months[months.count - 1].images.append(image)
+        months[months.count - 1].places.append(place)
       } else {
-        months.append(PhotoMonth(year: civil.year, month: civil.month, images: [image]))
+        months.append((civil.year, civil.month, [place]))
       }
     }
     return months
@@ -79,17 +87,20 @@ extension WallPageModel {
   /// - Parameters:
   ///   - user: The wall's owner.
   ///   - wall: The wall's images (`WallIndex.wall(for:)`) when the caller has them already.
+  ///   - positions: The place of each of `wall` in the index's images, when the caller has
+  ///     them already (`Feed.positions`).
   ///   - standIns: Whether each tile is a small stand-in that `expandGridTile` makes whole
   ///     when it is rendered (a `TemplateExpander`), so that a grid of thousands of photos is
   ///     never held whole as template data.
-  package func photoGrid(for user: User, wall: [WallImage]? = nil, standIns: Bool = false) -> (
-    path: String, context: TemplateValue
-  ) {
+  package func photoGrid(
+    for user: User, wall: [WallImage]? = nil, positions: [Int32]? = nil, standIns: Bool = false
+  ) -> (path: String, context: TemplateValue) {
     let wall = wall ?? index.wall(for: user.objectId)
     let strings = language.strings
     var position = 0
-    let months: [TemplateValue] = photoMonths(of: wall).map { month in
-      let tiles: [TemplateValue] = month.images.map { image in
+    let months: [TemplateValue] = monthsOfPlaces(in: wall).map { month in
+      let tiles: [TemplateValue] = month.places.map { place in
+        let image = wall[place]
         defer { position += 1 }
         guard standIns else { return .object(gridTile(image, position: position)) }
         var standIn: TemplateObject = [
@@ -97,12 +108,14 @@ extension WallPageModel {
         ]
         // A tile reads the same on every wall but for loading lazily: in a whole build's model
         // (`cached()`), its rendering is made once and reused (`FragmentMemo`).
-        if shared.keysTiles, let number = index.position(ofImage: image.objectId) {
+        if shared.keysTiles, let number = self.position(of: image, known: positions?[place]) {
           standIn.renderingKey = number << 1 | (position >= Self.eagerTiles ? 1 : 0)
         }
         return .object(standIn)
       }
-      let heading = month.images.first.map { language.dates.monthAndYear($0.createdAt, in: zone) }
+      let heading = month.places.first.map {
+        language.dates.monthAndYear(wall[$0].createdAt, in: zone)
+      }
       return [
         "heading": .string(heading ?? ""),
         "photos": .array(tiles),

@@ -55,9 +55,13 @@ extension WallPageModel {
       guard left >= 0 else { break }
       people[user.objectId] = bytes
     }
-    var entries: [String: ViewerEntryParts] = [:]
+    var entries: [ViewerEntryParts?] = []
+    entries.reserveCapacity(index.images.count)
     for image in index.images where left > 0 {
-      guard let (variants, original) = readyMedia(image) else { continue }
+      guard let (variants, original) = readyMedia(image) else {
+        entries.append(nil)
+        continue
+      }
       let comments = index.allComments(on: image.objectId)
       var bytes: [UInt8] = []
       var holes: [ViewerEntryParts.Hole] = []
@@ -68,14 +72,23 @@ extension WallPageModel {
       let parts = ViewerEntryParts(bytes: bytes, holes: holes, commentCount: comments.count)
       left -= parts.charged
       guard left >= 0 else { break }
-      entries[image.objectId] = parts
+      entries.append(parts)
     }
     shared.personJSON = people
     shared.viewerEntries = entries
   }
 
+  /// The entry `shareViewerData` made of `image`'s photo, at `position` in `index.images` when
+  /// the caller knows it (`Feed.positions`).
+  func sharedViewerEntry(_ image: WallImage, at position: Int32? = nil) -> ViewerEntryParts? {
+    guard !shared.viewerEntries.isEmpty, let found = self.position(of: image, known: position),
+      found < shared.viewerEntries.count
+    else { return nil }
+    return shared.viewerEntries[found]
+  }
+
   /// How many people's and photos' entries of the viewer's data are made once for every wall.
   package var sharedViewerData: (people: Int, photos: Int) {
-    (shared.personJSON.count, shared.viewerEntries.count)
+    (shared.personJSON.count, shared.viewerEntries.lazy.filter { $0 != nil }.count)
   }
 }

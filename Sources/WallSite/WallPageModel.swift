@@ -40,14 +40,19 @@ package struct WallPageModel {
   /// What many walls show, made once (`cached()`): the template data of people, dates and
   /// each image's card parts, all at `layout.pageToRoot`; the viewer's entries; and whether
   /// grid tiles are keyed.
+  ///
+  /// What is made of each image is kept by its position in `index.images`, which the wall's
+  /// feed lists (`Feed.positions`): looked up without hashing its objectId, on every card.
   struct SharedValues {
     var people: [String: TemplateValue] = [:]
     var times: [Timestamp: TemplateValue] = [:]
-    var cards: [String: CardParts] = [:]
+    /// Each image's card parts, by position in `index.images`.
+    var cards: [CardParts] = []
     /// Each person's entry in the viewer's data, by objectId (`shareViewerData`).
     var personJSON: [String: [UInt8]] = [:]
-    /// Each photo's entry in the viewer's data, by objectId (`shareViewerData`).
-    var viewerEntries: [String: ViewerEntryParts] = [:]
+    /// Each photo's entry in the viewer's data, by position in `index.images`; nil past the
+    /// budget or where the photo could not be made (`shareViewerData`).
+    var viewerEntries: [ViewerEntryParts?] = []
     /// Whether grid tiles get rendering keys, made from each image's position in the index
     /// (`photoGrid(for:wall:standIns:)`): only in the model of a whole build, whose index, and
     /// so whose positions, every wall shares.
@@ -118,6 +123,7 @@ package struct WallPageModel {
     var model = sharingPeople()
     var nextRenderingKey: Int? = 0
     model.shared.keysTiles = true
+    model.shared.cards.reserveCapacity(index.images.count)
     for image in index.images {
       // Dates first, so that cards and comments with the same date share its data. Only the
       // comments a card shows when every one is visible count; others are made when needed.
@@ -126,8 +132,7 @@ package struct WallPageModel {
       where model.shared.times[timestamp] == nil {
         model.shared.times[timestamp] = time(timestamp)
       }
-      model.shared.cards[image.objectId] = model.cardParts(
-        image, renderingKeys: &nextRenderingKey)
+      model.shared.cards.append(model.cardParts(image, renderingKeys: &nextRenderingKey))
     }
     model.shareViewerData(budget: Self.viewerDataBudget)
     return model
@@ -143,8 +148,28 @@ package struct WallPageModel {
     return model
   }
 
-  func card(_ image: WallImage, comments: [Comment], lazy: Bool) -> TemplateValue {
-    let parts = shared.cards[image.objectId] ?? cardParts(image)
+  /// The position in `index.images` of `image`, taken from `known` (`Feed.positions`) when the
+  /// caller has it; nil when the index does not hold it.
+  func position(of image: WallImage, known: Int32? = nil) -> Int? {
+    guard let known else { return index.position(ofImage: image.objectId) }
+    return known >= 0 ? Int(known) : nil
+  }
+
+  /// The parts `cached()` made of the card of `image`, at `position` in `index.images` when
+  /// the caller knows it (`Feed.positions`).
+  func sharedCard(_ image: WallImage, at position: Int32? = nil) -> CardParts? {
+    guard !shared.cards.isEmpty, let found = self.position(of: image, known: position),
+      found < shared.cards.count
+    else { return nil }
+    return shared.cards[found]
+  }
+
+  /// The card of `image` as a wall showing `comments` of it shows it; `position` is its place
+  /// in `index.images` when the caller knows it (`Feed.positions`).
+  func card(_ image: WallImage, at position: Int32? = nil, comments: [Comment], lazy: Bool)
+    -> TemplateValue
+  {
+    let parts = sharedCard(image, at: position) ?? cardParts(image)
     let count = parts.commentCount
     if lazy && comments.count == count { return .object(parts.card) }
     // Setting a field clears the card's rendering key: this is another variant of the card.
@@ -269,7 +294,7 @@ package struct WallPageModel {
   /// `image`'s text alternative as its card shows it: the one made with the card when the
   /// model made it for the whole build (`cached()`), else made now.
   func shownAlt(_ image: WallImage) -> String {
-    if case .string(let alt)? = shared.cards[image.objectId]?.card["alt"] { return alt }
+    if case .string(let alt)? = sharedCard(image)?.card["alt"] { return alt }
     return photoAlt(image)
   }
 

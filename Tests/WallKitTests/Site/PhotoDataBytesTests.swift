@@ -144,4 +144,36 @@ import Testing
     // leaves out every comment not everyone may read), so the readings could differ there.
     #expect((restricted > 0) == (audience == .owner))
   }
+
+  @Test(
+    "a feed lists each image's place in the index, and a build's model finds its cards, tiles and viewer entries by it",
+    arguments: [Audience.anyone, .owner])
+  func feedPositions(_ audience: Audience) throws {
+    let cached = try Fixture.model(audience, dataset: Self.dataset()).cached()
+    let index = WallIndex(dataset: Self.dataset(), audience: audience)
+    var shown = 0
+    for user in [Fixture.ann, Fixture.bob, Fixture.cy, Fixture.dee] {
+      let feed = cached.feed(for: user)
+      #expect(
+        feed.positions == feed.images.map { Int32(index.position(ofImage: $0.objectId) ?? -9) })
+      #expect(index.positions(of: feed.images) == feed.positions)
+      shown += feed.images.count
+      // With the places and without them (found by objectId), the same grid and viewer data.
+      let byPlace = cached.photoGrid(
+        for: user, wall: feed.images, positions: feed.positions, standIns: true)
+      let byLookup = cached.photoGrid(for: user, wall: feed.images, standIns: true)
+      #expect(byPlace.context == byLookup.context, "\(user.objectId)")
+      var bytes: [UInt8] = []
+      cached.writePhotoData(
+        of: user, wall: feed.images, comments: feed.comments, positions: feed.positions
+      ) { bytes += $0 }
+      #expect(bytes == cached.photoDataFile(of: user).bytes, "\(user.objectId)")
+    }
+    #expect(shown > 0)
+    let stranger = WallImage(
+      objectId: "not-in-index", className: "WallImage", uploaderID: Fixture.ann.objectId,
+      file: nil, createdAt: Timestamp(millisecondsSince1970: 0), acl: nil)
+    let known = try #require(index.images.first)
+    #expect(index.positions(of: [known, stranger]) == [0, -1])
+  }
 }
