@@ -77,8 +77,8 @@ extension WallPageModel {
     for (position, item) in items.enumerated() {
       if position > 0 { output.append(UInt8(ascii: ",")) }
       switch item {
-      case .shared(let made):
-        made.fill(with: people, into: &output)
+      case .shared(let entry):
+        shared.viewerEntries[entry]?.fill(with: people, into: &output)
       case .own(let photo):
         appendViewerEntry(photo, to: &output) { userID, output in
           people.appendNumber(of: userID, to: &output)
@@ -124,7 +124,9 @@ extension WallPageModel {
   /// (`shareViewerData`) when the wall's owner may read all of its comments, else the photo
   /// the wall writes its own entry from.
   enum ViewerItem {
-    case shared(ViewerEntryParts)
+    /// The place of the entry in `shared.viewerEntries` (the photo's in `index.images`): a
+    /// number, so that listing a wall's items copies no reference to the entry's bytes.
+    case shared(Int)
     case own(ViewerPhoto)
   }
 
@@ -140,10 +142,10 @@ extension WallPageModel {
     for (position, image) in wall.enumerated() {
       let visible =
         comments?[position] ?? index.comments(on: image.objectId, visibleTo: user.objectId)
-      if sharing, let made = sharedViewerEntry(image, at: positions?[position]),
-        visible.count == made.commentCount
+      if sharing, let entry = sharedViewerEntryPlace(image, at: positions?[position]),
+        visible.count == shared.viewerEntries[entry]?.commentCount
       {
-        body(.shared(made))
+        body(.shared(entry))
         continue
       }
       guard let (variants, original) = readyMedia(image) else { continue }
@@ -181,6 +183,10 @@ extension WallPageModel {
     found: (ViewerItem) -> Void = { _ in }
   ) -> ViewerPeople {
     var people = ViewerPeople()
+    // Most walls name about as many people as they show photos: room for that many from the
+    // start, rather than growing the table a step at a time.
+    people.order.reserveCapacity(wall.count + 16)
+    people.numbers.reserveCapacity(wall.count + 16)
     func note(_ userID: String, known: Bool? = nil) {
       guard people.numbers[userID] == nil, known ?? (index.user(userID) != nil) else { return }
       people.numbers[userID] = people.order.count
@@ -188,9 +194,9 @@ extension WallPageModel {
     }
     forEachViewerItem(of: user, in: wall, comments: comments, positions: positions) { item in
       switch item {
-      case .shared(let made):
+      case .shared(let entry):
         // Its holes name the uploader, then the authors of the comments it shows.
-        for hole in made.holes { note(hole.userID, known: hole.known) }
+        shared.viewerEntries[entry]?.forEachPerson { note($0, known: $1) }
       case .own(let photo):
         note(photo.image.uploaderID)
         for comment in photo.comments.suffix(Self.shownCommentLimit) { note(comment.authorID) }

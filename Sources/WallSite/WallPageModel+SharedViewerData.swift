@@ -20,6 +20,12 @@ extension WallPageModel {
     /// About the memory it takes, for `viewerDataBudget`.
     var charged: Int { bytes.count + holes.count * 32 + WallPageModel.sharedEntryOverhead }
 
+    /// Calls `body` with the objectId of the person of each hole, in order, and whether the
+    /// index knows them.
+    func forEachPerson(_ body: (String, Bool) -> Void) {
+      for hole in holes { body(hole.userID, hole.known) }
+    }
+
     /// Appends the entry with each hole filled with `people`'s number for its person.
     func fill(with people: ViewerPeople, into output: inout [UInt8]) {
       var start = 0
@@ -78,13 +84,14 @@ extension WallPageModel {
     shared.viewerEntries = entries
   }
 
-  /// The entry `shareViewerData` made of `image`'s photo, at `position` in `index.images` when
+  /// The place in `shared.viewerEntries` of the entry `shareViewerData` made of `image`'s
+  /// photo (nil when it made none), at `position` in `index.images` when
   /// the caller knows it (`Feed.positions`).
-  func sharedViewerEntry(_ image: WallImage, at position: Int32? = nil) -> ViewerEntryParts? {
+  func sharedViewerEntryPlace(_ image: WallImage, at position: Int32? = nil) -> Int? {
     guard !shared.viewerEntries.isEmpty, let found = self.position(of: image, known: position),
-      found < shared.viewerEntries.count
+      found < shared.viewerEntries.count, shared.viewerEntries[found] != nil
     else { return nil }
-    return shared.viewerEntries[found]
+    return found
   }
 
   /// How many people's and photos' entries of the viewer's data are made once for every wall.
