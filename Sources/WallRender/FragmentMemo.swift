@@ -17,8 +17,9 @@ import WallSupport
 /// In memory, a rendering is kept compressed against its section's first renderings
 /// (`RenderingDictionary`, LZ4): cards shrink to about a fifth, grid tiles to about a quarter.
 ///
-/// Memory is bounded by `byteBudget`: the kept bytes and the dictionaries, plus the index of the
-/// renderings kept in the spill file. Without a spill file, renderings are kept in memory until
+/// Memory is bounded by `byteBudget`: the kept bytes with their table's slots
+/// (``keptOverhead`` each), and the dictionaries, plus the index of the renderings kept in the
+/// spill file. Without a spill file, renderings are kept in memory until
 /// the budget is used. With one, they are kept in memory until half of it is, then appended to
 /// the file as they were made (up to its own limit) while the other half pays for their index: a
 /// table reserved whole when the first one spills (``spillIndexBytes(byteBudget:)``), so that it
@@ -53,6 +54,12 @@ public final class FragmentMemo: Sendable {
     /// `stored` is the rendering itself.
     var compression: (dictionary: RenderingDictionary, count: Int)?
   }
+
+  /// What a rendering kept in memory costs besides its bytes: its slot in the memo's table (a
+  /// key and a `Kept`, at the three quarters a Swift dictionary fills) and its array's header
+  /// and allocation. Without it, a theme of tiny list elements could keep a table many times
+  /// the size of the bytes charged.
+  public static let keptOverhead = (MemoryLayout<Key>.stride + MemoryLayout<Kept>.stride) * 4 / 3 + 48
 
   /// Renderings shorter than this are kept as they are: LZ4 gains nothing on them.
   static let compressionMinimum = 64
@@ -111,6 +118,9 @@ public final class FragmentMemo: Sendable {
     public var indexBytes = 0
     /// Renderings kept in memory compressed (counted in `kept` too).
     public var compressed = 0
+    /// What the renderings kept in memory cost besides their bytes: their table's slots and
+    /// their arrays (`keptOverhead` each).
+    public var slotBytes = 0
     /// The bytes of the sections' compression dictionaries, and of the renderings set aside to
     /// make them.
     public var dictionaryBytes = 0
@@ -130,10 +140,10 @@ public final class FragmentMemo: Sendable {
 
     /// The memory the memo charges against its budget: kept bytes, the dictionaries and the
     /// index of spilled ones.
-    public var charged: Int { bytes + dictionaryBytes + indexBytes }
+    public var charged: Int { inMemory + indexBytes }
 
-    /// The memory the renderings kept in memory, and the dictionaries, take.
-    var inMemory: Int { bytes + dictionaryBytes }
+    /// The memory the renderings kept in memory, their slots and the dictionaries take.
+    var inMemory: Int { bytes + slotBytes + dictionaryBytes }
   }
 
   private struct State {
@@ -273,10 +283,11 @@ public final class FragmentMemo: Sendable {
     }
     let spilling = state.withLock { state -> Bool in
       guard state.entries[key] == nil, state.spilled[key] == nil else { return false }
-      if state.statistics.inMemory + kept.stored.count <= memoryShare {
+      if state.statistics.inMemory + kept.stored.count + Self.keptOverhead <= memoryShare {
         state.entries[key] = kept
         state.statistics.kept += 1
         state.statistics.bytes += kept.stored.count
+        state.statistics.slotBytes += Self.keptOverhead
         if kept.compression != nil { state.statistics.compressed += 1 }
         state.feedDictionary(entry.bytes, section: key.section, room: memoryShare)
         return false

@@ -23,32 +23,36 @@ struct FragmentMemoSpillTests {
     let folder = try TemporaryDirectory("memo-spill")
     let library = try TemplateLibrary(templates: ["page": "{{#items}}<{{name}}>{{/items}}"])
     let spill = try #require(SpillFile(folder: folder.path, byteLimit: 1 << 20))
-    // 200 renderings of 11 bytes: 93 fit in half of the budget (1,024 bytes); the index of
-    // the spilled ones is the largest table that fits the other half, 32 slots of 24 bytes
-    // and their 4 bytes of map, which a Swift dictionary fills to three quarters: 24.
-    let budget = 2 << 10
-    #expect(FragmentMemo.spillIndexBytes(byteBudget: budget) == 32 * 24 + 4)
-    #expect(FragmentMemo.spillIndexCapacity(byteBudget: budget) == 24)
+    // 200 renderings of 11 bytes: as many as fit with their slots in half of the budget
+    // (2,048 bytes); the index of the spilled ones is the largest table that fits the other
+    // half, 64 slots of 24 bytes and their 8 bytes of map, which a Swift dictionary fills to
+    // three quarters: 48.
+    let budget = 4 << 10
+    let fit = (budget / 2) / (11 + FragmentMemo.keptOverhead)
+    #expect(fit > 4)
+    #expect(FragmentMemo.spillIndexBytes(byteBudget: budget) == 64 * 24 + 8)
+    #expect(FragmentMemo.spillIndexCapacity(byteBudget: budget) == 48)
     let memo = library.makeMemo(byteBudget: budget, spill: spill)
     #expect(memo.spillIndexReserved == 0, "no index before a rendering spills")
     func items(_ count: Int) -> TemplateValue {
       .array((0..<count).map { keyed($0, ["name": .string("item-\(1000 + $0)")]) })
     }
     let expected = (0..<200).map { "<item-\(1000 + $0)>" }.joined()
-    #expect(try render(library, ["items": items(94)], memo: memo) == expected.prefix(94 * 11))
+    #expect(
+      try render(library, ["items": items(fit + 1)], memo: memo) == expected.prefix((fit + 1) * 11))
     #expect(memo.statistics.spilled == 1)
-    #expect(memo.spillIndexReserved == 24, "the first spill reserves the whole table")
+    #expect(memo.spillIndexReserved == 48, "the first spill reserves the whole table")
     #expect(try render(library, ["items": items(200)], memo: memo) == expected)
     let kept = memo.statistics
     #expect(kept.charged <= budget)
-    #expect(kept.kept == 93)
-    #expect(kept.spilled == 24)
+    #expect(kept.kept == fit)
+    #expect(kept.spilled == 48)
     #expect(kept.indexBytes == FragmentMemo.spillIndexBytes(byteBudget: budget))
-    #expect(memo.spillIndexReserved == 24, "it never grew")
-    #expect(kept.spilledBytes == 24 * 11)
+    #expect(memo.spillIndexReserved == 48, "it never grew")
+    #expect(kept.spilledBytes == 48 * 11)
     #expect(spill.size == kept.spilledBytes)
     #expect(try render(library, ["items": items(200)], memo: memo) == expected)
-    #expect(memo.statistics.reused == 94 + kept.kept + kept.spilled)
+    #expect(memo.statistics.reused == fit + 1 + kept.kept + kept.spilled)
   }
 
   @Test("a shard's memo of 32 MiB indexes 393,216 spilled renderings in 12 MiB")
@@ -103,7 +107,8 @@ struct FragmentMemoSpillTests {
     #expect(memo.statistics.spilled == 0)
     // Half the budget, less the dictionary made of the first of them, holds this many.
     let kept = memo.statistics
-    #expect(kept.kept == ((1 << 19) - kept.dictionaryBytes) / 20_002)
+    #expect(
+      kept.kept == ((1 << 19) - kept.dictionaryBytes) / (20_002 + FragmentMemo.keptOverhead))
     #expect(kept.compressed == 0)
   }
 
