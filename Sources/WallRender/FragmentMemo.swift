@@ -55,11 +55,13 @@ public final class FragmentMemo: Sendable {
     var compression: (dictionary: RenderingDictionary, count: Int)?
   }
 
-  /// What a rendering kept in memory costs besides its bytes: its slot in the memo's table (a
-  /// key and a `Kept`, at the three quarters a Swift dictionary fills) and its array's header
-  /// and allocation. Without it, a theme of tiny list elements could keep a table many times
-  /// the size of the bytes charged.
-  public static let keptOverhead = (MemoryLayout<Key>.stride + MemoryLayout<Kept>.stride) * 4 / 3 + 48
+  /// What a rendering kept in memory costs besides its bytes.
+  ///
+  /// That is its slot in the memo's table (a key and a `Kept`, at the three quarters a Swift
+  /// dictionary fills) and its array's header and allocation. Without it, a theme of tiny list
+  /// elements could keep a table many times the size of the bytes charged.
+  public static let keptOverhead =
+    (MemoryLayout<Key>.stride + MemoryLayout<Kept>.stride) * 4 / 3 + 48
 
   /// Renderings shorter than this are kept as they are: LZ4 gains nothing on them.
   static let compressionMinimum = 64
