@@ -161,9 +161,7 @@ package struct PageWriter: Sendable {
     }
     let dataPath = model.photoDataPath(of: user)
     let data = SiteWriter.stream(at: dataPath, in: siteRoot, staging: staging)
-    model.writePhotoData(
-      of: user, wall: wall, comments: feed.comments, positions: feed.positions
-    ) { data.append($0) }
+    model.writePhotoData(of: feed) { data.append($0) }
     if try finish(data) == .written { written.written += 1 }
     written.paths += [grid.path, dataPath]
     return written

@@ -21,37 +21,31 @@ extension WallPageModel {
     path: String, bytes: [UInt8]
   ) {
     var bytes: [UInt8] = []
-    writePhotoData(of: user, wall: wall) { bytes += $0 }
+    writePhotoData(of: feed(for: user, wall: wall)) { bytes += $0 }
     return (photoDataPath(of: user), bytes)
   }
 
-  /// Makes `photos.js` of `user`'s wall a piece at a time, about `photoDataChunk` bytes in
-  /// each, so that the data of a wall of thousands of photos is never held whole: the same bytes
+  /// Makes `photos.js` of the wall of `feed` a piece at a time, about `photoDataChunk` bytes
+  /// in each, so that the data of a wall of thousands of photos is never held whole: the same bytes
   /// as `photoDataFile(of:wall:)`, and `photoData(of:wall:)` as its JSON.
   ///
   /// The bytes are written straight from the model, without a `JSONValue` of each entry: that
   /// tree and its serialization were half of a 10k re-render's CPU. Members are written in the
   /// order `JSONValue.serialized` sorts keys in. Entries a build's model made once for every
   /// wall (`shareViewerData`) are copied, their people's numbers filled in.
+  ///
+  /// The feed gives the wall's images, the comments under each its owner may read and their
+  /// positions in the index, each found once for the wall's pages and its viewer data.
   /// - Parameters:
-  ///   - user: The wall's owner.
-  ///   - wall: The wall's images (`WallIndex.wall(for:)`) when the caller has them already.
-  ///   - comments: The comments under each of `wall` its owner may read, when the caller has
-  ///     them already (`Feed.comments`).
-  ///   - positions: The position of each of `wall` in the index's images, when the caller has
-  ///     them already (`Feed.positions`).
+  ///   - feed: The wall's feed (`feed(for:wall:)`).
   ///   - emit: Takes each piece, in order.
-  package func writePhotoData(
-    of user: User, wall: [WallImage]? = nil, comments: [[Comment]]? = nil,
-    positions: [Int32]? = nil, emit: ([UInt8]) -> Void
-  ) {
-    let wall = wall ?? index.wall(for: user.objectId)
+  package func writePhotoData(of feed: Feed, emit: ([UInt8]) -> Void) {
     // The items the first pass found, written in the second: each photo's shared entry and
     // comments are looked up once.
     var items: [ViewerItem] = []
-    let people = viewerPeople(of: user, wall: wall, comments: comments, positions: positions) {
-      items.append($0)
-    }
+    let people = viewerPeople(
+      of: feed.user, wall: feed.images, comments: feed.comments, positions: feed.positions
+    ) { items.append($0) }
     var output = Self.photoDataOpening
     output.reserveCapacity(Self.photoDataChunk * 2)
     func handOnWhenFull() {

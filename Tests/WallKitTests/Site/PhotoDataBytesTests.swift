@@ -69,7 +69,7 @@ import Testing
     }
     let model = try Fixture.model(.anyone, dataset: dataset, catalog: catalog)
     var pieces: [[UInt8]] = []
-    model.writePhotoData(of: Fixture.ann) { pieces.append($0) }
+    model.writePhotoData(of: model.feed(for: Fixture.ann)) { pieces.append($0) }
     #expect(pieces.count > 1)
     #expect(pieces.dropLast().allSatisfy { $0.count >= WallPageModel.photoDataChunk })
     #expect(pieces.allSatisfy { $0.count < WallPageModel.photoDataChunk + 16_384 })
@@ -134,11 +134,10 @@ import Testing
         zip(feed.images, byLookup).filter {
           $1.count < index.allComments(on: $0.objectId).count
         }.count
-      var bytes: [UInt8] = []
-      model.writePhotoData(of: user, wall: feed.images, comments: feed.comments) {
-        bytes += $0
-      }
-      #expect(bytes == model.photoDataFile(of: user).bytes, "\(user.objectId)")
+      // The wall's own images, their comments looked up again: the same bytes.
+      #expect(
+        model.photoDataFile(of: user, wall: feed.images).bytes
+          == model.photoDataFile(of: user).bytes, "\(user.objectId)")
     }
     // In a private build some wall reads fewer comments than an image has (a public build
     // leaves out every comment not everyone may read), so the readings could differ there.
@@ -149,7 +148,8 @@ import Testing
     "a feed lists each image's place in the index, and a build's model finds its cards, tiles and viewer entries by it",
     arguments: [Audience.anyone, .owner])
   func feedPositions(_ audience: Audience) throws {
-    let cached = try Fixture.model(audience, dataset: Self.dataset()).cached()
+    let plain = try Fixture.model(audience, dataset: Self.dataset())
+    let cached = plain.cached()
     let index = WallIndex(dataset: Self.dataset(), audience: audience)
     var shown = 0
     for user in [Fixture.ann, Fixture.bob, Fixture.cy, Fixture.dee] {
@@ -163,11 +163,10 @@ import Testing
         for: user, wall: feed.images, positions: feed.positions, standIns: true)
       let byLookup = cached.photoGrid(for: user, wall: feed.images, standIns: true)
       #expect(byPlace.context == byLookup.context, "\(user.objectId)")
+      // The viewer data from the entries found by place, as the plain model makes it.
       var bytes: [UInt8] = []
-      cached.writePhotoData(
-        of: user, wall: feed.images, comments: feed.comments, positions: feed.positions
-      ) { bytes += $0 }
-      #expect(bytes == cached.photoDataFile(of: user).bytes, "\(user.objectId)")
+      cached.writePhotoData(of: feed) { bytes += $0 }
+      #expect(bytes == plain.photoDataFile(of: user).bytes, "\(user.objectId)")
     }
     #expect(shown > 0)
     let stranger = WallImage(
