@@ -287,7 +287,7 @@ public struct Archiver: Sendable {
     where !names.contains(name)
       && !(name.hasSuffix(".zip") && names.contains(String(name.dropLast(4))))
       && !(name.hasSuffix(".wacz") && names.contains(String(name.dropLast(5))))
-      && (name.contains(FileSystem.temporarySuffix)
+      && (FileSystem.holdsTemporaryMarker(name)
         || name.dropLast(6).hasSuffix(".zip.tmp-") && name.utf8.count > 15
         || name.dropLast(6).hasSuffix(".wacz.tmp-") && name.utf8.count > 16)
     {

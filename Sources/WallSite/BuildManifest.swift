@@ -183,7 +183,7 @@ public struct BuildManifest: Sendable, Equatable {
         }
         if kind == .directory {
           walk(path)
-        } else if kind == .regular, name.contains(FileSystem.temporarySuffix) {
+        } else if kind == .regular, FileSystem.holdsTemporaryMarker(name) {
           try? FileSystem.removeFile(path)
         }
       }

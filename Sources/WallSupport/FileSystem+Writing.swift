@@ -29,6 +29,27 @@ extension FileSystem {
   /// Marks temporary files of atomic writes (`<name>.wallgen-tmp-<pid>-<n>`), so a build can
   /// remove those a killed build left behind.
   public static let temporarySuffix = ".wallgen-tmp-"
+  private static let temporaryMarker = Array(temporarySuffix.utf8)
+
+  /// Whether `name` holds `temporarySuffix` anywhere, as `String.contains` finds it: a byte
+  /// search, for the walk over every name of a site that looks for temporaries a killed build
+  /// left (`String.contains` took 0.5 s of CPU over a 10k site's 74,000 names).
+  public static func holdsTemporaryMarker(_ name: String) -> Bool {
+    func search(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+      temporaryMarker.withUnsafeBufferPointer { marker in
+        guard let base = bytes.baseAddress, let wanted = marker.baseAddress,
+          bytes.count >= marker.count
+        else { return false }
+        for start in 0...(bytes.count - marker.count)
+        where base[start] == wanted[0] && memcmp(base + start, wanted, marker.count) == 0 {
+          return true
+        }
+        return false
+      }
+    }
+    if let found = name.utf8.withContiguousStorageIfAvailable(search) { return found }
+    return Array(name.utf8).withUnsafeBufferPointer(search)
+  }
 
   /// Creates a folder and its parents; succeeds when it exists already.
   ///

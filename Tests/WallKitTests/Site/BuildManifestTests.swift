@@ -28,6 +28,20 @@ import WallKitTestSupport
     #expect(!BuildManifest(files: ["missing/folder/a.html"]).allFilesExist(siteRoot: site, jobs: 1))
   }
 
+  @Test("a name holds the temporary marker wherever String.contains finds it, and nowhere else")
+  func temporaryMarker() {
+    let marker = FileSystem.temporarySuffix
+    let names = [
+      "page.html\(marker)123-4", "\(marker)x", "a\(marker)", "é-photo.jpg\(marker)9-1",
+      "page.html.wallgen-tmp", ".wallgen-tmp", "", "index.html", "wallgen-tmp-1",
+      "ü\(marker.dropFirst())",
+    ]
+    for name in names {
+      #expect(FileSystem.holdsTemporaryMarker(name) == name.contains(marker), "\(name)")
+    }
+    #expect(names.filter(FileSystem.holdsTemporaryMarker).count == 4)
+  }
+
   @Test(
     "the temporaries killed builds left are removed at any depth; nothing else, no link followed")
   func staleTemporaries() throws {
