@@ -19,12 +19,11 @@ import WallSupport
 ///
 /// Memory is bounded by `byteBudget`: the kept bytes with their table's slots
 /// (``keptOverhead`` each), and the dictionaries, plus the index of the renderings kept in the
-/// spill file. Without a spill file, renderings are kept in memory until
-/// the budget is used. With one, they are kept in memory until half of it is, then appended to
-/// the file as they were made (up to its own limit) while the other half pays for their index: a
-/// table reserved whole when the first one spills (``spillIndexBytes(byteBudget:)``), so that it
-/// never grows. Nothing is ever dropped, so a rendering once kept stays reusable for the memo's
-/// lifetime.
+/// spill file. Without a spill file, renderings are kept in memory until the budget is used.
+/// With one, they are kept in memory until half of it is, then appended to the file as they
+/// were made (up to its own limit) while the other half pays for their index: a table reserved
+/// whole when the first one spills (``spillIndexBytes(byteBudget:)``), so that it never grows.
+/// Nothing is ever dropped, so a rendering once kept stays reusable for the memo's lifetime.
 ///
 /// A memo holds on to the templates of the library that made it, so the sections it names cannot
 /// be confused with those of another library. It is safe to share between threads.

@@ -1,8 +1,7 @@
 import CLZ4
 
 /// Compresses the renderings of one template section against renderings of it made earlier,
-/// with LZ4 (Debian's liblz4), so that a `FragmentMemo` holds four to five times as many in
-/// memory.
+/// with LZ4 (Debian's liblz4), so that a `FragmentMemo` holds several times as many in memory.
 ///
 /// Cards differ from one another in their names, dates and paths; the markup around them is the
 /// same. On their own, LZ4 halves a 2 KB card; against a dictionary of the first few cards of the
@@ -12,8 +11,8 @@ import CLZ4
 /// restored against the very same bytes. It is safe to share between threads.
 ///
 /// It is a value that points to memory its owner frees (``deallocate()``, which the memo
-/// calls when it goes), not an object: copying one takes no reference count, which two threads
-/// restoring renderings of the same section would contend for millions of times a build.
+/// calls when it goes), not an object: copying one takes no reference count, on the path that
+/// restores millions of renderings a build.
 struct RenderingDictionary: @unchecked Sendable {
   /// The dictionary's bytes, at a fixed address for LZ4 (`LZ4_loadDict` keeps a pointer).
   private let bytes: UnsafeMutableRawBufferPointer
