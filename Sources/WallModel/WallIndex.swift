@@ -108,12 +108,9 @@ public struct WallIndex: Sendable {
   public func wallWithComments(for userID: String) -> (
     positions: [Int32], images: [WallImage], comments: [[Comment]]
   ) {
-    guard let owner = userPosition[userID] else { return ([], [], []) }
     let positions = wallPositions(for: userID)
     return (
-      positions,
-      positions.map { images[Int($0)] },
-      positions.map { visibleComments(at: Int($0), to: userID, owner: owner) }
+      positions, positions.map { images[Int($0)] }, comments(at: positions, visibleTo: userID)
     )
   }
 
@@ -146,10 +143,14 @@ public struct WallIndex: Sendable {
   /// The comments under each of `images` that `userID` may read, in order: as
   /// `comments(on:visibleTo:)` finds them, the user looked up once.
   public func comments(on images: [WallImage], visibleTo userID: String) -> [[Comment]] {
-    guard let owner = userPosition[userID] else { return images.map { _ in [] } }
-    return images.map { image in
-      imagePosition[image.objectId].map { visibleComments(at: $0, to: userID, owner: owner) } ?? []
-    }
+    comments(at: positions(of: images), visibleTo: userID)
+  }
+
+  /// The comments under the image at each of `positions` in `images` that `userID` may read,
+  /// in order; none under a position of -1 (an image the index does not hold, `positions(of:)`).
+  public func comments(at positions: [Int32], visibleTo userID: String) -> [[Comment]] {
+    guard let owner = userPosition[userID] else { return positions.map { _ in [] } }
+    return positions.map { $0 < 0 ? [] : visibleComments(at: Int($0), to: userID, owner: owner) }
   }
 
   /// The comments under the image at `position` that `userID`, at `owner` in `users`, may read.

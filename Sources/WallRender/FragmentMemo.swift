@@ -168,6 +168,11 @@ public final class FragmentMemo: Sendable {
       return indents.count - 1
     }
 
+    /// Whether a rendering for `key` is kept, in memory or in the spill file.
+    func holds(_ key: Key) -> Bool {
+      entries[key] != nil || spilled[key] != nil
+    }
+
     /// Sets `rendering` aside for its section's dictionary, if the section has none yet and
     /// `room` bytes of memory allow; makes the dictionary once enough is set aside.
     mutating func feedDictionary(_ rendering: [UInt8], section: UInt, room: Int) {
@@ -270,9 +275,7 @@ public final class FragmentMemo: Sendable {
       entry.bytes.count < Self.compressionMinimum
       ? nil
       : state.withLock { state in
-        guard state.entries[key] == nil, state.spilled[key] == nil,
-          state.statistics.inMemory < memoryShare
-        else { return nil }
+        guard !state.holds(key), state.statistics.inMemory < memoryShare else { return nil }
         return state.dictionaries[key.section]
       }
     var kept = Kept(
@@ -283,7 +286,7 @@ public final class FragmentMemo: Sendable {
       kept.compression = (dictionary, entry.bytes.count)
     }
     let spilling = state.withLock { state -> Bool in
-      guard state.entries[key] == nil, state.spilled[key] == nil else { return false }
+      guard !state.holds(key) else { return false }
       if state.statistics.inMemory + kept.stored.count + Self.keptOverhead <= memoryShare {
         state.entries[key] = kept
         state.statistics.kept += 1
@@ -299,7 +302,7 @@ public final class FragmentMemo: Sendable {
       let offset = spill.append(entry.bytes)
     else { return }
     state.withLock { state in
-      guard state.entries[key] == nil, state.spilled[key] == nil,
+      guard !state.holds(key),
         state.spilled.count < spillCapacity,
         let indent = state.number(of: entry.indent),
         let place = SpilledRendering(

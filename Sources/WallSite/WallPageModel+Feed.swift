@@ -41,9 +41,12 @@ extension WallPageModel {
   ///   - user: The wall's owner.
   ///   - wall: The wall's images (`WallIndex.wall(for:)`) when the caller has them already.
   package func feed(for user: User, wall: [WallImage]? = nil) -> Feed {
+    // A wall the caller has is placed in the index once, and its comments found by place.
     let (positions, images, comments) =
-      wall.map { (index.positions(of: $0), $0, index.comments(on: $0, visibleTo: user.objectId)) }
-      ?? index.wallWithComments(for: user.objectId)
+      wall.map { wall in
+        let positions = index.positions(of: wall)
+        return (positions, wall, index.comments(at: positions, visibleTo: user.objectId))
+      } ?? index.wallWithComments(for: user.objectId)
     return Feed(
       user: user, images: images, positions: positions, comments: comments,
       pageCount: max(1, (images.count + pageSize - 1) / pageSize),

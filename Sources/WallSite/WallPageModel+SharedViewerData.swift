@@ -88,8 +88,9 @@ extension WallPageModel {
   /// photo (nil when it made none), at `position` in `index.images` when
   /// the caller knows it (`Feed.positions`).
   func sharedViewerEntryPlace(_ image: WallImage, at position: Int32? = nil) -> Int? {
-    guard !shared.viewerEntries.isEmpty, let found = self.position(of: image, known: position),
-      found < shared.viewerEntries.count, shared.viewerEntries[found] != nil
+    guard
+      let found = sharedPlace(of: image, known: position, among: shared.viewerEntries.count),
+      shared.viewerEntries[found] != nil
     else { return nil }
     return found
   }

@@ -155,13 +155,20 @@ package struct WallPageModel {
     return known >= 0 ? Int(known) : nil
   }
 
+  /// The place of `image` in a table of `count` things `cached()` made by position in
+  /// `index.images` (`shared.cards`, `shared.viewerEntries`), from `known` when the caller has
+  /// it; nil when the table is empty (no hashing then) or does not reach it.
+  func sharedPlace(of image: WallImage, known: Int32?, among count: Int) -> Int? {
+    guard count > 0, let found = position(of: image, known: known), found < count else {
+      return nil
+    }
+    return found
+  }
+
   /// The parts `cached()` made of the card of `image`, at `position` in `index.images` when
   /// the caller knows it (`Feed.positions`).
   func sharedCard(_ image: WallImage, at position: Int32? = nil) -> CardParts? {
-    guard !shared.cards.isEmpty, let found = self.position(of: image, known: position),
-      found < shared.cards.count
-    else { return nil }
-    return shared.cards[found]
+    sharedPlace(of: image, known: position, among: shared.cards.count).map { shared.cards[$0] }
   }
 
   /// The card of `image` as a wall showing `comments` of it shows it; `position` is its place
