@@ -94,6 +94,11 @@ public struct WallIndex: Sendable {
     userPosition[objectId].map { users[$0] }
   }
 
+  /// The position in `users` of the user with this objectId, if any.
+  public func position(ofUser objectId: String) -> Int? {
+    userPosition[objectId]
+  }
+
   /// The images on `userID`'s wall, newest first: uploaded by the user or a friend, and readable by
   /// the user under their ACL.
   ///

@@ -53,17 +53,11 @@ extension WallPageModel {
       emit(output)
       output.removeAll(keepingCapacity: true)
     }
-    var first = true
-    for userID in people.order {
-      let made = shared.personJSON[userID]
-      let person = made == nil ? index.user(userID) : nil
-      guard made != nil || person != nil else { continue }
-      if !first { output.append(UInt8(ascii: ",")) }
-      first = false
-      if let made {
-        output += made
-      } else if let person {
-        appendJSON(self.person(person, root: layout.pageToRoot), to: &output)
+    let viewer = shared.viewer
+    for (number, person) in people.order.enumerated() {
+      if number > 0 { output.append(UInt8(ascii: ",")) }
+      if !viewer.appendPerson(at: Int(person), to: &output) {
+        appendJSON(self.person(index.users[Int(person)], root: layout.pageToRoot), to: &output)
       }
       handOnWhenFull()
     }
@@ -72,10 +66,10 @@ extension WallPageModel {
       if position > 0 { output.append(UInt8(ascii: ",")) }
       switch item {
       case .shared(let entry):
-        shared.viewerEntries[entry]?.fill(with: people, into: &output)
+        viewer.fill(entry, with: people, into: &output)
       case .own(let photo):
         appendViewerEntry(photo, to: &output) { userID, output in
-          people.appendNumber(of: userID, to: &output)
+          people.appendNumber(of: personNumber(userID), to: &output)
         }
       }
       handOnWhenFull()
@@ -118,8 +112,7 @@ extension WallPageModel {
   /// (`shareViewerData`) when the wall's owner may read all of its comments, else the photo
   /// the wall writes its own entry from.
   enum ViewerItem {
-    /// The place of the entry in `shared.viewerEntries` (the photo's in `index.images`): a
-    /// number, so that listing a wall's items copies no reference to the entry's bytes.
+    /// The place of the entry in `shared.viewer` (the photo's in `index.images`).
     case shared(Int)
     case own(ViewerPhoto)
   }
@@ -137,7 +130,7 @@ extension WallPageModel {
       let visible =
         comments?[position] ?? index.comments(on: image.objectId, visibleTo: user.objectId)
       if sharing, let entry = sharedViewerEntryPlace(image, at: positions?[position]),
-        visible.count == shared.viewerEntries[entry]?.commentCount
+        visible.count == shared.viewer.commentCount(at: entry)
       {
         body(.shared(entry))
         continue
@@ -150,19 +143,40 @@ extension WallPageModel {
 
   /// The people the viewer's data names, numbered in the order it first names them.
   ///
-  /// That is each photo's uploader, then the authors of the comments it shows. Users the
-  /// index does not know get no number.
+  /// That is each photo's uploader, then the authors of the comments it shows. Each is known
+  /// by their position in `index.users` (`personNumber`); users the index does not know get no
+  /// number.
   struct ViewerPeople {
-    var order: [String] = []
-    var numbers: [String: Int] = [:]
+    /// Their positions in `index.users`, in the order numbered.
+    var order: [Int32] = []
+    /// Each one's number, by position in `index.users`.
+    var numbers: [Int32: Int32] = [:]
 
-    func number(of userID: String) -> JSONValue {
-      numbers[userID].map { .integer(Int64($0)) } ?? .null
+    /// Numbers the person at `position` in `index.users`, unless they have a number already or
+    /// the index does not know them (-1).
+    mutating func note(_ position: Int32) {
+      guard position >= 0 else { return }
+      let next = Int32(order.count)
+      // One lookup: it inserts the next number only where there is none.
+      func give(_ number: inout Int32) {
+        guard number < 0 else { return }
+        number = next
+        order.append(position)
+      }
+      give(&numbers[position, default: -1])
+    }
+
+    func number(of position: Int32) -> JSONValue {
+      numbers[position].map { .integer(Int64($0)) } ?? .null
     }
 
     /// Appends `number(of:)` as JSON.
-    func appendNumber(of userID: String, to output: inout [UInt8]) {
-      number(of: userID).append(to: &output)
+    func appendNumber(of position: Int32, to output: inout [UInt8]) {
+      guard let number = numbers[position] else {
+        JSONValue.null.append(to: &output)
+        return
+      }
+      JSONText.appendInteger(Int64(number), to: &output)
     }
   }
 
@@ -181,19 +195,17 @@ extension WallPageModel {
     // start, rather than growing the table a step at a time.
     people.order.reserveCapacity(wall.count + 16)
     people.numbers.reserveCapacity(wall.count + 16)
-    func note(_ userID: String, known: Bool? = nil) {
-      guard people.numbers[userID] == nil, known ?? (index.user(userID) != nil) else { return }
-      people.numbers[userID] = people.order.count
-      people.order.append(userID)
-    }
+    let viewer = shared.viewer
     forEachViewerItem(of: user, in: wall, comments: comments, positions: positions) { item in
       switch item {
       case .shared(let entry):
         // Its holes name the uploader, then the authors of the comments it shows.
-        shared.viewerEntries[entry]?.forEachPerson { note($0, known: $1) }
+        for hole in viewer.holes[viewer.holes(at: entry)] { people.note(hole.person) }
       case .own(let photo):
-        note(photo.image.uploaderID)
-        for comment in photo.comments.suffix(Self.shownCommentLimit) { note(comment.authorID) }
+        people.note(personNumber(photo.image.uploaderID))
+        for comment in photo.comments.suffix(Self.shownCommentLimit) {
+          people.note(personNumber(comment.authorID))
+        }
       }
       found(item)
     }

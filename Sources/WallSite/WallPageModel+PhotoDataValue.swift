@@ -22,7 +22,7 @@ extension WallPageModel {
     forEachViewerPhoto(of: user, in: wall) { photos.append(viewerEntry($0, people: people)) }
     return [
       "format": .string(Self.photoDataFormat),
-      "people": .array(people.order.compactMap { index.user($0) }.map(viewerPerson)),
+      "people": .array(people.order.map { viewerPerson(index.users[Int($0)]) }),
       "photos": .array(photos),
     ]
   }
@@ -44,12 +44,13 @@ extension WallPageModel {
       "src": .string(root + largest.path),
       "srcset": .string(Self.srcset(photo.variants, root: root)),
       "width": .integer(Int64(largest.width)), "height": .integer(Int64(largest.height)),
-      "by": people.number(of: image.uploaderID),
+      "by": people.number(of: personNumber(image.uploaderID)),
       "time": json(time(image.createdAt)),
       "comments": .array(
         shown.map { comment in
           [
-            "by": people.number(of: comment.authorID), "text": .string(comment.text),
+            "by": people.number(of: personNumber(comment.authorID)),
+            "text": .string(comment.text),
             "time": json(time(comment.createdAt)),
           ]
         }),

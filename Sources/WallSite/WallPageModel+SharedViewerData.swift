@@ -3,48 +3,91 @@ import WallModel
 /// The viewer's data a build's model makes once for every wall (`cached()`): each person's
 /// entry and each photo's entry as walls that may read all of its comments write it.
 extension WallPageModel {
-  /// A photo's entry in the viewer's data as every wall that may read all of its comments
-  /// writes it, made once per build (`shareViewerData`): its bytes, with a hole wherever the
-  /// entry names a person by the number the wall's data gives them.
-  struct ViewerEntryParts {
-    /// A place in `bytes` where a number goes, whose it is, and whether the index knows them
-    /// (a person it does not know gets no number).
-    typealias Hole = (offset: Int, userID: String, known: Bool)
-
-    var bytes: [UInt8]
-    /// The holes, in order.
-    var holes: [Hole]
-    /// How many comments the photo has: a wall whose owner may read as many reads them all.
-    var commentCount: Int
-
-    /// About the memory it takes, for `viewerDataBudget`.
-    var charged: Int { bytes.count + holes.count * 32 + WallPageModel.sharedEntryOverhead }
-
-    /// Calls `body` with the objectId of the person of each hole, in order, and whether the
-    /// index knows them.
-    func forEachPerson(_ body: (String, Bool) -> Void) {
-      for hole in holes { body(hole.userID, hole.known) }
+  /// The entries of the viewer's data made once per build (`shareViewerData`), packed in one
+  /// array of bytes and found by position: a wall copies its photos' entries without hashing
+  /// or retaining anything per entry.
+  ///
+  /// A photo's entry has a hole wherever it names a person by the number the wall's data gives
+  /// them; the holes name the person by their position in `index.users`.
+  struct SharedViewerData {
+    /// Where a person's number goes in `bytes`, and whose it is: their position in
+    /// `index.users`, or -1 for someone the index does not know (who gets no number).
+    struct Hole {
+      var offset: UInt32
+      var person: Int32
     }
 
-    /// Appends the entry with each hole filled with `people`'s number for its person.
-    func fill(with people: ViewerPeople, into output: inout [UInt8]) {
-      var start = 0
-      for hole in holes {
-        output += bytes[start..<hole.offset]
-        people.appendNumber(of: hole.userID, to: &output)
-        start = hole.offset
+    /// Where a photo's entry is: its first byte and first hole (it ends where the next photo's
+    /// begins), and how many comments the photo has, or -1 when no entry was made.
+    struct PhotoPlace {
+      var start: UInt32
+      var firstHole: UInt32
+      var commentCount: Int32
+    }
+
+    /// Each person's entry, then each photo's.
+    var bytes: [UInt8] = []
+    /// By position in `index.users`, and one past the last: the first byte of each person's
+    /// entry (it ends where the next begins; an empty one was not made).
+    var people: [UInt32] = []
+    /// By position in `index.images`, and one past the last.
+    var photos: [PhotoPlace] = []
+    var holes: [Hole] = []
+
+    /// What the tables cost per user and per image, made or not.
+    static let personSlotBytes = MemoryLayout<UInt32>.stride
+    static let photoSlotBytes = MemoryLayout<PhotoPlace>.stride
+
+    /// The bytes of the entry of the person at `position`, if one was made.
+    func person(at position: Int) -> Range<Int>? {
+      guard position + 1 < people.count else { return nil }
+      let range = Int(people[position])..<Int(people[position + 1])
+      return range.isEmpty ? nil : range
+    }
+
+    /// How many comments the photo at `position` has, if its entry was made: a wall whose owner
+    /// may read as many reads them all.
+    func commentCount(at position: Int) -> Int? {
+      guard position + 1 < photos.count, photos[position].commentCount >= 0 else { return nil }
+      return Int(photos[position].commentCount)
+    }
+
+    /// The holes of the entry of the photo at `position`.
+    func holes(at position: Int) -> Range<Int> {
+      Int(photos[position].firstHole)..<Int(photos[position + 1].firstHole)
+    }
+
+    /// Appends the entry of the photo at `position`, each hole filled with `people`'s number
+    /// for its person.
+    func fill(_ position: Int, with people: ViewerPeople, into output: inout [UInt8]) {
+      let end = Int(photos[position + 1].start)
+      bytes.withUnsafeBufferPointer { bytes in
+        var start = Int(photos[position].start)
+        for hole in holes[self.holes(at: position)] {
+          output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<Int(hole.offset)]))
+          people.appendNumber(of: hole.person, to: &output)
+          start = Int(hole.offset)
+        }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
       }
-      output += bytes[start...]
+    }
+
+    /// Appends the entry of the person at `position`; false when none was made.
+    func appendPerson(at position: Int, to output: inout [UInt8]) -> Bool {
+      guard let range = person(at: position) else { return false }
+      bytes.withUnsafeBufferPointer {
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range]))
+      }
+      return true
     }
   }
 
   /// The most memory `cached()` gives to viewer data made once for every wall that shows it.
   ///
-  /// That is each person's entry, then each photo's `ViewerEntryParts`; past it, the rest are
-  /// written anew on each wall. On the 10,000-user scale export they take about 100 MiB.
+  /// That is the tables of people and photos, then each person's entry, then each photo's
+  /// entry and holes; past it, the rest are written anew on each wall. On the 10,000-user scale
+  /// export they take about 100 MiB.
   static let viewerDataBudget = 128 << 20
-  /// What a kept entry costs besides its bytes (and holes): its arrays and its dictionary slot.
-  static let sharedEntryOverhead = 96
 
   /// Makes each person's entry and each photo's entry of the viewer's data once for every
   /// wall, as far as `budget` goes (`cached()`).
@@ -52,51 +95,76 @@ extension WallPageModel {
   /// In a friend graph, each photo is on dozens of walls. A photo's entry is kept as walls that
   /// may read all of its comments write it; a wall whose owner may read fewer writes its own.
   package mutating func shareViewerData(budget: Int) {
-    var left = budget
-    var people: [String: [UInt8]] = [:]
+    typealias Shared = SharedViewerData
+    var data = Shared()
+    // The tables are whole, one slot more than there are users and images, whatever fits.
+    var left =
+      min(budget, Int(UInt32.max)) - (index.users.count + 1) * Shared.personSlotBytes
+      - (index.images.count + 1) * Shared.photoSlotBytes
+    guard left >= 0 else { return }
+    data.people.reserveCapacity(index.users.count + 1)
     for user in index.users {
-      var bytes: [UInt8] = []
-      appendJSON(person(user, root: layout.pageToRoot), to: &bytes)
-      left -= bytes.count + Self.sharedEntryOverhead
-      guard left >= 0 else { break }
-      people[user.objectId] = bytes
+      data.people.append(UInt32(data.bytes.count))
+      guard left > 0 else { continue }
+      let start = data.bytes.count
+      appendJSON(person(user, root: layout.pageToRoot), to: &data.bytes)
+      left -= data.bytes.count - start
+      if left < 0 { data.bytes.removeSubrange(start...) }
     }
-    var entries: [ViewerEntryParts?] = []
-    entries.reserveCapacity(index.images.count)
-    for image in index.images where left > 0 {
-      guard let (variants, original) = readyMedia(image) else {
-        entries.append(nil)
-        continue
-      }
+    data.people.append(UInt32(data.bytes.count))
+    data.photos.reserveCapacity(index.images.count + 1)
+    for image in index.images {
+      let start = data.bytes.count
+      let firstHole = data.holes.count
+      var made = Shared.PhotoPlace(
+        start: UInt32(start), firstHole: UInt32(firstHole), commentCount: -1)
+      defer { data.photos.append(made) }
+      guard left > 0, let (variants, original) = readyMedia(image) else { continue }
       let comments = index.allComments(on: image.objectId)
-      var bytes: [UInt8] = []
-      var holes: [ViewerEntryParts.Hole] = []
       appendViewerEntry(
         ViewerPhoto(image: image, variants: variants, original: original, comments: comments),
-        to: &bytes
-      ) { userID, output in holes.append((output.count, userID, index.user(userID) != nil)) }
-      let parts = ViewerEntryParts(bytes: bytes, holes: holes, commentCount: comments.count)
-      left -= parts.charged
-      guard left >= 0 else { break }
-      entries.append(parts)
+        to: &data.bytes
+      ) { userID, output in
+        data.holes.append(Shared.Hole(offset: UInt32(output.count), person: personNumber(userID)))
+      }
+      left -=
+        data.bytes.count - start + (data.holes.count - firstHole) * MemoryLayout<Shared.Hole>.stride
+      guard left >= 0 else {
+        data.bytes.removeSubrange(start...)
+        data.holes.removeSubrange(firstHole...)
+        continue
+      }
+      made.commentCount = Int32(clamping: comments.count)
     }
-    shared.personJSON = people
-    shared.viewerEntries = entries
+    data.photos.append(
+      Shared.PhotoPlace(
+        start: UInt32(data.bytes.count), firstHole: UInt32(data.holes.count), commentCount: -1))
+    shared.viewer = data
   }
 
-  /// The place in `shared.viewerEntries` of the entry `shareViewerData` made of `image`'s
+  /// The position in `index.users` of the person with objectId `userID`, or -1 for someone the
+  /// index does not know.
+  func personNumber(_ userID: String) -> Int32 {
+    index.position(ofUser: userID).map { Int32($0) } ?? -1
+  }
+
+  /// The place in `shared.viewer` of the entry `shareViewerData` made of `image`'s
   /// photo (nil when it made none), at `position` in `index.images` when
   /// the caller knows it (`Feed.positions`).
   func sharedViewerEntryPlace(_ image: WallImage, at position: Int32? = nil) -> Int? {
     guard
-      let found = sharedPlace(of: image, known: position, among: shared.viewerEntries.count),
-      shared.viewerEntries[found] != nil
+      let found = sharedPlace(of: image, known: position, among: shared.viewer.photos.count - 1),
+      shared.viewer.commentCount(at: found) != nil
     else { return nil }
     return found
   }
 
   /// How many people's and photos' entries of the viewer's data are made once for every wall.
   package var sharedViewerData: (people: Int, photos: Int) {
-    (shared.personJSON.count, shared.viewerEntries.lazy.filter { $0 != nil }.count)
+    let viewer = shared.viewer
+    return (
+      viewer.people.indices.dropLast().lazy.filter { viewer.person(at: $0) != nil }.count,
+      viewer.photos.lazy.filter { $0.commentCount >= 0 }.count
+    )
   }
 }

@@ -48,11 +48,9 @@ package struct WallPageModel {
     var times: [Timestamp: TemplateValue] = [:]
     /// Each image's card parts, by position in `index.images`.
     var cards: [CardParts] = []
-    /// Each person's entry in the viewer's data, by objectId (`shareViewerData`).
-    var personJSON: [String: [UInt8]] = [:]
-    /// Each photo's entry in the viewer's data, by position in `index.images`; nil past the
-    /// budget or where the photo could not be made (`shareViewerData`).
-    var viewerEntries: [ViewerEntryParts?] = []
+    /// Each person's and each photo's entry in the viewer's data, by position in the index;
+    /// none past the budget or where the photo could not be made (`shareViewerData`).
+    var viewer = SharedViewerData()
     /// Whether grid tiles get rendering keys, made from each image's position in the index
     /// (`photoGrid(for:wall:standIns:)`): only in the model of a whole build, whose index, and
     /// so whose positions, every wall shares.
@@ -156,7 +154,7 @@ package struct WallPageModel {
   }
 
   /// The place of `image` in a table of `count` things `cached()` made by position in
-  /// `index.images` (`shared.cards`, `shared.viewerEntries`), from `known` when the caller has
+  /// `index.images` (`shared.cards`, `shared.viewer`), from `known` when the caller has
   /// it; nil when the table is empty (no hashing then) or does not reach it.
   func sharedPlace(of image: WallImage, known: Int32?, among count: Int) -> Int? {
     guard count > 0, let found = position(of: image, known: known), found < count else {
