@@ -42,25 +42,36 @@ public final class FragmentMemo: Sendable {
     var bytes: [UInt8]
   }
 
-  /// A rendering kept in memory: as it was made, or compressed.
-  struct Kept {
-    var indent: String
+  /// A rendering kept in memory, as it was made or compressed: where its bytes are in the
+  /// memo's arena, and numbers for the rest. A plain value: finding and copying it takes no
+  /// reference count.
+  struct Kept: @unchecked Sendable {
+    /// The stored bytes, in the arena (nil when there are none).
+    var stored: UnsafeRawPointer?
+    var storedCount: UInt32
+    /// The rendering's length: `storedCount` unless it is compressed.
+    var count: UInt32
+    /// The number of its indentation in `State.indents`.
+    var indent: UInt16
+    /// One more than the number of the dictionary it was compressed against in
+    /// `State.dictionaries`; 0 when it is not compressed.
+    var dictionary: UInt16
     var startsAtLineStart: Bool
     var endsAtLineStart: Bool
-    /// The rendering, or its compressed bytes when `compression` is set.
-    var stored: [UInt8]
-    /// The dictionary `stored` was compressed against and the rendering's length; nil when
-    /// `stored` is the rendering itself.
-    var compression: (dictionary: RenderingDictionary, count: Int)?
+
+    /// The stored bytes.
+    var storedBytes: UnsafeRawBufferPointer {
+      UnsafeRawBufferPointer(start: stored, count: Int(storedCount))
+    }
   }
 
-  /// What a rendering kept in memory costs besides its bytes.
+  /// What a rendering kept in memory costs besides its bytes: its slot in the memo's table (a
+  /// key and a `Kept`, at the three quarters a Swift dictionary fills).
   ///
-  /// That is its slot in the memo's table (a key and a `Kept`, at the three quarters a Swift
-  /// dictionary fills) and its array's header and allocation. Without it, a theme of tiny list
-  /// elements could keep a table many times the size of the bytes charged.
-  public static let keptOverhead =
-    (MemoryLayout<Key>.stride + MemoryLayout<Kept>.stride) * 4 / 3 + 48
+  /// Its bytes are in the memo's arena (`RenderingArena`), so they cost no allocation of their
+  /// own. Without this charge, a theme of tiny list elements could keep a table many times the
+  /// size of the bytes charged.
+  public static let keptOverhead = (MemoryLayout<Key>.stride + MemoryLayout<Kept>.stride) * 4 / 3
 
   /// Renderings shorter than this are kept as they are: LZ4 gains nothing on them.
   static let compressionMinimum = 64
@@ -119,8 +130,8 @@ public final class FragmentMemo: Sendable {
     public var indexBytes = 0
     /// Renderings kept in memory compressed (counted in `kept` too).
     public var compressed = 0
-    /// What the renderings kept in memory cost besides their bytes: their table's slots and
-    /// their arrays (`keptOverhead` each).
+    /// What the renderings kept in memory cost besides their bytes: their table's slots
+    /// (`keptOverhead` each), and the ends of the arena's blocks left unused.
     public var slotBytes = 0
     /// The bytes of the sections' compression dictionaries, and of the renderings set aside to
     /// make them.
@@ -150,13 +161,18 @@ public final class FragmentMemo: Sendable {
   private struct State {
     /// The renderings kept in memory.
     var entries: [Key: Kept] = [:]
-    /// Each section's dictionary, once made.
-    var dictionaries: [UInt: RenderingDictionary] = [:]
+    /// Where their bytes are.
+    var arena = RenderingArena()
+    /// The sections' dictionaries, in the order made.
+    var dictionaries: [RenderingDictionary] = []
+    /// The number of each section's dictionary in `dictionaries`, once made.
+    var dictionaryOfSection: [UInt: Int] = [:]
     /// The renderings of each section set aside to make its dictionary.
     var dictionarySources: [UInt: [UInt8]] = [:]
     /// The renderings kept in the spill file; its capacity is reserved when the first spills.
     var spilled: [Key: SpilledRendering] = [:]
-    /// The indentations of the spilled renderings (`SpilledRendering.indent` numbers them).
+    /// The indentations of the kept renderings (`Kept.indent` and `SpilledRendering.indent`
+    /// number them).
     var indents: [String] = []
     var statistics = Statistics()
 
@@ -176,7 +192,7 @@ public final class FragmentMemo: Sendable {
     /// Sets `rendering` aside for its section's dictionary, if the section has none yet and
     /// `room` bytes of memory allow; makes the dictionary once enough is set aside.
     mutating func feedDictionary(_ rendering: [UInt8], section: UInt, room: Int) {
-      guard dictionaries[section] == nil, rendering.count >= FragmentMemo.compressionMinimum,
+      guard dictionaryOfSection[section] == nil, rendering.count >= FragmentMemo.compressionMinimum,
         statistics.inMemory + rendering.count + RenderingDictionary.stateBytes <= room
       else { return }
       dictionarySources[section, default: []].append(contentsOf: rendering)
@@ -186,8 +202,11 @@ public final class FragmentMemo: Sendable {
       else { return }
       dictionarySources[section] = nil
       statistics.dictionaryBytes -= source.count
-      guard let dictionary = RenderingDictionary(source) else { return }
-      dictionaries[section] = dictionary
+      guard dictionaries.count < UInt16.max, let dictionary = RenderingDictionary(source) else {
+        return
+      }
+      dictionaryOfSection[section] = dictionaries.count
+      dictionaries.append(dictionary)
       statistics.dictionaryBytes += dictionary.memoryBytes
     }
   }
@@ -209,7 +228,8 @@ public final class FragmentMemo: Sendable {
 
   deinit {
     state.withLock { state in
-      for dictionary in state.dictionaries.values { dictionary.deallocate() }
+      for dictionary in state.dictionaries { dictionary.deallocate() }
+      state.arena.deallocate()
     }
   }
 
@@ -225,15 +245,16 @@ public final class FragmentMemo: Sendable {
   /// indentation; false when there is none (the caller renders the element).
   func reuse(_ key: Key, into output: inout TemplateOutput) -> Bool {
     enum Found {
-      case memory(Kept)
+      case memory(Kept, RenderingDictionary?)
       case spilled(SpilledRendering)
     }
     let (indent, atLineStart) = output.lineState
     let found: Found? = state.withLock { state in
       var found: Found?
       if let kept = state.entries[key] {
-        if kept.indent == indent, kept.startsAtLineStart == atLineStart {
-          found = .memory(kept)
+        if kept.startsAtLineStart == atLineStart, state.indents[Int(kept.indent)] == indent {
+          found = .memory(
+            kept, kept.dictionary == 0 ? nil : state.dictionaries[Int(kept.dictionary) - 1])
         }
       } else if let place = state.spilled[key], state.indents[place.indent] == indent,
         place.startsAtLineStart == atLineStart
@@ -247,16 +268,17 @@ public final class FragmentMemo: Sendable {
       }
       return found
     }
+    // The arena's bytes are read outside the lock: they never change once stored, and the
+    // lock ordered their storing before the entry that points to them.
     switch found {
     case nil: return false
-    case .memory(let kept):
-      guard let (dictionary, count) = kept.compression else {
-        output.replay(kept.stored, endsAtLineStart: kept.endsAtLineStart)
-        return true
-      }
+    case .memory(let kept, nil):
+      output.replay(kept.storedBytes, endsAtLineStart: kept.endsAtLineStart)
+      return true
+    case .memory(let kept, let dictionary?):
       // A rendering that does not restore (it does, short of a bug) is rendered again.
-      return output.replay(count: count, endsAtLineStart: kept.endsAtLineStart) { buffer in
-        dictionary.decompress(kept.stored, into: buffer)
+      return output.replay(count: Int(kept.count), endsAtLineStart: kept.endsAtLineStart) {
+        buffer in dictionary.decompress(kept.storedBytes, into: buffer)
       }
     case .spilled(let place):
       // A read that fails (it does not, short of a disk error) renders the element again.
@@ -271,28 +293,37 @@ public final class FragmentMemo: Sendable {
   func keep(_ entry: Entry, for key: Key) {
     let memoryShare = spill == nil ? byteBudget : byteBudget / 2
     // Compressed outside the lock, when it has a chance of being kept in memory.
-    let dictionary: RenderingDictionary? =
+    let dictionary: (number: Int, RenderingDictionary)? =
       entry.bytes.count < Self.compressionMinimum
       ? nil
       : state.withLock { state in
-        guard !state.holds(key), state.statistics.inMemory < memoryShare else { return nil }
-        return state.dictionaries[key.section]
+        guard !state.holds(key), state.statistics.inMemory < memoryShare,
+          let number = state.dictionaryOfSection[key.section]
+        else { return nil }
+        return (number, state.dictionaries[number])
       }
-    var kept = Kept(
-      indent: entry.indent, startsAtLineStart: entry.startsAtLineStart,
-      endsAtLineStart: entry.endsAtLineStart, stored: entry.bytes)
-    if let dictionary, let compressed = dictionary.compress(entry.bytes) {
-      kept.stored = compressed
-      kept.compression = (dictionary, entry.bytes.count)
+    var stored = entry.bytes
+    var dictionaryNumber = 0
+    if let (number, dictionary) = dictionary, let compressed = dictionary.compress(entry.bytes) {
+      stored = compressed
+      dictionaryNumber = number + 1
     }
     let spilling = state.withLock { state -> Bool in
       guard !state.holds(key) else { return false }
-      if state.statistics.inMemory + kept.stored.count + Self.keptOverhead <= memoryShare {
-        state.entries[key] = kept
+      let cost = state.arena.cost(of: stored.count) + Self.keptOverhead
+      if state.statistics.inMemory + cost <= memoryShare, entry.bytes.count <= UInt32.max,
+        let indent = state.number(of: entry.indent)
+      {
+        let wasted = state.arena.wasted
+        state.entries[key] = Kept(
+          stored: stored.withUnsafeBytes { state.arena.store($0) },
+          storedCount: UInt32(stored.count), count: UInt32(entry.bytes.count),
+          indent: UInt16(indent), dictionary: UInt16(dictionaryNumber),
+          startsAtLineStart: entry.startsAtLineStart, endsAtLineStart: entry.endsAtLineStart)
         state.statistics.kept += 1
-        state.statistics.bytes += kept.stored.count
-        state.statistics.slotBytes += Self.keptOverhead
-        if kept.compression != nil { state.statistics.compressed += 1 }
+        state.statistics.bytes += stored.count
+        state.statistics.slotBytes += Self.keptOverhead + state.arena.wasted - wasted
+        if dictionaryNumber > 0 { state.statistics.compressed += 1 }
         state.feedDictionary(entry.bytes, section: key.section, room: memoryShare)
         return false
       }

@@ -67,14 +67,14 @@ struct RenderingDictionary: @unchecked Sendable {
 
   /// Restores into `output` a rendering of `output.count` bytes that `compress` made; false when
   /// `compressed` does not restore to exactly that many.
-  func decompress(_ compressed: [UInt8], into output: UnsafeMutableRawBufferPointer) -> Bool {
-    let restored = compressed.withUnsafeBytes { input in
-      LZ4_decompress_safe_usingDict(
-        input.baseAddress?.assumingMemoryBound(to: CChar.self),
-        output.baseAddress?.assumingMemoryBound(to: CChar.self),
-        Int32(input.count), Int32(output.count),
-        bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(bytes.count))
-    }
+  func decompress(
+    _ compressed: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer
+  ) -> Bool {
+    let restored = LZ4_decompress_safe_usingDict(
+      compressed.baseAddress?.assumingMemoryBound(to: CChar.self),
+      output.baseAddress?.assumingMemoryBound(to: CChar.self),
+      Int32(compressed.count), Int32(output.count),
+      bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(bytes.count))
     return Int(restored) == output.count
   }
 }

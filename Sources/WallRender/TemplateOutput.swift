@@ -90,6 +90,12 @@ struct TemplateOutput {
     atLineStart = endsAtLineStart
   }
 
+  /// Appends `fragment` as ``replay(_:endsAtLineStart:)`` does, from memory the caller owns.
+  mutating func replay(_ fragment: UnsafeRawBufferPointer, endsAtLineStart: Bool) {
+    bytes.append(contentsOf: fragment)
+    atLineStart = endsAtLineStart
+  }
+
   /// Appends `count` bytes that `fill` writes (an earlier render's, restored), as
   /// ``replay(_:endsAtLineStart:)`` does; when `fill` returns false, appends nothing and
   /// returns false.

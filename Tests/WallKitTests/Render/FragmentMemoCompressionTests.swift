@@ -81,15 +81,20 @@ struct FragmentMemoCompressionTests {
     let card = Array(try render(Self.cards(500..<501), memo: nil).utf8)
     let compressed = try #require(dictionary.compress(card))
     #expect(compressed.count * 3 < card.count)
+    func restore(_ compressed: [UInt8], into output: inout [UInt8]) -> Bool {
+      compressed.withUnsafeBytes { input in
+        output.withUnsafeMutableBytes { dictionary.decompress(input, into: $0) }
+      }
+    }
     var restored = [UInt8](repeating: 0, count: card.count)
-    #expect(restored.withUnsafeMutableBytes { dictionary.decompress(compressed, into: $0) })
+    #expect(restore(compressed, into: &restored))
     #expect(restored == card)
     var short = [UInt8](repeating: 0, count: card.count - 1)
-    #expect(!short.withUnsafeMutableBytes { dictionary.decompress(compressed, into: $0) })
+    #expect(!restore(compressed, into: &short))
     var garbage = compressed
     garbage[0] = 0xFF
     garbage[1] = 0xFF
-    #expect(!restored.withUnsafeMutableBytes { dictionary.decompress(garbage, into: $0) })
+    #expect(!restore(garbage, into: &restored))
     #expect(dictionary.compress(Array(incompressibleText(300, seed: 7).utf8)) == nil)
     #expect(RenderingDictionary([]) == nil)
   }
