@@ -42,9 +42,10 @@ public final class FragmentMemo: Sendable {
     var bytes: [UInt8]
   }
 
-  /// A rendering kept in memory, as it was made or compressed: where its bytes are in the
-  /// memo's arena, and numbers for the rest. A plain value: finding and copying it takes no
-  /// reference count.
+  /// A rendering kept in memory, as it was made or compressed.
+  ///
+  /// It says where its bytes are in the memo's arena, and gives numbers for the rest: a plain
+  /// value, so that finding and copying it takes no reference count.
   struct Kept: @unchecked Sendable {
     /// The stored bytes, in the arena (nil when there are none).
     var stored: UnsafeRawPointer?
