@@ -99,6 +99,9 @@ package struct PageWriter: Sendable {
       var pages = Written()
       var failure: BuildError?
     }
+    // Without an expander of its own (a shard's), a build lists its model's cards as stand-ins.
+    let standIns = expand == nil && memo != nil
+    let expand = standIns ? TemplateExpander { model.expandSharedCard($0) } : expand
     let walls = ParallelWork.map(count: users.count, jobs: jobs, progress: progress) {
       position -> Wall in
       var wall = Wall()
@@ -109,7 +112,7 @@ package struct PageWriter: Sendable {
       // pages are made and written one at a time: a hub's wall has hundreds.
       let feed = model.feed(for: user)
       for number in 1...feed.pageCount {
-        let page = model.page(number, of: feed)
+        let page = model.page(number, of: feed, standIns: standIns)
         do throws(BuildError) {
           let (outcome, size) = try write(
             "wall", page.context, at: page.path, capacity: expectedSize, memo: memo,

@@ -26,7 +26,7 @@ extension SiteBuilder {
       site: settings.pipeline.site, pageSize: settings.pipeline.pageSize,
       audience: settings.audience)
     let reuse = settings.reuseRenderings
-    let model = reuse ? plainModel.cached() : plainModel
+    let model = reuse ? plainModel.cached(jobs: settings.pipeline.jobs) : plainModel
     // Most of a wall page is cards that other walls show too: render each once.
     let memo =
       reuse

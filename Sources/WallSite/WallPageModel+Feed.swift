@@ -54,7 +54,13 @@ extension WallPageModel {
   }
 
   /// Page `page` (from 1) of `feed`: its site-relative path and template data.
-  package func page(_ page: Int, of feed: Feed) -> (path: String, context: TemplateValue) {
+  ///
+  /// With `standIns`, a card a whole build's model made (`cached()`) is listed as a stand-in
+  /// that `expandSharedCard` makes whole (a `TemplateExpander`) when the memo has no rendering
+  /// of it.
+  package func page(_ page: Int, of feed: Feed, standIns: Bool = false) -> (
+    path: String, context: TemplateValue
+  ) {
     let user = feed.user
     let strings = language.strings
     let title = strings.text("wallTitle", ["name": user.displayName])
@@ -66,9 +72,12 @@ extension WallPageModel {
       let image = feed.images[number]
       let comments = feed.comments[number]
       let lazy = position >= Self.eagerImages
+      let position = feed.positions[number]
       cards.append(
         stableCard(image, comments: comments, lazy: lazy)
-          ?? card(image, at: feed.positions[number], comments: comments, lazy: lazy))
+          ?? (standIns
+            ? sharedCardStandIn(image, at: position, comments: comments, lazy: lazy) : nil)
+          ?? card(image, at: position, comments: comments, lazy: lazy))
     }
     let path = layout.wallPage(userID: user.objectId, page: page)
     var context = header(for: user, view: .posts(page: page))

@@ -95,13 +95,18 @@ extension WallPageModel {
   /// In a friend graph, each photo is on dozens of walls. A photo's entry is kept as walls that
   /// may read all of its comments write it; a wall whose owner may read fewer writes its own.
   package mutating func shareViewerData(budget: Int) {
+    shared.viewer = makeSharedViewerData(budget: budget)
+  }
+
+  /// The entries `shareViewerData(budget:)` keeps.
+  func makeSharedViewerData(budget: Int) -> SharedViewerData {
     typealias Shared = SharedViewerData
     var data = Shared()
     // The tables are whole, one slot more than there are users and images, whatever fits.
     var left =
       min(budget, Int(UInt32.max)) - (index.users.count + 1) * Shared.personSlotBytes
       - (index.images.count + 1) * Shared.photoSlotBytes
-    guard left >= 0 else { return }
+    guard left >= 0 else { return data }
     data.people.reserveCapacity(index.users.count + 1)
     for user in index.users {
       data.people.append(UInt32(data.bytes.count))
@@ -139,7 +144,7 @@ extension WallPageModel {
     data.photos.append(
       Shared.PhotoPlace(
         start: UInt32(data.bytes.count), firstHole: UInt32(data.holes.count), commentCount: -1))
-    shared.viewer = data
+    return data
   }
 
   /// The position in `index.users` of the person with objectId `userID`, or -1 for someone the

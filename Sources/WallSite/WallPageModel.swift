@@ -93,7 +93,7 @@ package struct WallPageModel {
   /// The variant is which of the image's comments it shows (bit i for the i-th, oldest first)
   /// and whether its photo loads eagerly. Each card sets aside
   /// 2^(comments + 1) keys, one per variant.
-  private static func variantKey(first: Int, shownComments mask: Int, eager: Bool) -> Int {
+  static func variantKey(first: Int, shownComments mask: Int, eager: Bool) -> Int {
     first + (mask << 1) + (eager ? 1 : 0)
   }
 
@@ -117,22 +117,33 @@ package struct WallPageModel {
   ///
   /// It also keys the images' grid tiles for the `FragmentMemo`, and makes the viewer's
   /// entries of people and photos (`shareViewerData`, within `viewerDataBudget`).
-  package func cached() -> WallPageModel {
+  ///
+  /// The cards and the viewer's entries are made side by side when `jobs` allows: both are
+  /// made before the first wall, by one thread each.
+  package func cached(jobs: Int = 1) -> WallPageModel {
     var model = sharingPeople()
-    var nextRenderingKey: Int? = 0
     model.shared.keysTiles = true
-    model.shared.cards.reserveCapacity(index.images.count)
+    // Dates first, so that cards and comments with the same date share its data. Only the
+    // comments a card shows when every one is visible count; others are made when needed.
     for image in index.images {
-      // Dates first, so that cards and comments with the same date share its data. Only the
-      // comments a card shows when every one is visible count; others are made when needed.
       let shown = index.allComments(on: image.objectId).suffix(Self.shownCommentLimit)
       for timestamp in [image.createdAt] + shown.map(\.createdAt)
       where model.shared.times[timestamp] == nil {
         model.shared.times[timestamp] = time(timestamp)
       }
-      model.shared.cards.append(model.cardParts(image, renderingKeys: &nextRenderingKey))
     }
-    model.shareViewerData(budget: Self.viewerDataBudget)
+    let dated = model
+    (model.shared.cards, model.shared.viewer) = ParallelWork.both(jobs: jobs) {
+      var nextRenderingKey: Int? = 0
+      var cards: [CardParts] = []
+      cards.reserveCapacity(index.images.count)
+      for image in index.images {
+        cards.append(dated.cardParts(image, renderingKeys: &nextRenderingKey))
+      }
+      return cards
+    } _: {
+      dated.makeSharedViewerData(budget: Self.viewerDataBudget)
+    }
     return model
   }
 
