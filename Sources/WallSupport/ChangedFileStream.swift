@@ -7,6 +7,10 @@
 /// A file given in chunks, written unless the file already there holds the same bytes, in
 /// memory bounded by ``memoryLimit`` whatever its size.
 ///
+/// First the chunks are compared with the file there as they come, and nothing is held: a
+/// rebuild whose file did not change reads it once and copies nothing. From the first chunk that
+/// differs, the bytes so far (the file's own, read again) and the rest are handled as a new file.
+///
 /// While the file is small its bytes are held and written as `SiteWriter` writes a page: compared
 /// with the file there, then written atomically or staged. Once they pass ``memoryLimit`` they
 /// go to a temporary file beside the destination as they come, compared on the way with the
@@ -33,8 +37,22 @@ public final class ChangedFileStream {
   private var held: [UInt8] = []
   /// Once the bytes passed `memoryLimit`: where they go, and the file there being compared.
   private var spill: Spill?
+  /// While every chunk so far matched the file there: that file, open for reading.
+  private var comparing: Comparing?
+  /// Whether the first chunk came (and comparing began, if the file there is a regular file).
+  private var started = false
+  /// Where the file there is read into, to be compared.
+  private var scratch: [UInt8] = []
   /// The first failure.
   private var failure: WriteError?
+
+  private struct Comparing {
+    let fd: Int32
+    /// The size of the file when it was opened.
+    let size: Int
+    /// How many of its first bytes matched the chunks so far.
+    var matched = 0
+  }
 
   private struct Spill {
     let file: TemporaryFile
@@ -80,10 +98,32 @@ public final class ChangedFileStream {
 
   deinit {
     if let spill { abandon(spill) }
+    if let comparing { close(comparing.fd) }
   }
 
   /// Adds `bytes` to the file.
   public func append(_ bytes: [UInt8]) {
+    guard failure == nil, !bytes.isEmpty else { return }
+    if !started {
+      started = true
+      comparing = Self.openForComparing(target)
+    }
+    if var current = comparing {
+      if current.matched + bytes.count <= current.size,
+        bytes.withUnsafeBytes({ matchesNext(of: current.fd, $0) })
+      {
+        current.matched += bytes.count
+        comparing = current
+        return
+      }
+      diverge()
+    }
+    hold(bytes)
+  }
+
+  /// Takes `bytes` as part of a file that differs from the file there, or may: held, or
+  /// written to the temporary file once past `memoryLimit`.
+  private func hold(_ bytes: [UInt8]) {
     guard failure == nil, !bytes.isEmpty else { return }
     if spill == nil {
       held += bytes
@@ -104,6 +144,18 @@ public final class ChangedFileStream {
   /// - Returns: Whether the file was written (false: it was already up to date).
   /// - Throws: `WriteError` naming the destination: the first that any chunk met.
   public func finish() throws(WriteError) -> Bool {
+    if let current = comparing {
+      // Every chunk matched: the same file if it has no more bytes.
+      var extra: UInt8 = 0
+      var count: Int
+      repeat { count = read(current.fd, &extra, 1) } while count < 0 && errno == EINTR
+      if current.matched == current.size, count == 0 {
+        close(current.fd)
+        comparing = nil
+        return false
+      }
+      diverge()
+    }
     if let failure { throw failure }
     guard let current = spill else { return try writeSmall(held) }
     spillChunk(held)
@@ -140,11 +192,52 @@ public final class ChangedFileStream {
     spill = Spill(file: file, existing: existing)
   }
 
+  /// The regular file at `path`, open for comparing; nil when there is none (or it cannot be
+  /// opened: the stream then writes the file).
+  private static func openForComparing(_ path: String) -> Comparing? {
+    var info = stat()
+    guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+    // Not blocking, on a FIFO put there since the `stat`.
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard fd >= 0 else { return nil }
+    return Comparing(fd: fd, size: Int(info.st_size))
+  }
+
+  /// Ends comparing: the bytes that matched are read again from the file there and taken as
+  /// the start of a new file (`hold`), a chunk of at most `memoryLimit` at a time.
+  private func diverge() {
+    guard let current = comparing else { return }
+    comparing = nil
+    defer { close(current.fd) }
+    var offset = 0
+    while offset < current.matched, failure == nil {
+      var chunk = [UInt8](repeating: 0, count: min(Self.memoryLimit, current.matched - offset))
+      let complete = chunk.withUnsafeMutableBytes { buffer in
+        var filled = 0
+        while filled < buffer.count {
+          let count = pread(
+            current.fd, buffer.baseAddress.map { $0 + filled }, buffer.count - filled,
+            off_t(offset + filled))
+          if count < 0 && errno == EINTR { continue }
+          guard count > 0 else { return false }
+          filled += count
+        }
+        return true
+      }
+      guard complete else {
+        failure = WriteError(path: target, reason: "it changed while it was being compared")
+        return
+      }
+      hold(chunk)
+      offset += chunk.count
+    }
+  }
+
   /// Compares `chunk` with the file there and writes it to the temporary file.
   private func spillChunk(_ chunk: [UInt8]) {
     guard var current = spill, failure == nil else { return }
     chunk.withUnsafeBytes { buffer in
-      if current.existing >= 0, !Self.next(of: current.existing, equals: buffer) {
+      if current.existing >= 0, !matchesNext(of: current.existing, buffer) {
         close(current.existing)
         current.existing = -1
       }
@@ -153,21 +246,31 @@ public final class ChangedFileStream {
     spill = current
   }
 
-  /// Whether the next bytes of `fd` are `expected`.
+  /// Whether the next bytes of `fd` are `expected`, read into `scratch`.
+  private func matchesNext(of fd: Int32, _ expected: UnsafeRawBufferPointer) -> Bool {
+    if scratch.count < expected.count {
+      scratch = [UInt8](repeating: 0, count: max(expected.count, 64 << 10))
+    }
+    return scratch.withUnsafeMutableBytes { Self.next(of: fd, equals: expected, into: $0) }
+  }
+
+  /// Whether the next bytes of `fd` are `expected`, read into `buffer` (at least as large).
   ///
   /// A short read answers "no": at worst the file is written again.
-  private static func next(of fd: Int32, equals expected: UnsafeRawBufferPointer) -> Bool {
+  private static func next(
+    of fd: Int32, equals expected: UnsafeRawBufferPointer,
+    into buffer: UnsafeMutableRawBufferPointer
+  ) -> Bool {
     guard let expectedBase = expected.baseAddress else { return true }
-    let buffer = UnsafeMutableRawPointer.allocate(byteCount: expected.count, alignment: 16)
-    defer { buffer.deallocate() }
+    guard let base = buffer.baseAddress, buffer.count >= expected.count else { return false }
     var filled = 0
     while filled < expected.count {
-      let count = read(fd, buffer + filled, expected.count - filled)
+      let count = read(fd, base + filled, expected.count - filled)
       if count < 0 && errno == EINTR { continue }
       guard count > 0 else { return false }
       filled += count
     }
-    return memcmp(buffer, expectedBase, filled) == 0
+    return memcmp(base, expectedBase, filled) == 0
   }
 
   /// Closes the file being compared with and deletes the temporary file.

@@ -68,6 +68,29 @@ import WallKitTestSupport
     #expect(try SiteTree.contents(of: folder.path) == ["photos.js": longer])
   }
 
+  @Test(
+    "the same bytes are compared as they come and none is held; a change anywhere rewrites the file from the bytes read so far",
+    arguments: [
+      0, 99_999, ChangedFileStream.memoryLimit + 3, 2 * ChangedFileStream.memoryLimit + 50_001,
+    ])
+  func changedPartWay(at changed: Int) throws {
+    let folder = try TemporaryDirectory()
+    let path = folder.url("walls/u1/photos.js")
+    let bytes = pattern(3 * ChangedFileStream.memoryLimit + 5)
+    #expect(try stream(bytes, to: path).written)
+    let before = inode(path)
+    let same = try stream(bytes, to: path)
+    #expect(same.written == false)
+    #expect(same.held == 0, "an unchanged file is compared, not held")
+    #expect(inode(path) == before)
+    var edited = bytes
+    edited[changed] &+= 1
+    let result = try stream(edited, to: path, chunk: 65_536)
+    #expect(result.written)
+    #expect(result.held <= ChangedFileStream.memoryLimit)
+    #expect(try SiteTree.contents(of: folder.path) == ["walls/u1/photos.js": edited])
+  }
+
   @Test("a staged stream leaves the published file alone and stages the new bytes")
   func staged() throws {
     let folder = try TemporaryDirectory()
