@@ -124,8 +124,9 @@ public struct WallIndex: Sendable {
     wall.map { image in imagePosition[image.objectId].map { Int32($0) } ?? -1 }
   }
 
-  /// The positions in `images` of the images on `userID`'s wall, newest first.
-  private func wallPositions(for userID: String) -> [Int32] {
+  /// The positions in `images` of the images on `userID`'s wall, in the order `wall(for:)`
+  /// lists them (newest first), without copying the images.
+  public func wallPositions(for userID: String) -> [Int32] {
     guard let owner = userPosition[userID] else { return [] }
     let roles = roleNames[owner]
     var positions: [Int32] = []

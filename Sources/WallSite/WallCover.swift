@@ -27,10 +27,11 @@ package struct WallCover: Sendable, Hashable {
   /// The cover of the wall of `userID` as `index` shows it, with each photo's outcome from
   /// `outcome` (by its path inside the export).
   package init(of userID: String, index: WallIndex, outcome: (String) -> MediaOutcome?) {
-    let wall = index.wall(for: userID)
+    let wall = index.wallPositions(for: userID)
     imageCount = wall.count
     // The wall is newest first: the first own photo that was made is the cover.
-    for image in wall where image.uploaderID == userID {
+    for position in wall where index.images[Int(position)].uploaderID == userID {
+      let image = index.images[Int(position)]
       if let path = image.file?.path, case .ready(let variants, _)? = outcome(path),
         !variants.isEmpty
       {

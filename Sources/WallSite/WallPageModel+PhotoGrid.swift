@@ -103,15 +103,15 @@ extension WallPageModel {
         let image = wall[place]
         defer { position += 1 }
         guard standIns else { return .object(gridTile(image, position: position)) }
-        var standIn: TemplateObject = [
-          Self.gridTileField: .string(image.objectId), "position": .int(position),
-        ]
         // A tile reads the same on every wall but for loading lazily: in a whole build's model
-        // (`cached()`), its rendering is made once and reused (`FragmentMemo`).
+        // (`cached()`), its rendering is made once and reused (`FragmentMemo`). Its stand-in
+        // is then its key alone (`expandGridTile`), an object that takes no allocation.
         if shared.keysTiles, let number = self.position(of: image, known: positions?[place]) {
+          var standIn = TemplateObject()
           standIn.renderingKey = number << 1 | (position >= Self.eagerTiles ? 1 : 0)
+          return .object(standIn)
         }
-        return .object(standIn)
+        return [Self.gridTileField: .string(image.objectId), "position": .int(position)]
       }
       let heading = month.places.first.map {
         language.dates.monthAndYear(wall[$0].createdAt, in: zone)
@@ -143,6 +143,10 @@ extension WallPageModel {
   /// The tile a stand-in from `photoGrid(for:wall:standIns:)` stands for; any other object as
   /// it is.
   package func expandGridTile(_ object: TemplateObject) -> TemplateObject {
+    if object.count == 0, let key = object.renderingKey, key >> 1 < index.images.count {
+      // A keyed tile: its image's position in the index, and whether it loads lazily.
+      return gridTile(index.images[key >> 1], position: key & 1 == 0 ? 0 : Self.eagerTiles)
+    }
     guard object.count == 2, case .string(let objectId)? = object[Self.gridTileField],
       case .int(let position)? = object["position"], let image = index.image(objectId)
     else { return object }

@@ -75,6 +75,34 @@ import Testing
     #expect(eager > 0 && eager < standIns, "pages mix eager and lazy cards")
   }
 
+  @Test(
+    "each grid tile's stand-in (its key alone) expands to the tile listed without stand-ins",
+    arguments: [Audience.anyone, .owner])
+  func tileStandInsExpand(_ audience: Audience) throws {
+    let model = try Self.model(audience)
+    var keyed = 0
+    for user in [Fixture.ann, Fixture.bob, Fixture.cy, Fixture.dee] {
+      let listed = try #require(
+        Self.list(model.photoGrid(for: user, standIns: true).context["months"]))
+      let whole = try #require(Self.list(model.photoGrid(for: user).context["months"]))
+      #expect(listed.count == whole.count)
+      for (month, wholeMonth) in zip(listed, whole) {
+        let tiles = try #require(Self.list(month["photos"]))
+        let expected = try #require(Self.list(wholeMonth["photos"]))
+        #expect(tiles.count == expected.count)
+        for (tile, wholeTile) in zip(tiles, expected) {
+          guard case .object(let object) = tile else {
+            Issue.record("a tile that is not an object")
+            continue
+          }
+          if object.count == 0 { keyed += 1 }
+          #expect(.object(model.expandGridTile(object)) == wholeTile, "\(user.objectId)")
+        }
+      }
+    }
+    #expect(keyed > 0)
+  }
+
   @Test("a plain model (no cards made for the build) lists every card whole")
   func plainModelListsCards() throws {
     let model = try Fixture.model(.anyone)
