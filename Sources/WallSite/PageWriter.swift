@@ -87,11 +87,15 @@ package struct PageWriter: Sendable {
   ///   - progress: Told of each wall done.
   ///   - memo: Where renderings of keyed cards are kept and reused across walls.
   ///   - expand: Makes the card a stand-in stands for.
+  ///   - alongside: Other pages to write with the same workers (the index pages), first, so
+  ///     that they are not a last step on one core; their pages come after the walls'.
   /// - Returns: The pages, wall by wall in the order of `users`.
-  /// - Throws: As `write(_:_:at:capacity:memo:expand:)`: the first failure in that order.
+  /// - Throws: As `write(_:_:at:capacity:memo:expand:)`: the first failure in that order, the
+  ///   walls' before those of `alongside`.
   package func writeWalls(
     of users: [User], model: WallPageModel, jobs: Int, progress: any BuildProgress,
-    memo: FragmentMemo?, expand: TemplateExpander? = nil
+    memo: FragmentMemo?, expand: TemplateExpander? = nil,
+    alongside: (@Sendable () throws(BuildError) -> Written)? = nil
   ) throws(BuildError) -> Written {
     // After one page could not be written (a full disk), the others are not rendered.
     let failed = Atomic<Bool>(false)
@@ -102,10 +106,21 @@ package struct PageWriter: Sendable {
     // Without an expander of its own (a shard's), a build lists its model's cards as stand-ins.
     let standIns = expand == nil && memo != nil
     let expand = standIns ? TemplateExpander { model.expandSharedCard($0) } : expand
-    let walls = ParallelWork.map(count: users.count, jobs: jobs, progress: progress) {
-      position -> Wall in
+    // Item 0 is `alongside`, when there is one; the walls follow.
+    let first = alongside == nil ? 0 : 1
+    // Progress counts walls only.
+    let walls = ParallelWork.map(count: users.count + first, jobs: jobs) { item -> Wall in
       var wall = Wall()
       guard !failed.load(ordering: .relaxed) else { return wall }
+      if item < first, let alongside {
+        do throws(BuildError) { wall.pages = try alongside() } catch {
+          wall.failure = error
+          failed.store(true, ordering: .relaxed)
+        }
+        return wall
+      }
+      let position = item - first
+      defer { progress.advanced() }
       var expectedSize = 16_384
       let user = users[position]
       // The wall's images, worked out once for its pages, its grid and its viewer data. Its
@@ -135,9 +150,10 @@ package struct PageWriter: Sendable {
       }
       return wall
     }
-    if let failure = walls.lazy.compactMap(\.failure).first { throw failure }
+    let inOrder = walls.dropFirst(first) + walls.prefix(first)
+    if let failure = inOrder.lazy.compactMap(\.failure).first { throw failure }
     var written = Written()
-    for wall in walls { written.append(wall.pages) }
+    for wall in inOrder { written.append(wall.pages) }
     return written
   }
 

@@ -32,20 +32,22 @@ extension SiteBuilder {
       reuse
       ? writer.templates.makeSpillingMemo(
         byteBudget: Self.renderMemoBudget, spillLimit: Self.renderSpillBudget) : nil
-    var pages = try writer.writeWalls(
-      of: index.users, model: model, jobs: settings.pipeline.jobs, progress: progress,
-      memo: memo)
     guard settings.audience == .anyone else {
+      var pages = try writer.writeWalls(
+        of: index.users, model: model, jobs: settings.pipeline.jobs, progress: progress,
+        memo: memo)
       pages.append(try Self.renderPrivateRoot(with: writer, language: settings.pipeline.language))
       return pages
     }
+    let indexModel = IndexPageModel(
+      index: index, catalog: catalog, layout: layout, pageSize: settings.indexPageSize,
+      language: settings.pipeline.language, site: settings.pipeline.site)
+    // The index pages are written by the walls' workers, while the first walls are.
+    let pages = try writer.writeWalls(
+      of: index.users, model: model, jobs: settings.pipeline.jobs, progress: progress,
+      memo: memo
+    ) { () throws(BuildError) in try Self.renderIndex(indexModel, with: writer) }
     layout.reportRenamedWalls(of: index.users, into: &report)
-    pages.append(
-      try Self.renderIndex(
-        IndexPageModel(
-          index: index, catalog: catalog, layout: layout, pageSize: settings.indexPageSize,
-          language: settings.pipeline.language, site: settings.pipeline.site),
-        with: writer))
     return pages
   }
 }
