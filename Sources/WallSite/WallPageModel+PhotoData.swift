@@ -2,6 +2,7 @@ import WallJSON
 import WallMedia
 import WallModel
 import WallRender
+import WallSupport
 
 /// The wall's photos for the viewer (`lightbox.js`): `photos.js`, beside the wall's pages, which
 /// sets `window.wallgenPhotos` to what the wall's cards show of each photo that could be made,
@@ -150,29 +151,25 @@ extension WallPageModel {
     /// Their positions in `index.users`, in the order numbered.
     var order: [Int32] = []
     /// Each one's number, by position in `index.users`.
-    var numbers: [Int32: Int32] = [:]
+    var numbers = SmallNumberTable()
 
     /// Numbers the person at `position` in `index.users`, unless they have a number already or
     /// the index does not know them (-1).
     mutating func note(_ position: Int32) {
-      guard position >= 0 else { return }
-      let next = Int32(order.count)
-      // One lookup: it inserts the next number only where there is none.
-      func give(_ number: inout Int32) {
-        guard number < 0 else { return }
-        number = next
-        order.append(position)
+      guard position >= 0, numbers.insertIfAbsent(position, value: Int32(order.count)) else {
+        return
       }
-      give(&numbers[position, default: -1])
+      order.append(position)
     }
 
     func number(of position: Int32) -> JSONValue {
-      numbers[position].map { .integer(Int64($0)) } ?? .null
+      guard position >= 0, let number = numbers[position] else { return .null }
+      return .integer(Int64(number))
     }
 
     /// Appends `number(of:)` as JSON.
     func appendNumber(of position: Int32, to output: inout [UInt8]) {
-      guard let number = numbers[position] else {
+      guard position >= 0, let number = numbers[position] else {
         JSONValue.null.append(to: &output)
         return
       }
@@ -194,7 +191,7 @@ extension WallPageModel {
     // Most walls name about as many people as they show photos: room for that many from the
     // start, rather than growing the table a step at a time.
     people.order.reserveCapacity(wall.count + 16)
-    people.numbers.reserveCapacity(wall.count + 16)
+    people.numbers = SmallNumberTable(capacity: wall.count + 16)
     let viewer = shared.viewer
     forEachViewerItem(of: user, in: wall, comments: comments, positions: positions) { item in
       switch item {
