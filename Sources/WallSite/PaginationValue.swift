@@ -15,9 +15,23 @@ struct PaginationValue {
   /// The accessible name of the link to page `n`.
   let ariaLabel: (Int) -> String
 
-  /// The data for page `page` of `count`; null when there is one page.
-  func value(page: Int, count: Int) -> TemplateValue {
+  /// The links to pages 1 to `count`, none of them the current one: what `value` lists, made
+  /// once for all the pages of a wall instead of once for each.
+  func links(count: Int) -> [TemplateObject] {
+    (1...max(1, count)).map {
+      [
+        "number": .int($0), "href": .string(href($0)), "isCurrent": .bool(false),
+        "ariaLabel": .string(ariaLabel($0)),
+      ]
+    }
+  }
+
+  /// The data for page `page` of `count`, its list of pages from `links` when given (as
+  /// `links(count:)` makes them); null when there is one page.
+  func value(page: Int, count: Int, links: [TemplateObject]? = nil) -> TemplateValue {
     guard count > 1 else { return .null }
+    var pages = links ?? self.links(count: count)
+    if pages.indices.contains(page - 1) { pages[page - 1]["isCurrent"] = .bool(true) }
     return [
       "current": .int(page), "count": .int(count),
       "pageOfCount": .string(
@@ -27,13 +41,7 @@ struct PaginationValue {
       "newer": page > 1 ? .string(href(page - 1)) : .null,
       "older": page < count ? .string(href(page + 1)) : .null,
       "newerText": .string(newerText), "olderText": .string(olderText),
-      "pages": .array(
-        (1...count).map {
-          [
-            "number": .int($0), "href": .string(href($0)), "isCurrent": .bool($0 == page),
-            "ariaLabel": .string(ariaLabel($0)),
-          ]
-        }),
+      "pages": .array(pages.map { .object($0) }),
     ]
   }
 }

@@ -34,6 +34,10 @@ extension WallPageModel {
     package let pageCount: Int
     /// The `og:image` of its pages, when they have one.
     let cover: String?
+    /// The texts every page of the wall shows: its title, description and empty-wall text.
+    let texts: (title: String, description: String, empty: String)
+    /// The links between its pages (`PaginationValue.links(count:)`).
+    let pageLinks: [TemplateObject]
   }
 
   /// The feed of `user`'s wall, whose pages `page(_:of:)` makes one at a time.
@@ -47,10 +51,18 @@ extension WallPageModel {
         let positions = index.positions(of: wall)
         return (positions, wall, index.comments(at: positions, visibleTo: user.objectId))
       } ?? index.wallWithComments(for: user.objectId)
+    let strings = language.strings
+    let pageCount = max(1, (images.count + pageSize - 1) / pageSize)
     return Feed(
       user: user, images: images, positions: positions, comments: comments,
-      pageCount: max(1, (images.count + pageSize - 1) / pageSize),
-      cover: audience == .anyone && site.baseURL != nil ? coverPath(of: user) : nil)
+      pageCount: pageCount,
+      cover: audience == .anyone && site.baseURL != nil ? coverPath(of: user) : nil,
+      texts: (
+        strings.text("wallTitle", ["name": user.displayName]),
+        strings.text("wallDescription", ["name": user.displayName]),
+        strings.text("emptyWall", ["name": user.displayName])
+      ),
+      pageLinks: pageCount > 1 ? pagination.links(count: pageCount) : [])
   }
 
   /// Page `page` (from 1) of `feed`: its site-relative path and template data.
@@ -62,9 +74,7 @@ extension WallPageModel {
     path: String, context: TemplateValue
   ) {
     let user = feed.user
-    let strings = language.strings
-    let title = strings.text("wallTitle", ["name": user.displayName])
-    let description = strings.text("wallDescription", ["name": user.displayName])
+    let (title, description, emptyText) = feed.texts
     let first = min((page - 1) * pageSize, feed.images.count)
     let slice = first..<min(first + pageSize, feed.images.count)
     var cards: [TemplateValue] = []
@@ -86,19 +96,20 @@ extension WallPageModel {
     context["openGraph"] = OpenGraphValue.value(
       site: site, audience: audience, title: title, description: description, path: path,
       image: feed.cover)
-    context["emptyText"] = .string(strings.text("emptyWall", ["name": user.displayName]))
+    context["emptyText"] = .string(emptyText)
     context["images"] = .array(cards)
     context["hasImages"] = .bool(!cards.isEmpty)
-    context["pagination"] = pagination(page: page, count: feed.pageCount)
+    context["pagination"] = pagination.value(
+      page: page, count: feed.pageCount, links: feed.pageLinks)
     return (path, .object(context))
   }
 
-  private func pagination(page: Int, count: Int) -> TemplateValue {
+  /// The links between a wall's pages.
+  private var pagination: PaginationValue {
     let strings = language.strings
     return PaginationValue(
       strings: strings, label: strings.text("wallPages"), newerText: strings.text("newerPage"),
       olderText: strings.text("olderPage"), href: SiteLayout.pageFileName,
-      ariaLabel: { strings.text("pageNumber", ["number": strings.number($0)]) }
-    ).value(page: page, count: count)
+      ariaLabel: { strings.text("pageNumber", ["number": strings.number($0)]) })
   }
 }
