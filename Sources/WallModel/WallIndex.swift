@@ -28,6 +28,9 @@ public struct WallIndex: Sendable {
   /// For each image position: whether everyone may read all of its comments (the common case,
   /// which needs no per-reader filtering).
   private let commentsArePublic: [Bool]
+  /// For each image position: whether everyone may read it, so that listing a wall checks no
+  /// ACL for it.
+  private let imageIsPublic: [Bool]
 
   /// Builds the index of `dataset` for `audience`.
   public init(dataset: Dataset, audience: Audience) {
@@ -82,6 +85,7 @@ public struct WallIndex: Sendable {
     }
     self.commentsByImage = byImage
     self.commentsArePublic = arePublic
+    self.imageIsPublic = images.map(\.acl.grantsPublicRead)
     self.users = users
     self.images = images
     self.userPosition = userPosition
@@ -132,7 +136,9 @@ public struct WallIndex: Sendable {
     var positions: [Int32] = []
     for source in sources[owner] {
       for position in uploads[Int(source)]
-      where images[Int(position)].acl.grantsRead(to: userID, roles: roles) {
+      where imageIsPublic[Int(position)]
+        || images[Int(position)].acl.grantsRead(to: userID, roles: roles)
+      {
         positions.append(position)
       }
     }
