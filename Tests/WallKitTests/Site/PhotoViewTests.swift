@@ -77,7 +77,7 @@ import Testing
 
   static func model(
     _ audience: Audience, dataset: Dataset = dataset(), zone: DisplayTimeZone = .utc,
-    catalog: MediaCatalog = catalog()
+    catalog: MediaCatalog = catalog(), pageSize: Int = 2
   ) throws -> WallPageModel {
     let index = WallIndex(dataset: dataset, audience: audience)
     let layout =
@@ -85,8 +85,8 @@ import Testing
       ? try SiteLayout(users: index.users)
       : try SiteLayout(users: index.users, secret: Array("secret".utf8))
     return WallPageModel(
-      index: index, media: MediaLookup(catalog), layout: layout, zone: zone, pageSize: 2,
-      audience: audience)
+      index: index, media: MediaLookup(catalog), layout: layout, zone: zone,
+      pageSize: pageSize, audience: audience)
   }
 
   /// The viewer's data of Ann's wall, and the script's text.

@@ -24,15 +24,7 @@ import Testing
         acl: number.isMultiple(of: 2) ? AccessControl(users: [Fixture.ann.objectId]) : nil)
       dataset.comments[comment.objectId] = comment
     }
-    let index = WallIndex(dataset: dataset, audience: audience)
-    let layout =
-      audience == .anyone
-      ? try SiteLayout(users: index.users)
-      : try SiteLayout(users: index.users, secret: Array("secret".utf8))
-    return WallPageModel(
-      index: index, media: MediaLookup(catalog), layout: layout, zone: .utc, pageSize: 5,
-      audience: audience
-    ).cached()
+    return try Fixture.model(audience, dataset: dataset, catalog: catalog, pageSize: 5).cached()
   }
 
   /// The elements of a list value.
