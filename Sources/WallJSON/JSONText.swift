@@ -12,7 +12,7 @@ public enum JSONText {
   ///   - output: The bytes to add to.
   public static func appendInteger(_ value: Int64, to output: inout [UInt8]) {
     // Digits written last to first into a buffer on the stack: the viewer's data writes millions
-    // of small numbers, and making a `String` of each was a tenth of its time.
+    // of small numbers, and this makes no `String` for each.
     if value >= 0, value < 10 {
       output.append(UInt8(ascii: "0") + UInt8(value))
       return
