@@ -13,8 +13,8 @@ extension WallPageModel {
   /// A stand-in for the card of the image at `position` in `index.images` as a wall showing
   /// `comments` of it shows it.
   ///
-  /// The stand-in is an object with no fields and the card variant's rendering key. Nil when the model has no card for it or the variant has no key (then the card itself is
-  /// listed).
+  /// The stand-in is an object with no fields and the card variant's rendering key. Nil when
+  /// the model has no card for it or the variant has no key (then the card itself is listed).
   func sharedCardStandIn(
     _ image: WallImage, at position: Int32, comments: [Comment], lazy: Bool
   ) -> TemplateValue? {
@@ -46,8 +46,7 @@ extension WallPageModel {
     var comments = index.allComments(on: image.objectId)
     var lazy = true
     if shared.cards[position].commentCount <= Self.keyedCommentLimit {
-      let mask = (key - first) >> 1
-      comments = comments.indices.filter { mask & 1 << $0 != 0 }.map { comments[$0] }
+      comments = Self.comments(comments, in: (key - first) >> 1)
       lazy = (key - first) & 1 == 0
     }
     guard case .object(let card) = card(image, at: Int32(position), comments: comments, lazy: lazy),
@@ -84,5 +83,10 @@ extension WallPageModel {
       position += 1
     }
     return mask
+  }
+
+  /// The comments of `all` whose bits `mask` sets, as `visibleMask` sets them.
+  static func comments(_ all: [Comment], in mask: Int) -> [Comment] {
+    all.indices.filter { mask & 1 << $0 != 0 }.map { all[$0] }
   }
 }

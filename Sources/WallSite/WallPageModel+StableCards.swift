@@ -31,15 +31,7 @@ extension WallPageModel {
       // Only the card as most walls show it is keyed (as `cached()` does).
       guard lazy, comments.count == all.count else { return nil }
     } else {
-      // `comments` is a subsequence of the image's comments: walk both in step.
-      var position = 0
-      var mask = 0
-      for comment in comments {
-        while position < all.count, all[position].objectId != comment.objectId { position += 1 }
-        guard position < all.count else { return nil }
-        mask |= 1 << position
-        position += 1
-      }
+      guard let mask = Self.visibleMask(comments, of: all) else { return nil }
       variant = mask << 1 | (lazy ? 0 : 1)
     }
     var stub: TemplateObject = [Self.stableCardField: .string(image.objectId)]
@@ -56,8 +48,7 @@ extension WallPageModel {
     var comments = all
     var lazy = true
     if all.count <= Self.keyedCommentLimit {
-      let mask = (key & (1 << Self.numberShift - 1)) >> 1
-      comments = all.indices.filter { mask & 1 << $0 != 0 }.map { all[$0] }
+      comments = Self.comments(all, in: (key & (1 << Self.numberShift - 1)) >> 1)
       lazy = key & 1 == 0
     }
     guard

@@ -146,10 +146,7 @@ public final class ChangedFileStream {
   public func finish() throws(WriteError) -> Bool {
     if let current = comparing {
       // Every chunk matched: the same file if it has no more bytes.
-      var extra: UInt8 = 0
-      var count: Int
-      repeat { count = read(current.fd, &extra, 1) } while count < 0 && errno == EINTR
-      if current.matched == current.size, count == 0 {
+      if current.matched == current.size, Self.isAtEnd(current.fd) {
         close(current.fd)
         comparing = nil
         return false
@@ -165,10 +162,7 @@ public final class ChangedFileStream {
     var unchanged = current.existing >= 0
     if unchanged {
       // The same bytes so far: the same file if it has no more.
-      var extra: UInt8 = 0
-      var count: Int
-      repeat { count = read(current.existing, &extra, 1) } while count < 0 && errno == EINTR
-      unchanged = count == 0
+      unchanged = Self.isAtEnd(current.existing)
     }
     if unchanged {
       abandon(current)
@@ -211,20 +205,8 @@ public final class ChangedFileStream {
     defer { close(current.fd) }
     var offset = 0
     while offset < current.matched, failure == nil {
-      var chunk = [UInt8](repeating: 0, count: min(Self.memoryLimit, current.matched - offset))
-      let complete = chunk.withUnsafeMutableBytes { buffer in
-        var filled = 0
-        while filled < buffer.count {
-          let count = pread(
-            current.fd, buffer.baseAddress.map { $0 + filled }, buffer.count - filled,
-            off_t(offset + filled))
-          if count < 0 && errno == EINTR { continue }
-          guard count > 0 else { return false }
-          filled += count
-        }
-        return true
-      }
-      guard complete else {
+      let count = min(Self.memoryLimit, current.matched - offset)
+      guard let chunk = FileSystem.readBytes(of: current.fd, count: count, at: offset) else {
         failure = WriteError(path: target, reason: "it changed while it was being compared")
         return
       }
@@ -244,6 +226,14 @@ public final class ChangedFileStream {
       do throws(WriteError) { try current.file.append(buffer) } catch { failure = error }
     }
     spill = current
+  }
+
+  /// Whether `fd` has no more bytes to read.
+  private static func isAtEnd(_ fd: Int32) -> Bool {
+    var extra: UInt8 = 0
+    var count: Int
+    repeat { count = read(fd, &extra, 1) } while count < 0 && errno == EINTR
+    return count == 0
   }
 
   /// Whether the next bytes of `fd` are `expected`, read into `scratch`.

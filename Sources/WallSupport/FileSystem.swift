@@ -159,3 +159,29 @@ public enum FileSystem {
     return done == size ? bytes : Array(bytes[0..<done])
   }
 }
+
+extension FileSystem {
+  /// The `count` bytes of the open file `fd` at `offset`, or nil when they cannot all be read.
+  public static func readBytes(of fd: Int32, count: Int, at offset: Int) -> [UInt8]? {
+    var failed = false
+    let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+      var done = 0
+      while done < count {
+        let got = pread(
+          fd, buffer.baseAddress.map { $0 + done }, count - done, off_t(offset + done))
+        if got < 0, errno == EINTR { continue }
+        guard got > 0 else {
+          failed = true
+          break
+        }
+        done += got
+      }
+      // The bytes are only used when all were read; the rest is zeroed to be initialized.
+      if done < count {
+        buffer.baseAddress.map { ($0 + done).initialize(repeating: 0, count: count - done) }
+      }
+      initialized = count
+    }
+    return failed ? nil : bytes
+  }
+}

@@ -84,25 +84,6 @@ public final class SpillFile: Sendable {
 
   /// The `count` bytes at `offset` that an `append` returned, or nil when they cannot be read.
   public func read(offset: Int, count: Int) -> [UInt8]? {
-    var failed = false
-    let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-      var done = 0
-      while done < count {
-        let got = pread(
-          fd, buffer.baseAddress.map { $0 + done }, count - done, off_t(offset + done))
-        if got < 0, errno == EINTR { continue }
-        guard got > 0 else {
-          failed = true
-          break
-        }
-        done += got
-      }
-      // The bytes are only used when all were read; the rest is zeroed to be initialized.
-      if done < count {
-        buffer.baseAddress.map { ($0 + done).initialize(repeating: 0, count: count - done) }
-      }
-      initialized = count
-    }
-    return failed ? nil : bytes
+    FileSystem.readBytes(of: fd, count: count, at: offset)
   }
 }
