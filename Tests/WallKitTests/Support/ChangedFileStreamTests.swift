@@ -6,8 +6,8 @@ import WallKitTestSupport
   import Glibc
 #endif
 
-/// A file given in chunks is written only when its bytes change, and holds at most
-/// `ChangedFileStream.memoryLimit` bytes in memory, whatever its size.
+/// A file given in chunks is written only when its bytes change, and none of its bytes is held
+/// in memory: a new or changed file goes to its temporary file as the chunks come.
 @Suite struct ChangedFileStreamTests {
   /// `count` bytes of a pattern that differs from one chunk to the next.
   func pattern(_ count: Int, seed: UInt8 = 0) -> [UInt8] {
@@ -15,19 +15,37 @@ import WallKitTestSupport
   }
 
   /// Streams `bytes` to `path` in chunks of `chunk` bytes; returns whether it was written, and
-  /// the most bytes the stream held at once.
+  /// after each chunk the size of the temporary file beside `path` (nil while there is none)
+  /// and the bytes given so far.
   func stream(_ bytes: [UInt8], to path: String, chunk: Int = 100_000) throws -> (
-    written: Bool, held: Int
+    written: Bool, sizes: [(temporary: Int?, given: Int)]
   ) {
     let stream = ChangedFileStream(writing: path)
-    var held = 0
+    var sizes: [(temporary: Int?, given: Int)] = []
     var start = 0
     while start < bytes.count {
-      stream.append(Array(bytes[start..<min(start + chunk, bytes.count)]))
-      held = max(held, stream.heldByteCount)
-      start += chunk
+      let end = min(start + chunk, bytes.count)
+      stream.append(Array(bytes[start..<end]))
+      sizes.append((temporarySize(beside: path), end))
+      start = end
     }
-    return (try stream.finish(), held)
+    return (try stream.finish(), sizes)
+  }
+
+  /// The size of the one temporary file in `path`'s folder; nil when there is none.
+  func temporarySize(beside path: String) -> Int? {
+    let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+    let temporaries = FileSystem.contents(of: folder).filter {
+      $0.contains(FileSystem.temporarySuffix)
+    }
+    guard temporaries.count == 1, let name = temporaries.first else { return nil }
+    return FileSystem.size(of: "\(folder)/\(name)")
+  }
+
+  /// Whether every chunk from the first one written on went to the temporary file at once.
+  func writtenAsTheyCame(_ sizes: [(temporary: Int?, given: Int)]) -> Bool {
+    guard let first = sizes.firstIndex(where: { $0.temporary != nil }) else { return false }
+    return sizes[first...].allSatisfy { $0.temporary == $0.given }
   }
 
   func inode(_ path: String) -> UInt {
@@ -35,14 +53,15 @@ import WallKitTestSupport
     return stat(path, &info) == 0 ? UInt(info.st_ino) : 0
   }
 
-  @Test("a file bigger than the memory limit is written, holding at most the limit in memory")
-  func bigFile() throws {
+  @Test("a new file goes to its temporary file as the chunks come, none held")
+  func newFile() throws {
     let folder = try TemporaryDirectory()
     let path = folder.url("walls/u1/photos.html")
     let bytes = pattern(3 * ChangedFileStream.memoryLimit + 12_345)
     let result = try stream(bytes, to: path)
     #expect(result.written)
-    #expect(result.held <= ChangedFileStream.memoryLimit)
+    #expect(result.sizes.first?.temporary == 100_000, "written from the first chunk")
+    #expect(writtenAsTheyCame(result.sizes))
     #expect(try SiteTree.contents(of: folder.path) == ["walls/u1/photos.html": bytes])
   }
 
@@ -81,14 +100,29 @@ import WallKitTestSupport
     let before = inode(path)
     let same = try stream(bytes, to: path)
     #expect(same.written == false)
-    #expect(same.held == 0, "an unchanged file is compared, not held")
+    #expect(same.sizes.allSatisfy { $0.temporary == nil }, "an unchanged file is only compared")
     #expect(inode(path) == before)
     var edited = bytes
     edited[changed] &+= 1
     let result = try stream(edited, to: path, chunk: 65_536)
     #expect(result.written)
-    #expect(result.held <= ChangedFileStream.memoryLimit)
+    let firstWritten = result.sizes.firstIndex { $0.temporary != nil }
+    #expect(firstWritten == changed / 65_536, "written from the chunk that differs")
+    #expect(writtenAsTheyCame(result.sizes), "the bytes that matched, then each chunk")
     #expect(try SiteTree.contents(of: folder.path) == ["walls/u1/photos.js": edited])
+  }
+
+  @Test("a file given no bytes is written empty once, then left as it is")
+  func emptyFile() throws {
+    let folder = try TemporaryDirectory()
+    let path = folder.url("walls/u1/photos.js")
+    #expect(try stream([], to: path).written)
+    let before = inode(path)
+    #expect(try stream([], to: path).written == false)
+    #expect(inode(path) == before)
+    #expect(try SiteTree.contents(of: folder.path) == ["walls/u1/photos.js": []])
+    #expect(try stream([1], to: path).written)
+    #expect(try SiteTree.contents(of: folder.path) == ["walls/u1/photos.js": [1]])
   }
 
   @Test("a staged stream leaves the published file alone and stages the new bytes")
