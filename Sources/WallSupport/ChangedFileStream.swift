@@ -11,7 +11,8 @@
 /// rebuild whose file did not change reads it once and copies nothing. When there is no file
 /// there, or from the first chunk that differs, the bytes go to a temporary file beside the
 /// destination as they come (after the bytes that matched, read again from the file there a
-/// ``memoryLimit`` at a time), and at the end it is renamed into place. So a wall's photo grid
+/// ``memoryLimit`` at a time), and at the end it is renamed into place; a staged file is
+/// written in place. So a wall's photo grid
 /// or viewer data, which grow with its photos, costs a chunk of memory, not the whole file and
 /// the copies it grows through.
 ///
@@ -25,6 +26,8 @@ public final class ChangedFileStream {
   private let target: String
   /// Where the bytes go: `target`, or its staged copy.
   private let destination: String
+  /// Whether `destination` is in a staging folder, written in place (`TemporaryFile(staging:)`).
+  private let isStaged: Bool
   /// Tells the staging area that `destination` was staged.
   private let staged: (() -> Void)?
   /// Once the bytes differ from the file there (or there is none): the temporary file they go
@@ -68,6 +71,7 @@ public final class ChangedFileStream {
     self.target = target
     self.destination = destination
     self.staged = staged
+    isStaged = staged != nil
   }
 
   deinit {
@@ -129,7 +133,9 @@ public final class ChangedFileStream {
 
   /// Opens the temporary file the bytes go to.
   private func startWriting() {
-    do throws(WriteError) { writing = try TemporaryFile(for: destination) } catch {
+    do throws(WriteError) {
+      writing = try isStaged ? TemporaryFile(staging: destination) : TemporaryFile(for: destination)
+    } catch {
       failure = error
     }
   }

@@ -76,7 +76,11 @@ extension FileSystem {
   /// Writes `bytes` to `path` atomically: a temporary file in the same folder, then rename,
   /// so a reader (or a killed build) sees the old or the new content, never a mix.
   public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(WriteError) {
-    let file = try TemporaryFile(for: path)
+    try write(bytes, through: TemporaryFile(for: path))
+  }
+
+  /// Writes all of `bytes` to `file` and installs it; deletes it when a write fails.
+  static func write(_ bytes: [UInt8], through file: TemporaryFile) throws(WriteError) {
     let failure = bytes.withUnsafeBytes { buffer -> WriteError? in
       do throws(WriteError) { try file.append(buffer) } catch { return error }
       return nil
@@ -195,7 +199,7 @@ extension FileSystem {
 }
 
 /// The temporary file of an atomic write (`<path>.wallgen-tmp-<pid>-<n>`), renamed over `path`
-/// once complete.
+/// once complete; or a staged file, written in place (`init(staging:)`).
 struct TemporaryFile {
   let path: String
   let temporary: String
@@ -225,6 +229,23 @@ struct TemporaryFile {
     guard fd >= 0 else { throw WriteError(path: path, reason: FileSystem.lastErrorReason) }
   }
 
+  /// Opens a file of a staging folder, to be written in place.
+  ///
+  /// Nothing reads the staging folder before the build is done, so it needs no temporary name
+  /// and rename. Its folders are made on first need.
+  init(staging path: String) throws(WriteError) {
+    self.path = path
+    temporary = path
+    let flags = O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC
+    var opened = open(path, flags, 0o644)
+    if opened < 0 && errno == ENOENT, let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) {
+      try FileSystem.createDirectory(String(path[..<slash]))
+      opened = open(path, flags, 0o644)
+    }
+    fd = opened
+    guard fd >= 0 else { throw WriteError(path: path, reason: FileSystem.lastErrorReason) }
+  }
+
   /// Appends all of `bytes`.
   func append(_ bytes: UnsafeRawBufferPointer) throws(WriteError) {
     var written = 0
@@ -238,9 +259,9 @@ struct TemporaryFile {
     }
   }
 
-  /// Closes the file and renames it over `path`.
+  /// Closes the file and renames it over `path` (a staged file is in place already).
   func install() throws(WriteError) {
-    guard close(fd) == 0, rename(temporary, path) == 0 else {
+    guard close(fd) == 0, temporary == path || rename(temporary, path) == 0 else {
       let reason = FileSystem.lastErrorReason
       unlink(temporary)
       throw WriteError(path: path, reason: reason)

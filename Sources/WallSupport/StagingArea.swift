@@ -133,33 +133,10 @@ public final class StagingArea: Sendable {
     }
   }
 
-  /// Writes a staged file: no temporary and rename, since nothing reads the staging folder
-  /// before the build is done; its folders are made on first need.
+  /// Writes a staged file: in place, since nothing reads the staging folder before the build
+  /// is done (`TemporaryFile(staging:)`).
   static func writeStaged(_ bytes: [UInt8], to path: String) throws(WriteError) {
-    var fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    if fd < 0 && errno == ENOENT, let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) {
-      try FileSystem.createDirectory(String(path[..<slash]))
-      fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    }
-    guard fd >= 0 else { throw WriteError(path: path, reason: FileSystem.lastErrorReason) }
-    var written = 0
-    let failure = bytes.withUnsafeBytes { buffer -> String? in
-      while written < buffer.count {
-        let count = write(fd, buffer.baseAddress.map { $0 + written }, buffer.count - written)
-        if count < 0 {
-          if errno == EINTR { continue }
-          return FileSystem.lastErrorReason
-        }
-        written += count
-      }
-      return nil
-    }
-    // A full disk may only show when the file is closed (NFS, quotas).
-    let closed = close(fd) == 0 ? nil : FileSystem.lastErrorReason
-    if let reason = failure ?? closed {
-      unlink(path)
-      throw WriteError(path: path, reason: reason)
-    }
+    try FileSystem.write(bytes, through: TemporaryFile(staging: path))
   }
 
   /// The outermost folder of `path` that does not exist yet (nil when `path` exists).
