@@ -22,20 +22,16 @@ extension ShardRecord {
       guard let siteRoot else { return try body(folderPrefix + folder) }
       for line in ShardClaims(folders: [folder]).lines(siteRoot: siteRoot) { try body(line) }
     }
-    // A record's line: a leftover's is its entry after `leftoverPrefix`; a cover claims nothing.
+    // A record's line, made or leftover alike; a cover claims nothing.
     func entry(_ recordLine: String) throws(WriteError) {
-      guard !recordLine.hasPrefix(coverPrefix) else { return }
-      let line =
-        recordLine.hasPrefix(leftoverPrefix)
-        ? String(recordLine.dropFirst(leftoverPrefix.count)) : recordLine
-      let claimed = BuildManifest.path(of: line)
+      guard let line = ListLine(recordLine), line.kind != .cover else { return }
+      let claimed = line.path
       guard BuildManifest.isOwnPath(claimed) else { return }
-      if line.hasPrefix(BuildManifest.filePrefix) {
-        try body(BuildManifest.line(file: claimed))
-      } else if line.hasPrefix(BuildManifest.recordPrefix) {
-        try body(BuildManifest.line(record: claimed))
-      } else if line.hasPrefix(folderPrefix) {
-        try folder(claimed)
+      switch line.kind {
+      case .file: try body(BuildManifest.line(file: claimed))
+      case .record: try body(BuildManifest.line(record: claimed))
+      case .folder: try folder(claimed)
+      case .cover: break
       }
     }
     // An older wallgen's record: `load` read its lists, all in its JSON.
@@ -69,17 +65,17 @@ extension ShardRecord {
     var lists = AddedLists()
     let counting = try LineFileReader(path: path)
     _ = try counting.next()
-    while let line = try counting.next() {
-      if line.hasPrefix(coverPrefix) {
-        lists.covers += 1
-      } else if line.hasPrefix(leftoverPrefix) {
+    while let text = try counting.next() {
+      guard let line = ListLine(text) else { continue }
+      if line.isLeftover {
         lists.leftovers += 1
-      } else if line.hasPrefix(folderPrefix) {
-        lists.folders += 1
-      } else if line.hasPrefix(BuildManifest.filePrefix) {
-        lists.files += 1
-      } else if line.hasPrefix(BuildManifest.recordPrefix) {
-        lists.records += 1
+        continue
+      }
+      switch line.kind {
+      case .cover: lists.covers += 1
+      case .folder: lists.folders += 1
+      case .file: lists.files += 1
+      case .record: lists.records += 1
       }
     }
     let reader = try LineFileReader(path: path)

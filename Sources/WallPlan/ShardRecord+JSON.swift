@@ -233,21 +233,22 @@ extension ShardRecord {
   /// Reads the lists that follow the first line of a record (paths that could leave the root
   /// are dropped, as in a manifest).
   private mutating func readLists(_ reader: LineFileReader) {
-    while let line = try? reader.next() {
-      if let (owner, cover) = Self.cover(line: line) {
-        covers[owner] = cover
+    while let text = try? reader.next() {
+      guard let line = ListLine(text) else { continue }
+      if line.kind == .cover {
+        if let (owner, cover) = Self.cover(line: text) { covers[owner] = cover }
         continue
       }
-      let isLeftover = line.hasPrefix(Self.leftoverPrefix)
-      let entry = isLeftover ? String(line.dropFirst(Self.leftoverPrefix.count)) : line
-      let path = BuildManifest.path(of: entry)
+      let path = line.path
       guard BuildManifest.isOwnPath(path) else { continue }
-      if entry.hasPrefix(BuildManifest.filePrefix) {
-        if isLeftover { leftovers.files.append(path) } else { files.append(path) }
-      } else if entry.hasPrefix(BuildManifest.recordPrefix) {
-        if isLeftover { leftovers.records.append(path) } else { records.append(path) }
-      } else if entry.hasPrefix(Self.folderPrefix) {
-        if isLeftover { leftovers.folders.append(path) } else { folders.append(path) }
+      switch (line.kind, line.isLeftover) {
+      case (.file, false): files.append(path)
+      case (.file, true): leftovers.files.append(path)
+      case (.record, false): records.append(path)
+      case (.record, true): leftovers.records.append(path)
+      case (.folder, false): folders.append(path)
+      case (.folder, true): leftovers.folders.append(path)
+      case (.cover, _): break
       }
     }
   }

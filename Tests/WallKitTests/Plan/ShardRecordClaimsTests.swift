@@ -127,4 +127,31 @@ import WallKitTestSupport
     let head = try #require(ShardRecord.load(path: aside, shard: shard, lists: false))
     #expect(head.listedLeftovers > 0)
   }
+
+  @Test("every line a record writes is taken apart into its kind, leftover or not, and path")
+  func listLinesTakenApart() throws {
+    let record = try Self.record()
+    var kinds: [ShardRecord.ListKind: [String]] = [:]
+    var leftovers: [ShardRecord.ListKind: [String]] = [:]
+    for text in record.lines {
+      let line = try #require(ShardRecord.ListLine(text), "\(text)")
+      if line.isLeftover {
+        leftovers[line.kind, default: []].append(line.path)
+      } else {
+        kinds[line.kind, default: []].append(line.kind == .cover ? text : line.path)
+      }
+    }
+    #expect(kinds[.file]?.sorted() == record.files.sorted())
+    #expect(kinds[.record] == record.records)
+    #expect(kinds[.folder] == record.folders)
+    #expect(kinds[.cover]?.count == record.covers.count)
+    #expect(leftovers[.file] == record.leftovers.files)
+    #expect(leftovers[.record] == record.leftovers.records)
+    #expect(leftovers[.folder] == record.leftovers.folders)
+    #expect(leftovers[.cover] == nil)
+    // Lines of no kind a record holds, a leftover cover among them.
+    for text in ["", "l", "x media/a.jpg", "lc [\"u2\",1,null]", "lx a", "f", "media/a.jpg"] {
+      #expect(ShardRecord.ListLine(text) == nil, "\(text)")
+    }
+  }
 }
