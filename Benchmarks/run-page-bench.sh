@@ -5,25 +5,32 @@
 # RSS, the render and publish steps (from --json), pages/s of the render step, and the load
 # average.
 # Compare binaries within one run: the machine is shared.
-# Usage: Benchmarks/run-page-bench.sh EXPORT WORKDIR ROUNDS LABEL=BINARY [LABEL=BINARY...]
+# Usage: Benchmarks/run-page-bench.sh EXPORT WORKDIR ROUNDS LABEL=BINARY[,TEMPLATES] ...
 #   EXPORT  e.g. made by: .build/release/scale-bench generate DIR --users 10000 \
 #           --images 100000 --comments 300000
 #   WORKDIR a fresh folder (mktemp -d); every run's site stays in it until the end (deleting
 #           many files makes this machine's ext4 slow to create files for minutes after).
+#   TEMPLATES the binary's own Templates folder (default: this checkout's), from which its
+#           theme edit's wall.html is made: an older binary may lack a newer one's partials.
+# REST=SECONDS in the environment: `sync`, then wait that long before each full build, so that
+#   each one finds the disk as the first did (a journal-less ext4 creates files slowly for up
+#   to 6 minutes after the theme edit before it freed the pages it replaced; 400 is enough).
 set -euo pipefail
-[ $# -ge 4 ] || { sed -n 2,11p "$0"; exit 2; }
+[ $# -ge 4 ] || { sed -n 2,16p "$0"; exit 2; }
+rest=${REST:-0}
 export_dir=$1 work=$2 rounds=$3
 shift 3
-templates="$(cd "$(dirname "$0")/.." && pwd)/Templates"
-theme="$work/theme-edit"
-mkdir -p "$theme/Templates"
-{ cat "$templates/wall.html"; echo "<!-- edited theme -->"; } >"$theme/Templates/wall.html"
+default_templates="$(cd "$(dirname "$0")/.." && pwd)/Templates"
 
-measure() { # label binary
-  local label=$1 bin=$2 run_dir
+measure() { # label binary templates
+  local label=$1 bin=$2 templates=$3 run_dir theme
   run_dir=$(mktemp -d "$work/run.XXXXXX")
+  theme="$run_dir/theme-edit"
+  mkdir -p "$theme/Templates"
+  { cat "$templates/wall.html"; echo "<!-- edited theme -->"; } >"$theme/Templates/wall.html"
   for run in full no-op re-render theme; do
     local extra=()
+    if [ "$run" = full ] && [ "$rest" -gt 0 ]; then sync; sleep "$rest"; fi
     [ "$run" = re-render ] && rm -f "$run_dir/.wallgen/site/last-build.json"
     [ "$run" = theme ] && extra=(--theme "$theme")
     /usr/bin/time -f "%e %U %S %M" -o "$run_dir/time" nice -n 19 \
@@ -46,5 +53,10 @@ PY
 }
 
 for round in $(seq "$rounds"); do
-  for pair in "$@"; do measure "${pair%%=*}" "${pair#*=}"; done
+  for pair in "$@"; do
+    binary=${pair#*=}
+    templates=$default_templates
+    case $binary in *,*) templates=${binary#*,} binary=${binary%%,*} ;; esac
+    measure "${pair%%=*}" "$binary" "$templates"
+  done
 done
