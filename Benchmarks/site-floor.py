@@ -7,10 +7,17 @@
 #              re-render of an unchanged site must do at least, besides rendering);
 #   overwrite  writes each file again through a temporary file and rename (a theme edit).
 # The bytes come from one random buffer, so the figures hold no rendering at all.
-# Usage: python3 Benchmarks/site-floor.py SITE ROOT   (ROOT: a fresh folder under mktemp -d)
+# Usage: python3 Benchmarks/site-floor.py SITE ROOT [PASS...]
+#   ROOT: a fresh folder under mktemp -d; PASS: new, compare or overwrite (all three by default;
+#   overwrite frees the files it replaces, which slows the next minutes' file creation).
 import os, sys, time
 
+if len(sys.argv) < 3:
+    sys.exit("usage: python3 Benchmarks/site-floor.py SITE ROOT [new|compare|overwrite ...]")
 site, root = sys.argv[1], sys.argv[2]
+passes = sys.argv[3:] or ["new", "compare", "overwrite"]
+if not set(passes) <= {"new", "compare", "overwrite"} or passes[0] != "new":
+    sys.exit("site-floor: the passes are new, compare and overwrite, new first")
 if not os.path.isdir(root) or os.listdir(root):
     sys.exit(f"site-floor: {root} is not an empty folder; give a fresh one (mktemp -d)")
 if not os.path.isdir(os.path.join(site, "walls")):
@@ -65,6 +72,5 @@ def compare_all():
             sys.exit(f"site-floor: {path} differs")
 
 
-timed("new", write_all)
-timed("compare", compare_all)
-timed("overwrite", write_all)
+for name in passes:
+    timed(name, compare_all if name == "compare" else write_all)
