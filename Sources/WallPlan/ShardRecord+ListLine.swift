@@ -28,7 +28,7 @@ extension ShardRecord {
     var entry: Substring
 
     /// The folder, file or record the line names (meaningless for a cover).
-    var path: String { BuildManifest.path(of: String(entry)) }
+    var path: String { BuildManifest.path(of: entry) }
 
     /// Takes `line` apart; nil for a line of no kind a record holds.
     init?(_ line: String) {

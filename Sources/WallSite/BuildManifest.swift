@@ -66,7 +66,7 @@ public struct BuildManifest: Sendable, Equatable {
   }
 
   /// The path of an entry's line (what follows its prefix).
-  public static func path(of line: String) -> String {
+  public static func path(of line: some StringProtocol) -> String {
     String(decoding: line.utf8.dropFirst(2), as: UTF8.self)
   }
 

@@ -12,9 +12,8 @@
 /// there, or from the first chunk that differs, the bytes go to a temporary file beside the
 /// destination as they come (after the bytes that matched, read again from the file there a
 /// ``memoryLimit`` at a time), and at the end it is renamed into place; a staged file is
-/// written in place. So a wall's photo grid
-/// or viewer data, which grow with its photos, costs a chunk of memory, not the whole file and
-/// the copies it grows through.
+/// written in place. So a wall's photo grid or viewer data, which grow with its photos, costs
+/// a chunk of memory, not the whole file and the copies it grows through.
 ///
 /// The first write error is kept and thrown by ``finish()``; chunks after it are dropped.
 public final class ChangedFileStream {
@@ -26,9 +25,9 @@ public final class ChangedFileStream {
   private let target: String
   /// Where the bytes go: `target`, or its staged copy.
   private let destination: String
-  /// Whether `destination` is in a staging folder, written in place (`TemporaryFile(staging:)`).
-  private let isStaged: Bool
-  /// Tells the staging area that `destination` was staged.
+  /// Tells the staging area that `destination` was staged; nil outside a staging folder.
+  ///
+  /// A staged file is written in place (`TemporaryFile(staging:)`).
   private let staged: (() -> Void)?
   /// Once the bytes differ from the file there (or there is none): the temporary file they go
   /// to.
@@ -71,7 +70,6 @@ public final class ChangedFileStream {
     self.target = target
     self.destination = destination
     self.staged = staged
-    isStaged = staged != nil
   }
 
   deinit {
@@ -134,7 +132,9 @@ public final class ChangedFileStream {
   /// Opens the temporary file the bytes go to.
   private func startWriting() {
     do throws(WriteError) {
-      writing = try isStaged ? TemporaryFile(staging: destination) : TemporaryFile(for: destination)
+      writing =
+        try staged != nil
+        ? TemporaryFile(staging: destination) : TemporaryFile(for: destination)
     } catch {
       failure = error
     }
