@@ -2,13 +2,19 @@
 # which installs only what is missing, so they work on a fresh machine and cost nothing after.
 SWIFT ?= swift
 
-.PHONY: demo test deps deps-test lint format build release clean fuzz fuzz-smoke
+.PHONY: demo test test-fast deps deps-test lint format build release clean fuzz fuzz-smoke
 
 demo: deps
 	$(SWIFT) run wallgen build
 
 test: deps-test lint
 	$(SWIFT) test
+
+# The fast tier (Sources/WallKitTestSupport/TestTier.swift): parsers, the renderer, the rules,
+# HTTP parsing and the codecs, in one process that starts no other; under a minute once built.
+# Suites of the full tier show as skipped, with the reason.
+test-fast: deps
+	WALLGEN_TEST_TIER=fast $(SWIFT) test
 
 deps:
 	@scripts/deps.sh build

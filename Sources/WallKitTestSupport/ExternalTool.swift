@@ -16,6 +16,7 @@ public enum ExternalTool {
   public static func run(
     _ executable: String, _ arguments: [String], environment: [String: String] = [:]
   ) throws -> (status: Int32, output: String) {
+    TestTier.checkMayStart(executable)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments

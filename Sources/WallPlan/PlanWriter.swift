@@ -76,7 +76,7 @@ public struct PlanWriter {
   /// The identity of a plan of `source` under `limits`: the plan format, wallgen, the limits and
   /// every file of the export (`ExportContentDigest`: one walk, constant memory).
   static func identity(source: any ExportSource, limits: ImportLimits) -> String {
-    var text = "\(PlanSchema.format)\nwallgen \(wallgenVersion)\n"
+    var text = "\(PlanSchema.format)\nwallgen \(ProgramIdentity.current)\n"
     text += "import \(limits.summary)\n"
     text += "export \(ExportContentDigest.of(source))\n"
     return Hex.encode(SHA256.doubleDigest(Array(text.utf8)))

@@ -56,7 +56,7 @@ package enum BuildFingerprint {
       Hex.encode(HMAC.sha256(key: $0, message: secretDigestMessage))
     }
     return [
-      ("wallgen", wallgenVersion), ("media pipeline", MediaStore.pipelineVersion),
+      ("wallgen", ProgramIdentity.current), ("media pipeline", MediaStore.pipelineVersion),
       ("audience", secret == nil ? "public" : "private"), ("secret", secret ?? "none"),
       ("page size", "\(pipeline.pageSize)"), ("index page size", "\(settings.indexPageSize)"),
       ("time zone", pipeline.timeZone.name), ("language", pipeline.language.code),
@@ -78,6 +78,9 @@ package struct BuildRecord: Sendable {
   static let fileName = "last-build.json"
 
   var fingerprint: String
+  /// The wallgen that made the build (`ProgramIdentity.current`); nil in a record of a wallgen
+  /// that did not write it.
+  var program: String? = ProgramIdentity.current
   var summary: BuildSummary
   var problems: [Problem]
   var wallPages: [String: String]
@@ -138,6 +141,7 @@ package struct BuildRecord: Sendable {
       record.owners[user] = OwnerNames(username: username, displayName: displayName)
     }
     record.newest = document["newest"]?.integerValue.map(Timestamp.init(millisecondsSince1970:))
+    record.program = document["program"]?.stringValue
     return record
   }
 
@@ -160,6 +164,7 @@ package struct BuildRecord: Sendable {
     ]
     var document: JSONValue = [
       "fingerprint": .string(fingerprint), "summary": counts,
+      "program": program.map { .string($0) } ?? .null,
       "problems": .array(problems.map(\.reportLine)),
       "wallPages": .object(wallPages.mapValues { .string($0) }),
       "owners": .object(owners.mapValues { [.string($0.username), .string($0.displayName)] }),
@@ -173,6 +178,17 @@ package struct BuildRecord: Sendable {
       document = .object(members)
     }
     return Array(document.serialized.utf8)
+  }
+
+  /// Why a build whose fingerprint differs from this record's makes every page again, when
+  /// the reason is that wallgen itself changed: one line for the console; nil when the same
+  /// program made this record, so the difference is the export's, the theme's or an option's.
+  /// - Parameter current: The running program's identity.
+  package func programChange(to current: String = ProgramIdentity.current) -> String? {
+    guard program != current else { return nil }
+    let before = program.map { "wallgen \($0)" } ?? "a wallgen that did not record its build"
+    return "note: the last build was made by \(before) and this is wallgen \(current): "
+      + "every page is rendered again"
   }
 
   /// Removes the record, before a build starts changing the output: a build killed midway must

@@ -14,6 +14,9 @@ public struct BuildResult: Sendable {
   /// The newest `createdAt` of what the site shows (its images and their comments); nil when
   /// it shows none, or for a sharded build.
   public var newest: Timestamp?
+  /// Why the build did work although the last one was complete, when wallgen can say so in one
+  /// line (today: another build of wallgen made the last one, `BuildRecord.programChange`).
+  public var rebuildReason: String?
 
   /// Creates a result from its parts.
   package init(

@@ -172,11 +172,13 @@ public struct SiteBuilder {
     var builder = self
     builder.staging = staging
     defer { staging.discard() }
-    return try builder.makeSite(
+    var result = try builder.makeSite(
       prepared, layout: layout, stateRoot: stateRoot, previous: last.1,
       record: BuildRecord(
         fingerprint: fingerprint, summary: BuildSummary(), problems: [], wallPages: [:],
         parts: parts))
+    result.rebuildReason = last.0?.programChange()
+    return result
   }
 
   /// The result of the last complete build, when its fingerprint equals this one and every

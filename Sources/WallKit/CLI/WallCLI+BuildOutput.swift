@@ -107,6 +107,7 @@ extension WallCLI {
       console.out(
         result.summary.json(seconds: seconds, output: absolute, steps: timer.steps).serialized)
     } else if !options.quiet {
+      if let reason = result.rebuildReason { console.err(reason) }
       console.err("\(verb) \(result.summary.line) in \(String(format: "%.2f", seconds)) s")
       if let omitted = result.summary.publicOmissions.line { console.err(omitted) }
       if let urlsFile {

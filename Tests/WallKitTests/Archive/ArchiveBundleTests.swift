@@ -4,7 +4,7 @@ import WallKit
 import WallKitTestSupport
 
 /// Checks `wallgen archive`'s bundles: BagIt structure, wall contents, links, deterministic zips.
-@Suite struct ArchiveBundleTests {
+@Suite(.fullTier) struct ArchiveBundleTests {
   func read(_ path: String) throws -> [UInt8] { try FileSystem.readFile(path, limit: 1 << 28) }
   func text(_ path: String) throws -> String { String(decoding: try read(path), as: UTF8.self) }
 

@@ -6,7 +6,7 @@ import WallSynth
 
 /// What makes a bundle pleasant to receive: named by its owner, opened from a top-level
 /// `index.html`, dated the day it was made, with the owner's photos in one zip.
-@Suite struct ArchiveKeepsakeTests {
+@Suite(.fullTier) struct ArchiveKeepsakeTests {
   func read(_ path: String) throws -> [UInt8] { try FileSystem.readFile(path, limit: 1 << 28) }
   func text(_ path: String) throws -> String { String(decoding: try read(path), as: UTF8.self) }
 

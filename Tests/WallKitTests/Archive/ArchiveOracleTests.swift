@@ -10,7 +10,7 @@ import WallSynth
 /// graph and checks, with the brute-force `VisibilityOracle` (not `WallIndex`),
 /// that each bundle holds exactly the photos its owner may see and the pictures of the people
 /// on their wall: no more, no fewer.
-@Suite struct ArchiveOracleTests {
+@Suite(.fullTier) struct ArchiveOracleTests {
   /// Users archived: enough to cover small and large walls, affordable in a debug build.
   static let sampleSize = 200
 

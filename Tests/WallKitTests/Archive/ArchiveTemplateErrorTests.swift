@@ -5,7 +5,7 @@ import WallKitTestSupport
 
 /// An archive's template error names the theme's file, whether the template does not parse or
 /// fails only when a bundle's wall is rendered.
-@Suite struct ArchiveTemplateErrorTests {
+@Suite(.fullTier) struct ArchiveTemplateErrorTests {
   @Test(
     "an archive's template error names the theme's file",
     arguments: [

@@ -6,7 +6,7 @@ import WallKitTestSupport
 /// The pages that this work adds, checked with the tools a user would trust: a private build's
 /// root page and a bundle's pages (its top-level `index.html` too) pass the W3C Nu HTML checker,
 /// and a bundle unzipped and opened from disk in Chromium leads to its wall.
-@Suite struct KeepsakePageCheckTests {
+@Suite(.fullTier) struct KeepsakePageCheckTests {
   /// Whether Chromium, chromedriver and python3 with selenium are installed.
   static let hasBrowser: Bool = {
     guard ExternalTool.path("chromium") != nil, ExternalTool.path("chromedriver") != nil,

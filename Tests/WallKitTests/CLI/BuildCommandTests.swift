@@ -3,7 +3,7 @@ import WallKit
 import WallKitTestSupport
 import WallSynth
 
-@Suite struct BuildCommandTests {
+@Suite(.fullTier) struct BuildCommandTests {
   typealias P = ParseFixtures
 
   /// Runs `wallgen build EXPORT -o SITE --json` and parses what it prints on stdout.

@@ -5,7 +5,7 @@ import WallSynth
 
 /// `wallgen build` exits 0 when the site was published as asked; 1 when nothing was published,
 /// or with `--strict` when problems were reported; 64 on a usage error.
-@Suite struct BuildExitCodeTests {
+@Suite(.fullTier) struct BuildExitCodeTests {
   typealias P = ParseFixtures
 
   /// An export of one user and one photo; `missingPhoto` adds an image whose file is absent.

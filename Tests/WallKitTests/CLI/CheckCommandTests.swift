@@ -18,7 +18,7 @@ final class CapturedConsole: Sendable {
   var err: [String] { lines.withLock { $0.err } }
 }
 
-@Suite struct CheckCommandTests {
+@Suite(.fullTier) struct CheckCommandTests {
   typealias P = ParseFixtures
 
   @Test(
@@ -66,7 +66,7 @@ final class CapturedConsole: Sendable {
   }
 }
 
-@Suite struct CheckUnusableExportTests {
+@Suite(.fullTier) struct CheckUnusableExportTests {
   typealias P = ParseFixtures
 
   @Test(
@@ -90,7 +90,7 @@ final class CapturedConsole: Sendable {
   }
 }
 
-@Suite struct NoCommandTests {
+@Suite(.fullTier) struct NoCommandTests {
   @Test("plain wallgen prints the usage to stderr and exits 64, as git and swift do")
   func noCommand() {
     let captured = CapturedConsole()

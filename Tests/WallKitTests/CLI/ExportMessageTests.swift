@@ -7,7 +7,7 @@ import WallSynth
 /// The messages for a path that is not an export, a broken template and a theme file no
 /// template uses: one "error", the path once, what an export is, and the command actually run
 /// in every suggestion (issue 15, item 9).
-@Suite struct ExportMessageTests {
+@Suite(.fullTier) struct ExportMessageTests {
   static let exportDefinition =
     "hint: an export is the folder, or a .zip of it, that holds _User.json, WallImage.json "
     + "and the app's other class files (docs/input-format.md)"

@@ -5,7 +5,7 @@ import WallSynth
 
 /// `--max-export-bytes N` sets how many uncompressed bytes a zip export may hold (`ZipLimits`),
 /// for every command that reads an export.
-@Suite struct MaxExportBytesTests {
+@Suite(.fullTier) struct MaxExportBytesTests {
   /// The option's value as each command parses it.
   static func parsed(_ command: String, _ value: String) throws(UsageError) -> UInt64? {
     var arguments = [command, "export.zip", "--max-export-bytes=\(value)"]

@@ -3,7 +3,7 @@ import WallKit
 import WallKitTestSupport
 
 /// Errors of the stages that the CLI turns into usage errors or plain failures.
-@Suite struct OptionErrorTests {
+@Suite(.fullTier) struct OptionErrorTests {
   @Test("a bad time zone is the Site stage's own error, naming the value")
   func timeZoneError() {
     let error = #expect(throws: TimeZoneError.self) { try DisplayTimeZone("+25:00") }

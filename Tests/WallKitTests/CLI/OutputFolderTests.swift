@@ -8,7 +8,7 @@ import WallSynth
 /// export and a folder holding it are refused by every command that writes a site, whatever the
 /// spelling; a folder wallgen did not make is written into only with `--force`; nothing is
 /// written or pruned through a symlink inside the output; `archive` replaces only its own bags.
-@Suite struct OutputFolderTests {
+@Suite(.fullTier) struct OutputFolderTests {
   typealias P = ParseFixtures
 
   /// What a build, an archive or a sharded build into `/` would make there.

@@ -5,7 +5,7 @@ import WallSynth
 
 /// `check` is a pre-flight: it reports what `build` would (every image's header; with `--deep`,
 /// every image decoded as the build decodes it), without writing anything.
-@Suite struct PreflightCheckTests {
+@Suite(.fullTier) struct PreflightCheckTests {
   typealias P = ParseFixtures
 
   static let demo = RepositoryPaths.path("Examples/demo-export")

@@ -5,7 +5,7 @@ import WallKitTestSupport
 /// An output folder named without a slash (`-o site`, or the default `_site`) is built and
 /// published like any other: the staged publish once checked the missing name itself instead
 /// of the folder it goes in, and refused it ("exists and is not a folder").
-@Suite("A relative output folder")
+@Suite("A relative output folder", .fullTier)
 struct RelativeOutputTests {
   @Test(
     "build -o NAME and the default _site publish, relative to the working directory",

@@ -5,7 +5,7 @@ import WallKitTestSupport
 
 /// `--report FILE` inside the output folder would publish objectIds and file names (issue 21,
 /// item 7): refused with exit 64 whatever the spelling, by build, shards and finalize alike.
-@Suite("--report outside the site")
+@Suite("--report outside the site", .fullTier)
 struct ReportPlacementTests {
   /// Spellings of a report inside `site`, relative to the folder wallgen runs in.
   static let insideSpellings = [

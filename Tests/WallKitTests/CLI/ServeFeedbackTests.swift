@@ -8,7 +8,7 @@ import WallSynth
 
 /// What `wallgen serve` prints after a rebuild: each problem, as `build` prints it, not only
 /// the counts (issue 15, item 8).
-@Suite struct ServeFeedbackTests {
+@Suite(.fullTier) struct ServeFeedbackTests {
   @Test("a rebuild after an image is removed prints the problem's line, not only the counts")
   func removedImageIsNamed() throws {
     let folder = try TemporaryDirectory()

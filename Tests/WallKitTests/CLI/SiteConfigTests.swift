@@ -4,7 +4,7 @@ import WallKitTestSupport
 
 /// The site's configuration file, `wallgen.json` or `--config FILE` (issue 24): what it sets,
 /// the options that override it, and the errors that name the file, the key and the reason.
-@Suite struct SiteConfigTests {
+@Suite(.fullTier) struct SiteConfigTests {
   /// Writes the long-name export and a configuration file holding `config`; returns their paths.
   static func prepare(_ folder: TemporaryDirectory, config: String) throws -> (
     export: String, config: String

@@ -5,7 +5,7 @@ import WallKitTestSupport
 
 /// What `build --theme` says of a theme's `wall.html` with a mistake in it (issue 24, item 7):
 /// the file, line and column of the mistake, and a message that says what it is.
-@Suite struct TemplateDiagnosticTests {
+@Suite(.fullTier) struct TemplateDiagnosticTests {
   /// Builds the small export with a theme whose `wall.html` is the built-in one with line
   /// `line` edited by `edit`.
   /// - Returns: The exit code, the theme's `wall.html`, and what was printed on stderr.

@@ -5,7 +5,7 @@ import WallSynth
 
 /// Images no one may see and comments no one may read are found by the Model, so `check` and
 /// `build` report them alike.
-@Suite struct UnseenReportTests {
+@Suite(.fullTier) struct UnseenReportTests {
   typealias P = ParseFixtures
 
   static let expectedWarnings = [

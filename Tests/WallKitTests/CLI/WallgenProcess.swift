@@ -5,10 +5,15 @@ import WallKitTestSupport
 /// process's own working directory is never changed).
 enum WallgenProcess {
   /// Runs `wallgen arguments` with `folder` as its working directory, to its end.
+  /// - Parameter executable: Another build of wallgen to run instead of the built one.
   /// - Returns: The exit status and what it printed on standard error.
-  static func run(_ arguments: [String], in folder: String) throws -> (Int32, String) {
+  static func run(_ arguments: [String], in folder: String, executable: String? = nil) throws
+    -> (Int32, String)
+  {
+    let program = try executable ?? requireWallgen()
+    TestTier.checkMayStart(program)
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: try requireWallgen())
+    process.executableURL = URL(fileURLWithPath: program)
     process.arguments = arguments
     process.currentDirectoryURL = URL(fileURLWithPath: folder)
     let pipe = Pipe()

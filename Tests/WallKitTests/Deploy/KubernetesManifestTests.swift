@@ -5,7 +5,7 @@ import WallKitTestSupport
 
 /// The manifests of deploy/kubernetes are valid for the Kubernetes version the README states,
 /// and keep the fields a sharded build depends on.
-@Suite struct KubernetesManifestTests {
+@Suite(.fullTier) struct KubernetesManifestTests {
   /// The version deploy/README.md names: the oldest with every field the manifests use at its
   /// default (backoffLimitPerIndex is beta and on from 1.29).
   static let kubernetesVersion = "1.29.0"

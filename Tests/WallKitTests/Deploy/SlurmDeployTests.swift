@@ -5,7 +5,7 @@ import WallKitTestSupport
 
 /// deploy/slurm on a real single-node Slurm cluster (Debian's slurm-wlm and munge), started by
 /// deploy/slurm/local-cluster.sh for each test and stopped after it, also when it fails.
-@Suite(.serialized) struct SlurmDeployTests {
+@Suite(.fullTier, .serialized) struct SlurmDeployTests {
   static let tools = ["sbatch", "squeue", "scontrol", "slurmctld", "slurmd", "munged"]
   /// Why the cluster cannot run here, or nil when it can.
   static let unavailable: String? = {

@@ -6,6 +6,7 @@ import WallKitTestSupport
 /// The acceptance test of `wallgen fetch`: the demo export with its photos as links to a dead
 /// host, fetched from nginx through `--rewrite`, builds the same site as the demo itself.
 @Suite(
+  .fullTier,
   .enabled(if: LocalNginx.isAvailable, "needs nginx (Debian package nginx)"),
   .enabled(
     if: FileSystem.kind(of: RepositoryPaths.path("Examples/demo-export")) == .directory,

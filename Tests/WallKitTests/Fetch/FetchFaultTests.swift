@@ -5,7 +5,9 @@ import WallKitTestSupport
 
 /// `wallgen fetch` against a server that fails on purpose (`Tests/Servers/fetch-fault-server.py`):
 /// each fault is retried or reported, and never leaves part of a file under its name.
-@Suite(.enabled(if: FaultServer.python != nil, "needs python3 for the fault-injecting server"))
+@Suite(
+  .fullTier,
+  .enabled(if: FaultServer.python != nil, "needs python3 for the fault-injecting server"))
 struct FetchFaultTests {
   /// The body the fault server sends for `/ok/<name>` and the other 200s of `name`.
   static func body(_ name: String) -> [UInt8] {

@@ -4,7 +4,7 @@ import WallKitTestSupport
 @testable import WallKit
 
 /// `wallgen fetch`'s command line.
-@Suite struct FetchOptionTests {
+@Suite(.fullTier) struct FetchOptionTests {
   @Test("the options are read into FetchOptions")
   func options() throws {
     let command = try CommandParser.parse([

@@ -5,7 +5,9 @@ import WallKitTestSupport
 
 /// A fetch killed mid-run and run again fetches only what is missing; a file already there is
 /// checked, not fetched again.
-@Suite(.enabled(if: FaultServer.python != nil, "needs python3 for the fault-injecting server"))
+@Suite(
+  .fullTier,
+  .enabled(if: FaultServer.python != nil, "needs python3 for the fault-injecting server"))
 struct FetchResumeTests {
   @Test("a run killed in the middle of a file, run again, fetches only the files that are missing")
   func killedThenRerun() throws {
@@ -65,7 +67,7 @@ struct FetchResumeTests {
 }
 
 /// File names from the export are untrusted: nothing is written outside `files/`.
-@Suite struct FetchNameTests {
+@Suite(.fullTier) struct FetchNameTests {
   @Test(
     "a name that is empty, '.', '..' or holds '/', a backslash or NUL is refused and reported",
     arguments: ["../evil.jpg", "..", ".", "a/b.jpg", "a\\b.jpg", "nul\u{0}.jpg", "/etc/x.jpg"])

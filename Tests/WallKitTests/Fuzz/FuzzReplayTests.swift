@@ -6,7 +6,7 @@ import WallKitTestSupport
 /// Replays the committed fuzz inputs through the harnesses (docs/fuzzing.md): the seeds, so that
 /// a harness that no longer runs is caught here and not only by `make fuzz-smoke`, and every
 /// input that once crashed, kept under `Fuzz/Regressions/<target>/`.
-@Suite("Fuzz replay")
+@Suite("Fuzz replay", .fullTier)
 struct FuzzReplayTests {
   /// The files of `Fuzz/<folder>/<target>/`, sorted.
   static func inputs(_ folder: String, _ target: FuzzTarget) -> [String] {

@@ -6,7 +6,7 @@ import WallKitTestSupport
 extension ImagingTests {
   /// Holds wallgen's photo variants to Pillow's Lanczos resize of the same decoded pixels, so
   /// speed never comes from blurrier or blockier thumbnails (issue 13).
-  @Suite("Variant quality against Pillow")
+  @Suite("Variant quality against Pillow", .fullTier)
   struct VariantQualityTests {
     /// A real photo, 1800 x 1200, EXIF orientation 1, no ICC profile.
     static let reference = "jpeg/exif-orientation/Landscape_1.jpg"

@@ -14,7 +14,7 @@ import WallKitTestSupport
 /// glibc keep small enough here), and `/usr/bin/time` gives its peak RSS. The comment file is
 /// 24 MiB rather than 250 MiB so that a debug build reads it in about 25 s; past the 8 MiB
 /// piece size, memory no longer grows with it but for its own bytes (docs/input-format.md).
-@Suite struct ImportMemoryTests {
+@Suite(.fullTier) struct ImportMemoryTests {
   /// The bound stated in docs/input-format.md.
   static let bound = 1 << 30
 

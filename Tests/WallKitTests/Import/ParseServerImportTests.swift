@@ -5,7 +5,7 @@ import WallSynth
 
 /// Each storage rule of Parse Server (`MongoTransform.js`) as the import reads it from
 /// `mongoexport` files, written here by hand, line by line.
-@Suite struct ParseServerImportTests {
+@Suite(.fullTier) struct ParseServerImportTests {
   /// Two users, as `mongoexport` writes Parse Server's `_User`.
   static let users = [
     #"{"_id":"uA","username":"ann","_created_at":{"$date":"2014-01-01T00:00:00.000Z"},"_auth_data_facebook":{"id":"1","access_token":"TOKEN-A"},"_hashed_password":"$2a$10$A"}"#,

@@ -8,7 +8,7 @@ import WallSynth
 
 /// The media stage reads each file once, takes the largest first and still writes the same
 /// bytes whatever the order or the number of jobs (issue 13).
-@Suite struct MediaScheduleTests {
+@Suite(.fullTier) struct MediaScheduleTests {
   typealias P = ParseFixtures
 
   /// One user's photos of several sizes and kinds: three widths with a DCT-scaled decode, an

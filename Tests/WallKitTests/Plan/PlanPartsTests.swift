@@ -6,7 +6,7 @@ import WallSynth
 
 /// A plan made in parts (`wallgen plan --part K/N`, then `--merge N`) is the plan of the whole
 /// import, row for row, and a sharded site built from it is the one-process site.
-@Suite(.serialized) struct PlanPartsTests {
+@Suite(.fullTier, .serialized) struct PlanPartsTests {
   /// The exports the tests plan, each written into `folder` by name.
   static let exports = ["demo", "everything", "synthetic", "hostile"]
 
@@ -266,7 +266,14 @@ import WallSynth
     var whole = PlanWriter.Settings(export: root, plan: folder.url("whole"))
     whole.importWhole = true
     _ = try PlanWriter(settings: whole).write()
-    #expect(try PlanTables.rows(of: plan) == PlanTables.rows(of: folder.url("whole")))
+    // The whole plan is written by this test process, another program than the wallgen that
+    // merged: their identities differ by design (`ProgramIdentity`), every other row is equal.
+    let program = { (path: String) throws in
+      var tables = try PlanTables.rows(of: path)
+      tables["meta"]?.removeAll { $0.hasPrefix("identity\t") }
+      return tables
+    }
+    #expect(try program(plan) == program(folder.url("whole")))
     // Run again, a part and the merge find the plan up to date.
     let again = try Self.wallgen(["plan", root, "--part", "0/3", "-o", plan])
     #expect(again.output.contains("is up to date"), "\(again.output)")

@@ -8,7 +8,7 @@ import WallSynth
 
 /// A shard cuts its walls into batches by the users whose images they load, so that a batch's
 /// memory has a bound whatever the export's size.
-@Suite struct ShardBatchTests {
+@Suite(.fullTier) struct ShardBatchTests {
   /// A plan of a random 60-user graph, and the renderer of its one shard.
   func renderer(uploaderLimit: Int) throws -> (TemporaryDirectory, WallBatchRenderer, [String]) {
     let folder = try TemporaryDirectory("shard-batches")

@@ -9,7 +9,7 @@ import WallSynth
 /// A shard's batches share one memo of rendered cards, keyed the same in every batch.
 ///
 /// Cards past its memory go to a spill file. The pages stay those of a one-process build.
-@Suite(.serialized) struct ShardCardReuseTests {
+@Suite(.fullTier, .serialized) struct ShardCardReuseTests {
   /// Builds `export` as one process and plans it; returns the folder, the plan's path and the
   /// one build's wall pages by path.
   func prepare(_ export: SyntheticExport) throws -> (TemporaryDirectory, String, [String: String]) {

@@ -9,7 +9,7 @@ import WallSynth
 /// Finalize writes the index from what the shards recorded of their walls (each wall's photo
 /// count and cover), corrected where a shard's media came out otherwise than predicted, and
 /// never from the walls' contents; a private sharded build equals a private one-process build.
-@Suite(.serialized) struct ShardCoverTests {
+@Suite(.fullTier, .serialized) struct ShardCoverTests {
   static let secret = Array("correct horse battery staple".utf8)
 
   /// Makes the plan of the export at `root` and returns its path.

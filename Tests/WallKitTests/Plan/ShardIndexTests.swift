@@ -8,7 +8,7 @@ import WallSynth
 
 /// Finalize writes the index a page at a time from everyone sorted on disk (`IndexPeople`):
 /// in the one-process build's order, to the same bytes.
-@Suite(.serialized) struct ShardIndexTests {
+@Suite(.fullTier, .serialized) struct ShardIndexTests {
   @Test("the scratch database sorts people as the index does: by name ignoring case, then objectId")
   func order() throws {
     let folder = try TemporaryDirectory("index-order")

@@ -9,7 +9,7 @@ import WallSynth
 /// A shard writes, before anything else, what its earlier runs wrote and where it will write
 /// pages: a run killed before its record lists its pages leaves nothing a later run of the
 /// shard cannot find.
-@Suite(.serialized) struct ShardJournalTests {
+@Suite(.fullTier, .serialized) struct ShardJournalTests {
   /// A public run of shard 0/1 of the small export into `folder`'s `site`, then its record
   /// made what its journal says when killed while rendering: its media listed, its pages only
   /// by their folders.

@@ -6,7 +6,7 @@ import WallSynth
 
 /// A shard killed mid-way and run again gives the same site; until then, finalize refuses,
 /// naming it.
-@Suite(.serialized) struct ShardKillTests {
+@Suite(.fullTier, .serialized) struct ShardKillTests {
   /// The small export with a distinct, larger JPEG per image, so a shard has real work to be
   /// killed in.
   static func makeExport(at root: String) throws {
@@ -77,9 +77,7 @@ import WallSynth
     let (status, message) = try Self.run(finalize)
     #expect(status == 1)
     #expect(message.contains("shard 1/2 has not finished"), "\(message)")
-    #expect(throws: PlanError.shardsMissing([try #require(ShardSpec("1/2"))])) {
-      try ShardFinalizer(plan: plan, settings: ShardFixture.settings(site)).build()
-    }
+    #expect(!message.contains("other settings"), "\(message)")
 
     #expect(try Self.run(shard + ["1/2"]).0 == 0)
     #expect(try Self.run(finalize).0 == 0)

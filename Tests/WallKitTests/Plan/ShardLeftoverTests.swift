@@ -7,7 +7,7 @@ import WallSynth
 /// What a shard wrote is never left behind unlisted: a shard run again with other settings
 /// removes what its earlier run wrote, a private build removes the public walls shards left,
 /// and a shard that stops because the export changed removes what it made.
-@Suite(.serialized) struct ShardLeftoverTests {
+@Suite(.fullTier, .serialized) struct ShardLeftoverTests {
   static let secret = "s3cret-s3cret-s3cret"
 
   /// Runs `wallgen` in this process with `arguments`, quiet and on two workers.

@@ -5,7 +5,7 @@ import WallKitTestSupport
 
 /// The one manifest format of one-process and sharded builds: each prunes what the other
 /// wrote and it does not, and a site whose manifest an older wallgen wrote is pruned as before.
-@Suite(.serialized) struct ShardManifestTests {
+@Suite(.fullTier, .serialized) struct ShardManifestTests {
   /// Rewrites the state folder's manifest as an older wallgen wrote it (`manifest.json`).
   static func makeLegacy(stateRoot: String) throws {
     let manifest = BuildManifest.load(stateRoot: stateRoot)

@@ -8,7 +8,7 @@ import WallKitTestSupport
 /// What a shard record claims is read as a stream, never loaded whole: by a shard run again
 /// after a kill (its leftovers), by a run of another shard count (a record set aside onto an
 /// older one) and by finalize (the records set aside).
-@Suite struct ShardRecordClaimsTests {
+@Suite(.fullTier) struct ShardRecordClaimsTests {
   /// Shard 0 of 2, the shard of every record here.
   static func shard() throws -> ShardSpec { try #require(ShardSpec(index: 0, count: 2)) }
 

@@ -7,7 +7,7 @@ import WallSynth
 /// Finalize refuses shards made with other settings or from another plan, naming them and
 /// what differs; the number of shards is bounded and messages about them are short; a shard
 /// of another count sets records aside rather than deleting them.
-@Suite(.serialized) struct ShardSettingsTests {
+@Suite(.fullTier, .serialized) struct ShardSettingsTests {
   /// The small export written to `folder/export`, and its plan; returns the export, its root
   /// and the plan's path.
   static func planned(in folder: TemporaryDirectory) throws -> (SyntheticExport, String, String) {

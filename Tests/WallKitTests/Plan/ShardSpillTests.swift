@@ -10,7 +10,7 @@ import WallSynth
 ///
 /// Its media are made a chunk of files at a time and its record's lists are gathered on disk;
 /// neither changes what it writes.
-@Suite(.serialized) struct ShardSpillTests {
+@Suite(.fullTier, .serialized) struct ShardSpillTests {
   /// The record of `shard` in `site`'s state folder: the counts of its first line, and its
   /// lists.
   static func record(_ shard: ShardSpec, site: String) throws -> (

@@ -5,7 +5,7 @@ import WallKitTestSupport
 
 /// A sharded build's template error names the theme's file, as a one-process build's does
 /// (README, "--theme"): the shards and finalize render through the same templates.
-@Suite struct ShardTemplateErrorTests {
+@Suite(.fullTier) struct ShardTemplateErrorTests {
   /// A theme folder in `folder` whose `Templates/NAME.html` is `source`; returns the theme and
   /// the file's path.
   static func theme(_ name: String, _ source: String, in folder: TemporaryDirectory) throws

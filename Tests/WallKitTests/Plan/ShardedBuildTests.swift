@@ -6,7 +6,7 @@ import WallSynth
 
 /// A sharded build (plan, shards in any order, finalize) equals a one-process build byte for
 /// byte, pages, media and index alike.
-@Suite(.serialized) struct ShardedBuildTests {
+@Suite(.fullTier, .serialized) struct ShardedBuildTests {
   @Test(
     "the SNAP export built as 1, 3 and 7 shards in shuffled order equals a one-process build",
     .enabled(

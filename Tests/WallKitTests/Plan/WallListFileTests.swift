@@ -7,7 +7,7 @@ import WallKitTestSupport
 
 /// Finalize's list of walls, kept on disk (`WallListFile`): in the order and with the keys of
 /// the dictionary a one-process build keeps, and gone with the list.
-@Suite struct WallListFileTests {
+@Suite(.fullTier) struct WallListFileTests {
   @Test("the walls come out in Swift's order, each objectId once, as from a dictionary")
   func orderAndKeysOfADictionary() async throws {
     let folder = try TemporaryDirectory("wall-list")

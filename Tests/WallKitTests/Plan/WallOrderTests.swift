@@ -8,7 +8,7 @@ import WallSynth
 
 /// A shard orders its walls so that a batch's walls share the users they show: fewer batches
 /// for the same bound on users, and the same pages.
-@Suite struct WallOrderTests {
+@Suite(.fullTier) struct WallOrderTests {
   /// The batches `order` of walls with these reaches makes under `limit` users, cut as
   /// `WallBatchRenderer.batches(of:)` cuts them.
   static func batchCount(_ order: [Int], reaches: [[UInt32]], limit: Int) -> Int {

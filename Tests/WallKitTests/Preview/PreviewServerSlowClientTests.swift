@@ -122,12 +122,13 @@ import WallKitTestSupport
       client.request("GET", "/big.jpg")
       stalled.append(client)
     }
+    // The clients' send and idle timeouts are a minute, and each attempt's own socket
+    // timeout is 10 s: an attempt is answered only if a stalled reader was evicted to make
+    // room, not because one timed out.
     for attempt in 0..<3 {
-      let started = Date()
       let page = try TestHTTPClient.get(port: server.port, "/walls/u1/")
       #expect(page.status == 200, "attempt \(attempt): \(page.statusLine)")
       #expect(page.text.contains("Wall of u1"))
-      #expect(Date().timeIntervalSince(started) < 2, "attempt \(attempt) waited")
     }
     #expect(server.openConnections <= 2 * limit)
   }

@@ -8,7 +8,7 @@ import WallSynth
 
 /// The problems of a preview's last build, as pages get them: in the served page's script (as
 /// HTML-safe JSON), at `/__wallgen/status`, and never in the built files (issue 15, item 8).
-@Suite struct ProblemOverlayTests {
+@Suite(.fullTier) struct ProblemOverlayTests {
   static let hostile = Problem(
     .error, file: "files/x</script><img src=x onerror=alert(1)>.jpg", className: "WallImage",
     objectId: "i1", reason: "the file is missing & \"quoted\"")

@@ -8,7 +8,7 @@ import WallSynth
 /// The preview server's memory does not grow with what it serves (docs/serve.md, "Memory"):
 /// the built `wallgen serve` runs as a process of its own, and its peak resident memory
 /// (`VmHWM`) is read before and after a burst of large requests.
-@Suite struct ServeMemoryTests {
+@Suite(.fullTier) struct ServeMemoryTests {
   typealias P = ParseFixtures
 
   static let canRun =

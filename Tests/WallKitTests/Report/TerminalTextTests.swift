@@ -3,7 +3,7 @@ import WallKit
 import WallKitTestSupport
 import WallSynth
 
-@Suite struct TerminalTextTests {
+@Suite(.fullTier) struct TerminalTextTests {
   @Test("control and bidi characters are shown escaped, other text is kept")
   func escaping() {
     #expect(TerminalText.escaped("Zoë 山田 O'Neil \\ ok") == "Zoë 山田 O'Neil \\ ok")

@@ -7,7 +7,7 @@ import WallSynth
 /// none of its pages shows: checked on generated exports with random ACLs and roles, against
 /// the naive `VisibilityOracle`, for a public build, a private build, a sharded build of each,
 /// and archives.
-@Suite(.serialized) struct AudiencePropertyTests {
+@Suite(.fullTier, .serialized) struct AudiencePropertyTests {
   static let secret = Array("a secret of thirty-two bytes....".utf8)
 
   /// A 30-user export with random friendships, ACLs and roles, its files tiny JPEGs.

@@ -3,7 +3,7 @@ import Testing
 import WallKit
 import WallKitTestSupport
 
-@Suite struct BuildManifestTests {
+@Suite(.fullTier) struct BuildManifestTests {
   @Test("allFilesExist holds only while every listed file is a regular file")
   func allFilesExist() throws {
     let folder = try TemporaryDirectory()

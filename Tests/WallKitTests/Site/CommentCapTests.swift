@@ -6,7 +6,7 @@ import WallSynth
 
 /// A card shows the newest comments its wall's owner may read, up to 50, and counts the others;
 /// an image with a million comments would otherwise make every page showing it huge.
-@Suite struct CommentCapTests {
+@Suite(.fullTier) struct CommentCapTests {
   typealias P = ParseFixtures
 
   /// An export where Ann's one photo has `count` comments by Bob, her friend.

@@ -6,7 +6,7 @@ import WallSynth
 
 /// A build killed at any moment leaves the previous output usable, and the next build
 /// completes it to exactly what a clean build gives.
-@Suite(.serialized) struct CrashSafetyTests {
+@Suite(.fullTier, .serialized) struct CrashSafetyTests {
   typealias P = ParseFixtures
 
   func makeExport(at root: String, caption: String) throws {

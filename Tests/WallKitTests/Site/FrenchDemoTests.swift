@@ -6,7 +6,7 @@ import WallKitTestSupport
 /// The demo built with `"language": "fr"` in its configuration file (issue 24's acceptance):
 /// French texts, French dates, each with its year, `<html lang="fr">`, `og:` metadata from the
 /// configured base URL, and pages the W3C checker accepts.
-@Suite(.serialized) struct FrenchDemoTests {
+@Suite(.fullTier, .serialized) struct FrenchDemoTests {
   static let folder = Result { try TemporaryDirectory("wallgen-french-demo") }
 
   /// The demo, built once through the command line with a configuration file.

@@ -3,7 +3,7 @@ import Testing
 import WallKit
 import WallKitTestSupport
 
-@Suite struct HostileExportTests {
+@Suite(.fullTier) struct HostileExportTests {
   /// Every file of a built site, by path relative to its root.
   func files(in root: String) throws -> [String: [UInt8]] {
     var result: [String: [UInt8]] = [:]

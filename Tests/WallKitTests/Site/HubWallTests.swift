@@ -8,7 +8,7 @@ import WallKitTestSupport
 /// The wall of a user with thousands of friends' photos: its photo grid and viewer data are
 /// bigger than `ChangedFileStream.memoryLimit`, so they are written a chunk at a time, and come
 /// out as the whole render would.
-@Suite struct HubWallTests {
+@Suite(.fullTier) struct HubWallTests {
   static let hub = User(objectId: "hub", username: "hub", displayName: "Hub <&> Owner")
   static let friendCount = 250
   static let photosPerFriend = 16

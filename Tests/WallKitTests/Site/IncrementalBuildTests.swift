@@ -5,7 +5,7 @@ import WallKitTestSupport
 import WallSynth
 
 /// Rebuilds do only the work their change needs (DESIGN.md, "Behaviour users rely on").
-@Suite struct IncrementalBuildTests {
+@Suite(.fullTier) struct IncrementalBuildTests {
   typealias P = ParseFixtures
 
   /// Four users in two pairs of friends, eight small photos, a few comments.

@@ -6,7 +6,7 @@ import WallKitTestSupport
 /// The index of a public site: a cover, name and count per person, pages past
 /// `Settings.indexPageSize` people, the search box's list of everyone, none of it in a private
 /// build; and the lightbox's data on the cards (the original, where kept).
-@Suite struct IndexPageTests {
+@Suite(.fullTier) struct IndexPageTests {
   /// Builds the Everything export into `folder/name`; returns the site's path.
   static func build(
     in folder: TemporaryDirectory, name: String = "site", indexPageSize: Int = 200,

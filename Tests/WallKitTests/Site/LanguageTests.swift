@@ -6,7 +6,7 @@ import WallModel
 
 /// A site in the reader's language (issue 24): the texts of `Templates/i18n/<language>.json`,
 /// dates with month names and field order from the locale, always with the year.
-@Suite struct LanguageTests {
+@Suite(.fullTier) struct LanguageTests {
   /// 2014-07-04 20:40 UTC, a Friday.
   static let july = Timestamp(millisecondsSince1970: 1_404_506_400_000)
 

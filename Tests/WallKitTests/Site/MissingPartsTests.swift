@@ -7,7 +7,7 @@ import WallSynth
 /// An export that lost a whole part of itself since the last build (its `files/`, a class file
 /// of the walls) is refused, naming what is missing, unless `--allow-missing`; an export that
 /// never had `files/` says so in one line.
-@Suite struct MissingPartsTests {
+@Suite(.fullTier) struct MissingPartsTests {
   typealias Safety = PublishSafetyTests
 
   /// An export built once into `folder/site`: its path, the site's, and the site's snapshot.

@@ -4,7 +4,7 @@ import WallKitTestSupport
 
 /// `<html lang>` and the `og:` link-preview metadata (issue 24): on public pages when the site's
 /// address is known, never on a private build's pages.
-@Suite struct OpenGraphTests {
+@Suite(.fullTier) struct OpenGraphTests {
   static let base = try? BaseURL("https://example.org/walls/")
 
   /// Builds the long-name export (4 photos a page) with `configure` applied to its settings.

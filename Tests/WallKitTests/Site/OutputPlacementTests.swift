@@ -7,7 +7,7 @@ import WallSynth
 /// The output folder and the export never overlap (issue #15, item 11); the output is never `/`
 /// or the home folder, and a folder wallgen did not make is written into only with `--force`
 /// (issue #21, item 3).
-@Suite struct OutputPlacementTests {
+@Suite(.fullTier) struct OutputPlacementTests {
   /// A tiny export in `folder/export`.
   func makeExport(in folder: TemporaryDirectory) throws -> String {
     let export = folder.url("export")

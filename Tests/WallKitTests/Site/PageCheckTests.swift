@@ -8,7 +8,7 @@ import WallKitTestSupport
 ///
 /// Each check runs when its tools are installed (`.ci/run` installs them) and is skipped, saying
 /// so, when they are not.
-@Suite(.serialized) struct PageCheckTests {
+@Suite(.fullTier, .serialized) struct PageCheckTests {
   static let demo = RepositoryPaths.path("Examples/demo-export")
 
   static var hasDemo: Bool { FileSystem.kind(of: demo) == .directory }

@@ -9,7 +9,7 @@ import WallSynth
 ///
 /// The browser checks run `Tests/browser/check_layout.py` in headless Chromium over the demo and
 /// over `LongNameExport`, made here; they are skipped, saying so, when Chromium is missing.
-@Suite(.serialized) struct PageLayoutTests {
+@Suite(.fullTier, .serialized) struct PageLayoutTests {
   typealias P = ParseFixtures
 
   /// Three friends whose names are 200 letters without a space, photos of 2012 and 2014 spread

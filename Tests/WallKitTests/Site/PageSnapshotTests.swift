@@ -7,7 +7,7 @@ import WallKitTestSupport
 ///
 /// After an intended change, record with `RECORD_SNAPSHOTS=1 swift test --filter
 /// PageSnapshotTests` (the recording run fails on purpose), review the diff, and commit it.
-@Suite struct PageSnapshotTests {
+@Suite(.fullTier) struct PageSnapshotTests {
   /// The Everything export built once with fixed settings.
   ///
   /// UTC, one worker, 5 images a page. The folder is kept with the path, so it lives as long

@@ -5,7 +5,7 @@ import WallSynth
 
 /// Parse Server keeps password hashes, session and e-mail tokens and OAuth access tokens in the
 /// same documents as the fields walls need; none of them may reach anything a build writes.
-@Suite struct ParseServerSecretsTests {
+@Suite(.fullTier) struct ParseServerSecretsTests {
   /// The planted values, each a field Parse Server stores.
   static let secrets = [
     "HASHED-PASSWORD-1", "SESSION-TOKEN-1", "EMAIL-VERIFY-TOKEN-1", "PERISHABLE-TOKEN-1",

@@ -5,7 +5,7 @@ import WallSynth
 
 /// One dataset written both ways, as Parse.com exported it and as `mongoexport` writes it from a
 /// Parse Server (`ParseServerExport`), builds the same site byte for byte, public and private.
-@Suite struct ParseServerSiteTests {
+@Suite(.fullTier) struct ParseServerSiteTests {
   static let secret = Array("parse-server-site-tests".utf8)
 
   func build(_ export: String, into output: String, secret: [UInt8]?) throws -> BuildResult {

@@ -6,7 +6,7 @@ import WallSynth
 /// Each wall's photo grid (`photos.html`) and viewer data (`photos.js`) as a build writes them:
 /// beside the wall's pages, in the manifest, pruned with their wall, and in Chromium
 /// (`Tests/browser/check_viewer.py`, skipped, saying so, when Chromium is missing).
-@Suite(.serialized) struct PhotoViewerBuildTests {
+@Suite(.fullTier, .serialized) struct PhotoViewerBuildTests {
   typealias Export = PageLayoutTests.LongNameExport
 
   @Test(

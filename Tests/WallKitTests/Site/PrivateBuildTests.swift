@@ -5,7 +5,7 @@ import WallKitTestSupport
 
 /// `wallgen build --private`: walls at `walls/<HMAC token>/`, no index page, no link between
 /// walls, and the URL list beside the site, never inside it.
-@Suite struct PrivateBuildTests {
+@Suite(.fullTier) struct PrivateBuildTests {
   static let secret = Array("correct horse battery staple".utf8)
   static let users = ["uAnn", "uBob", "uEve"]
 

@@ -5,7 +5,7 @@ import WallKitTestSupport
 
 /// A private build's links for its owner to send: the CSV of names and links beside the site,
 /// what the build says about it, and the root page that links nothing.
-@Suite struct PrivateLinkListTests {
+@Suite(.fullTier) struct PrivateLinkListTests {
   static let secret = Array("correct horse battery staple".utf8)
 
   static func token(_ user: String) -> String {

@@ -8,7 +8,7 @@ import WallSynth
 /// refuses exits 1 and leaves the previous site and its state folder byte for byte as they
 /// were; the failure is not remembered as an image's, so the next build with room publishes
 /// the real photos.
-@Suite(.serialized) struct PublishSafetyTests {
+@Suite(.fullTier, .serialized) struct PublishSafetyTests {
   typealias P = ParseFixtures
 
   /// Three friends, photos `p1`…`p<photos>` and a comment; `version` changes the comment's text

@@ -5,7 +5,7 @@ import WallKitTestSupport
 import WallSynth
 
 /// Removing something from the export removes it from the site, wherever in the export it was.
-@Suite struct RedactionTests {
+@Suite(.fullTier) struct RedactionTests {
   typealias P = ParseFixtures
 
   /// Two friends, one photo at the top of `files/` and one in a subfolder.

@@ -5,7 +5,7 @@ import WallSynth
 
 /// The render step reuses card data and rendered cards across walls; the pages must be exactly
 /// those rendered from scratch for each wall.
-@Suite struct RenderReuseTests {
+@Suite(.fullTier) struct RenderReuseTests {
   @Test(
     "reusing cards, grid tiles and viewer data across walls gives byte-identical sites, also with per-reader comment ACLs",
     arguments: [false, true])

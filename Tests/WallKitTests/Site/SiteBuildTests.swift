@@ -5,7 +5,7 @@ import WallKitTestSupport
 import WallSynth
 
 /// Builds a small export with real images and checks DESIGN.md's output contract.
-@Suite struct SiteBuildTests {
+@Suite(.fullTier) struct SiteBuildTests {
   typealias P = ParseFixtures
 
   /// Ann and Bob are friends; Cat is alone.

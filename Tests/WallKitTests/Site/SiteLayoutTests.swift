@@ -4,7 +4,7 @@ import WallKitTestSupport
 import WallSynth
 
 /// Every wall gets a folder of its own, whatever the objectIds are (issue #12, case 3).
-@Suite struct SiteLayoutTests {
+@Suite(.fullTier) struct SiteLayoutTests {
   func user(_ objectId: String) -> User {
     User(objectId: objectId, username: objectId, displayName: objectId)
   }

@@ -3,7 +3,7 @@ import WallKit
 import WallKitTestSupport
 import WallSynth
 
-@Suite struct ThemeTests {
+@Suite(.fullTier) struct ThemeTests {
   @Test("files of Templates/ and Public/ replace or add to the built-in theme; the rest stays")
   func overrides() throws {
     let folder = try TemporaryDirectory()

@@ -9,7 +9,7 @@ import WallSynth
 /// A class file of the walls that cannot be read fails the build (exit 1) before anything in
 /// the output or its state folder is touched, names the fault once, and collapses what follows
 /// from it into one line.
-@Suite struct UnusableExportTests {
+@Suite(.fullTier) struct UnusableExportTests {
   typealias P = ParseFixtures
 
   /// Two friends, three photos, five comments (four on `WallImage.json`'s images).

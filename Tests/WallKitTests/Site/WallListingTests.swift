@@ -7,7 +7,7 @@ import WallKitTestSupport
 /// The walls of a build read as a stream: the build record written from the stream has the
 /// bytes of the one written from memory, and the private lists of links are written a row at
 /// a time to the bytes of the in-memory CSV.
-@Suite struct WallListingTests {
+@Suite(.fullTier) struct WallListingTests {
   /// Walls whose objectIds and names hold what JSON and CSV escape, and a name that spells the
   /// members the streamed record is cut at.
   static let walls = WallsInMemory(

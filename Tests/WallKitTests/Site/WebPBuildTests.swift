@@ -5,7 +5,7 @@ import WallKitTestSupport
 
 /// WebP siblings in a build: offered through `<picture>` only when made, deterministic, and never
 /// taken from a build made with the other setting.
-@Suite struct WebPBuildTests {
+@Suite(.fullTier) struct WebPBuildTests {
   func build(_ export: String, _ output: String, webp: Bool, jobs: Int = 2) throws -> BuildResult {
     var settings = SiteBuilder.Settings(export: export, output: output)
     settings.pipeline.jobs = jobs

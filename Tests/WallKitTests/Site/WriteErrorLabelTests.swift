@@ -4,7 +4,7 @@ import WallKitTestSupport
 import WallSynth
 
 /// A write that fails is labelled by what was being written, not by the step shown last.
-@Suite struct WriteErrorLabelTests {
+@Suite(.fullTier) struct WriteErrorLabelTests {
   @Test("an output folder that is a file fails as [output], a state folder that is one as [state]")
   func labels() throws {
     let folder = try TemporaryDirectory()

@@ -5,7 +5,7 @@ import WallKitTestSupport
 /// A page is left as it is only when the file on disk holds exactly its bytes
 /// (`StagingArea.file(at:holds:)`, one `stat`, then `open`, one `pread` and `close` for a file
 /// of the same size).
-@Suite struct FileHoldsTests {
+@Suite(.fullTier) struct FileHoldsTests {
   @Test("only a regular file with exactly the bytes holds them")
   func holds() throws {
     let folder = try TemporaryDirectory("holds")

@@ -5,7 +5,7 @@ import WallKitTestSupport
 @testable import WallSynth
 
 /// The demo export in `Examples/demo-export` and the generator that makes it.
-@Suite struct DemoExportTests {
+@Suite(.fullTier) struct DemoExportTests {
   /// The committed demo.
   static let committed = RepositoryPaths.path("Examples/demo-export")
   /// The one file that is broken on purpose (a JPEG cut inside its header).

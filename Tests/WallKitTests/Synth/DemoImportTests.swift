@@ -3,7 +3,7 @@ import WallKit
 import WallKitTestSupport
 
 /// What wallgen makes of the committed demo export.
-@Suite struct DemoImportTests {
+@Suite(.fullTier) struct DemoImportTests {
   static let result = Result { try ExportImporter.load(DemoExportTests.committed) }
 
   /// The user objectId of a username.
@@ -76,7 +76,7 @@ import WallKitTestSupport
 }
 
 /// The demo's public site: only what anyone may read (issue 21, item 1).
-@Suite struct DemoPublicAudienceTests {
+@Suite(.fullTier) struct DemoPublicAudienceTests {
   @Test("a public index of the demo holds neither restricted photo nor the restricted comment")
   func publicIndexLeavesRestrictedOut() throws {
     let dataset = try DemoImportTests.result.get().dataset

@@ -3,7 +3,7 @@ import WallKit
 import WallKitTestSupport
 
 /// The pictures of the committed demo export decode, except the one broken on purpose.
-@Suite struct DemoPictureTests {
+@Suite(.fullTier) struct DemoPictureTests {
   /// Every photo and profile picture of the demo, relative to its root.
   static let pictures = DemoFiles.list(DemoExportTests.committed).filter {
     $0.hasPrefix("files/") || ($0.hasPrefix("graph/") && !$0.hasSuffix(".json"))

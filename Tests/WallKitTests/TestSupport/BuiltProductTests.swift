@@ -4,7 +4,7 @@ import WallKit
 import WallKitTestSupport
 
 /// The lookup of built executables finds the ones of this build's configuration.
-@Suite struct BuiltProductTests {
+@Suite(.fullTier) struct BuiltProductTests {
   /// The configuration folder SwiftPM names after `-c`.
   static var configuration: String {
     #if DEBUG

@@ -6,7 +6,7 @@ import WallKitTestSupport
 /// The demo's WACZ files, read by the tools of the field (issue 25, item 3).
 ///
 /// `wacz validate`, warcio and pywb; each test skips, saying so, when its tool is not installed.
-@Suite("WACZ output, checked by wacz, warcio and pywb", .serialized)
+@Suite("WACZ output, checked by wacz, warcio and pywb", .fullTier, .serialized)
 struct WACZToolTests {
   func demo() throws -> DemoWACZ { try DemoWACZ.shared.get() }
 

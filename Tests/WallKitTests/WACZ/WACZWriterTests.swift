@@ -5,7 +5,7 @@ import WallKitTestSupport
 
 /// The parts of a WACZ that need no tool to check: base URLs, SURT keys, dates, the zip's
 /// layout, and the CLI's refusals.
-@Suite("WACZ writer and options")
+@Suite("WACZ writer and options", .fullTier)
 struct WACZWriterTests {
   @Test("a base URL is normalised, and a bad one refused with the reason")
   func baseURLs() throws {

@@ -9,7 +9,9 @@ import WallKitTestSupport
 ///
 /// The kernel queues an event before the write that
 /// caused it returns, so each check reads the queue at once, with no waiting.
-@Suite(.enabled(if: FileManager.default.fileExists(atPath: "/proc/sys/fs/inotify"), "no inotify"))
+@Suite(
+  .fullTier,
+  .enabled(if: FileManager.default.fileExists(atPath: "/proc/sys/fs/inotify"), "no inotify"))
 struct InotifyWatcherTests {
   let folder: TemporaryDirectory
 

@@ -3,7 +3,7 @@ import Testing
 import WallKit
 import WallKitTestSupport
 
-@Suite("ZipArchive on hostile, truncated and corrupt archives")
+@Suite("ZipArchive on hostile, truncated and corrupt archives", .fullTier)
 struct ZipHostileArchiveTests {
   static let safe = RawZipEntry("ok.txt", data: Array("fine".utf8))
 

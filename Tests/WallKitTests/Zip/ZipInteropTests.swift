@@ -3,7 +3,7 @@ import Testing
 import WallKit
 import WallKitTestSupport
 
-@Suite("ZipArchive on archives written by other tools")
+@Suite("ZipArchive on archives written by other tools", .fullTier)
 struct ZipInteropTests {
   static let lines = Array(String(repeating: "hello world\n", count: 100).utf8)
 

@@ -3,7 +3,7 @@ import Testing
 import WallKit
 import WallKitTestSupport
 
-@Suite("ZipWriter output read back by ZipArchive and other tools")
+@Suite("ZipWriter output read back by ZipArchive and other tools", .fullTier)
 struct ZipRoundTripTests {
   static let modified = ZipTimestamp(unixSeconds: 1_413_326_230)  // 2014-10-14T22:37:10Z
   static let text = Array(String(repeating: "wallgen zips things. ", count: 400).utf8)
