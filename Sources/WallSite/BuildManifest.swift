@@ -75,6 +75,15 @@ public struct BuildManifest: Sendable, Equatable {
     files.map(Self.line(file:)) + records.map(Self.line(record:))
   }
 
+  /// The site files of the build that last completed with this state folder, as a sorted
+  /// stream of their paths (read from its manifest, never held whole).
+  /// - Throws: `WriteError` naming the manifest when it is there but cannot be read.
+  public static func files(stateRoot: String) throws(WriteError) -> any LineSource {
+    FilteredLineSource(try ManifestLines.previous(stateRoot: stateRoot).source()) { line in
+      line.hasPrefix(filePrefix) ? path(of: line) : nil
+    }
+  }
+
   /// The manifest of the build that last completed with this state folder, or an empty one.
   public static func load(stateRoot: String) -> BuildManifest {
     var manifest = BuildManifest(files: [])

@@ -35,21 +35,29 @@ extension ArrayLineSource: LineSourceOpener {
   }
 }
 
-/// The lines of another source that `keep` accepts, in their order.
+/// The lines of another source that `keep` accepts (or that `select` turns into a line), in
+/// their order.
 public final class FilteredLineSource: LineSource {
   private let source: any LineSource
-  private let keep: (String) -> Bool
+  private let select: (String) -> String?
 
   /// A source of the lines of `source` for which `keep` is true.
   public init(_ source: any LineSource, keep: @escaping (String) -> Bool) {
     self.source = source
-    self.keep = keep
+    select = { keep($0) ? $0 : nil }
+  }
+
+  /// A source of what `select` makes of the lines of `source`, skipping those it gives nil
+  /// for.
+  public init(_ source: any LineSource, select: @escaping (String) -> String?) {
+    self.source = source
+    self.select = select
   }
 
   /// The next line kept, or nil at the end.
   public func next() throws(WriteError) -> String? {
     while let line = try source.next() {
-      if keep(line) { return line }
+      if let selected = select(line) { return selected }
     }
     return nil
   }

@@ -15,90 +15,109 @@ import WallZip
 /// order, so the same files and time give the same bytes.
 public enum WACZWriter {
   /// What to archive and how to name it.
-  public struct Contents: Sendable {
-    /// The files, in any order (they are sorted by path).
-    public var resources: [WACZResource]
+  public struct Contents {
+    /// The files, in bytewise path order, each once.
+    public var resources: any WACZResourceSource
     /// The paths of the resources that are pages to list (the first is the main page), in
     /// the order they are listed.
-    public var pages: [String]
+    public var pages: any LineSource
     /// The archive's title (`datapackage.json`, the page list's header); nil means the main
     /// page's `<title>`.
     public var title: String?
 
-    /// Creates contents.
+    /// Creates contents read from streams, so that memory does not grow with the archive.
     /// - Parameters:
-    ///   - resources: The files.
+    ///   - resources: The files, sorted bytewise by path.
     ///   - pages: Paths of pages among them, the main page first.
     ///   - title: The archive's title; nil means the main page's.
-    public init(resources: [WACZResource], pages: [String], title: String?) {
+    public init(resources: any WACZResourceSource, pages: any LineSource, title: String?) {
       self.resources = resources
       self.pages = pages
       self.title = title
     }
+
+    /// Creates contents held in memory (a bag's few files, tests).
+    /// - Parameters:
+    ///   - resources: The files, in any order.
+    ///   - pages: Paths of pages among them, the main page first.
+    ///   - title: The archive's title; nil means the main page's.
+    public init(resources: [WACZResource], pages: [String], title: String?) {
+      self.init(
+        resources: WACZResourceList(resources), pages: ArrayLineSource(pages), title: title)
+    }
   }
+
+  /// The most bytes of index lines held in memory before they are sorted into a file beside
+  /// the archive (`SpilledLines`): the archive's memory, whatever the number of files.
+  public static let indexBudget = SpilledLines.defaultBudget
 
   /// Writes `contents` to `path` (replaced atomically: a temporary file beside it, then a
   /// rename).
+  ///
+  /// Memory is bounded whatever the number of files: files and pages are read from their
+  /// streams once, the WARC, the page list and the index are written to temporary files
+  /// beside `path`, and the index lines are sorted on disk past `indexBudget` bytes.
   /// - Parameters:
   ///   - contents: The files, pages and title.
   ///   - path: The `.wacz` to write.
   ///   - base: The URL the files are archived under.
   ///   - time: The date of every record and of the package.
-  /// - Throws: `WACZError` naming the file that cannot be read or written.
+  ///   - indexBudget: The most bytes of index lines held in memory (tests make it small).
+  /// - Throws: `WACZError` naming the file that cannot be read or written, or a list out of
+  ///   order.
   public static func write(
-    _ contents: Contents, to path: String, base: WACZBase, time: WARCTime
+    _ contents: Contents, to path: String, base: WACZBase, time: WARCTime,
+    indexBudget: Int = WACZWriter.indexBudget
   ) throws(WACZError) -> WACZSummary {
-    let resources = contents.resources.sorted {
-      $0.path.utf8.lexicographicallyPrecedes($1.path.utf8)
+    let scratch = path + FileSystem.temporarySuffix + "\(getpid())"
+    let (warcPath, pagesPath, indexPath) = (scratch + "-warc", scratch + "-pages", scratch + "-cdx")
+    defer { for file in [warcPath, pagesPath, indexPath] { unlink(file) } }
+    let pageList = try PageListFile(path: pagesPath)
+    let first = try nextPage(contents)
+    let firstTitle = try first.map { page throws(WACZError) in try pageTitle(page, contents) }
+    let title = contents.title ?? firstTitle ?? "wallgen"
+    try pageList.writeHeader(title: title)
+    if let first, let firstTitle {
+      try pageList.write(page: first, title: firstTitle, base: base, time: time)
     }
-    var seen = Set<String>()
-    for resource in resources where !seen.insert(resource.path).inserted {
-      throw WACZError(path: path, reason: "two files have the path '\(resource.path)'")
+    var pageCount = first == nil ? 0 : 1
+    while let page = try nextPage(contents) {
+      try pageList.write(page: page, title: try pageTitle(page, contents), base: base, time: time)
+      pageCount += 1
     }
-    let warcPath = path + FileSystem.temporarySuffix + "warc-\(getpid())"
-    defer { unlink(warcPath) }
-    let byPath = Dictionary(resources.map { ($0.path, $0.source) }) { first, _ in first }
-    var titles: [String] = []
-    for page in contents.pages {
-      guard let source = byPath[page] else {
-        throw WACZError(path: path, reason: "the page '\(page)' is not among the files")
-      }
-      titles.append(try Self.title(of: source) ?? page)
-    }
-    let title = contents.title ?? titles.first ?? "wallgen"
+    try pageList.close()
+
     let writer = try WARCWriter(path: warcPath, base: base, time: time)
     try writer.writeInfo(title: title)
-    var entries: [CDXJEntry] = []
-    entries.reserveCapacity(resources.count)
-    for resource in resources { entries.append(try writer.write(resource)) }
-    try writer.close()
-
-    let index = Array(
-      entries.map { $0.line(time: time) + "\n" }
-        .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.joined().utf8)
-    var pageLines = [
-      (["format": "json-pages-1.0", "id": "pages", "title": .string(title)] as JSONValue)
-        .serialized
-    ]
-    for (page, pageTitle) in zip(contents.pages, titles) {
-      let url = base.url(for: page)
-      let line: JSONValue = [
-        "id": .string(String(Hex.encode(SHA256.digest(Array(url.utf8))).prefix(32))),
-        "url": .string(url), "ts": .string(time.iso), "title": .string(pageTitle),
-      ]
-      pageLines.append(line.serialized)
+    let index = SpilledLines(scratch: scratch + "-index", byteBudget: indexBudget)
+    var last: String?
+    var resourceCount = 0
+    while let resource = try contents.resources.next() {
+      if let last, !last.utf8.lexicographicallyPrecedes(resource.path.utf8) {
+        throw WACZError(
+          path: path,
+          reason: last == resource.path
+            ? "two files have the path '\(resource.path)'"
+            : "the files are not in path order: '\(resource.path)' after '\(last)'")
+      }
+      last = resource.path
+      let line = try writer.write(resource).line(time: time)
+      do { try index.append(line) } catch {
+        throw WACZError(path: error.path, reason: error.reason)
+      }
+      resourceCount += 1
     }
-    let pages = Array(pageLines.map { $0 + "\n" }.joined().utf8)
+    try writer.close()
+    try writeIndex(index, to: indexPath)
 
     var parts: [(path: String, digest: String, bytes: Int)] = []
-    let warcHasher = SHA256.hasher()
-    let warcSize = try ChunkedReader.read(warcPath) { chunk throws(WACZError) in
-      warcHasher.update(chunk)
-    }
-    parts.append(
-      ("archive/\(WARCWriter.fileName)", WARCRecord.digest(warcHasher.finalize()), warcSize))
-    for (name, bytes) in [("indexes/index.cdx", index), ("pages/pages.jsonl", pages)] {
-      parts.append((name, WARCRecord.digest(SHA256.digest(bytes)), bytes.count))
+    for (name, file) in [
+      ("archive/\(WARCWriter.fileName)", warcPath), ("indexes/index.cdx", indexPath),
+      ("pages/pages.jsonl", pagesPath),
+    ] {
+      let hasher = SHA256.hasher()
+      let size = try ChunkedReader.read(file) { chunk throws(WACZError) in hasher.update(chunk) }
+      parts.append((name, WARCRecord.digest(hasher.finalize()), size))
     }
     var package: [String: JSONValue] = [
       "profile": "data-package", "wacz_version": "1.1.1", "title": .string(title),
@@ -113,8 +132,8 @@ public enum WACZWriter {
           ]
         }),
     ]
-    if let main = contents.pages.first {
-      package["mainPageUrl"] = .string(base.url(for: main))
+    if let first {
+      package["mainPageUrl"] = .string(base.url(for: first))
       package["mainPageDate"] = .string(time.iso)
     }
     let datapackage = Array((JSONValue.object(package).serialized + "\n").utf8)
@@ -126,11 +145,13 @@ public enum WACZWriter {
     do throws(ZipError) {
       let zip = try ZipWriter(path: path)
       let modified = ZipTimestamp(unixSeconds: time.seconds)
-      try zip.addFile(
-        named: "archive/\(WARCWriter.fileName)", contentsOf: warcPath, modified: modified,
-        compression: .stored)
+      for (name, file) in [
+        ("archive/\(WARCWriter.fileName)", warcPath), ("indexes/index.cdx", indexPath),
+        ("pages/pages.jsonl", pagesPath),
+      ] {
+        try zip.addFile(named: name, contentsOf: file, modified: modified, compression: .stored)
+      }
       for (name, bytes) in [
-        ("indexes/index.cdx", index), ("pages/pages.jsonl", pages),
         ("datapackage.json", datapackage), ("datapackage-digest.json", digestBytes),
       ] {
         try zip.addFile(named: name, contents: bytes, modified: modified, compression: .stored)
@@ -140,8 +161,37 @@ public enum WACZWriter {
       throw WACZError(path: path, reason: "\(error)")
     }
     return WACZSummary(
-      path: path, resources: resources.count, pages: contents.pages.count,
+      path: path, resources: resourceCount, pages: pageCount,
       bytes: FileSystem.size(of: path) ?? 0)
+  }
+
+  /// The next page of `contents`, or nil after the last.
+  private static func nextPage(_ contents: Contents) throws(WACZError) -> String? {
+    do {
+      return try contents.pages.next()
+    } catch {
+      throw WACZError(path: error.path, reason: error.reason)
+    }
+  }
+
+  /// The title of the page at `page`: its `<title>`, else its path.
+  private static func pageTitle(_ page: String, _ contents: Contents) throws(WACZError) -> String {
+    guard let source = contents.resources.source(ofPage: page) else {
+      throw WACZError(path: page, reason: "the page '\(page)' is not among the files")
+    }
+    return try title(of: source) ?? page
+  }
+
+  /// Writes the index lines, sorted, to `path`.
+  private static func writeIndex(_ index: SpilledLines, to path: String) throws(WACZError) {
+    do {
+      let sorted = try index.sorted()
+      let file = try SortedLineWriter(path: path, ordered: false)
+      while let line = try sorted.next() { try file.append(line) }
+      try file.install()
+    } catch {
+      throw WACZError(path: error.path, reason: error.reason)
+    }
   }
 
   /// The `<title>` of a page.

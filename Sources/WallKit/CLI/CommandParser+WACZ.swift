@@ -1,7 +1,7 @@
 extension CommandParser {
   /// Refuses `--wacz FILE` where the site's web archive cannot be made: with `--private`
-  /// (one file holding every private wall would undo the private build), or with `--plan`
-  /// (a shard or finalize is only part of a build).
+  /// (one file holding every private wall would undo the private build), or on a shard (only
+  /// part of a build; `--finalize` writes it).
   static func checkWACZ(_ options: BuildOptions) throws(UsageError) {
     guard options.waczFile != nil else { return }
     if options.privateBuild {
@@ -11,9 +11,10 @@ extension CommandParser {
           + "one user's wall",
         command: "build")
     }
-    if options.plan != nil {
+    if options.plan != nil && !options.finalize {
       throw UsageError(
-        "'--wacz' applies to a build from an export, not to one with '--plan'", command: "build")
+        "'--wacz' applies to a whole build: a build from an export, or '--plan PLAN "
+          + "--finalize'; not to one shard", command: "build")
     }
   }
 }

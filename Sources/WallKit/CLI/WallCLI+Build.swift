@@ -45,9 +45,7 @@ extension WallCLI {
       if case .placement = error { return .usage }
       return .failure
     }
-    if let code = writeSiteWACZ(
-      result, options: options, baseURL: settings.pipeline.site.baseURL, console: console)
-    {
+    if let code = writeSiteWACZ(result, options: options, settings: settings, console: console) {
       return code
     }
     return finishBuild(

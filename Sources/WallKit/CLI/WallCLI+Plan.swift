@@ -110,6 +110,9 @@ extension WallCLI {
       console.err("error: \(error)")
       return error.isPlacement ? .usage : .failure
     }
+    if let code = writeSiteWACZ(result, options: options, settings: settings, console: console) {
+      return code
+    }
     return finishBuild(
       result, options: options, baseURL: settings.pipeline.site.baseURL, urlsFile: urlsFile,
       verb: "finalized", started: started,

@@ -19,19 +19,26 @@ extension WallCLI {
     }
   }
 
-  /// Writes the whole site in `options.output` as a WACZ at `options.waczFile` after a build.
+  /// Writes the site in `options.output` as a WACZ at `options.waczFile` after a build or a
+  /// sharded build's finalize.
   ///
-  /// Its date is `SOURCE_DATE_EPOCH`, else the newest date the site shows (`BuildResult.newest`),
-  /// else 1980-01-01, as the archive's; its pages are the index page and each wall's first page.
+  /// It holds exactly the files of the build's manifest: nothing else that lies in the output
+  /// (`.env`, `.git/`, what an earlier build or another audience left) becomes a record. Its
+  /// memory is bounded whatever the site's size: the files are read from the manifest as a
+  /// stream, the pages from a list written beside the archive, and the index is sorted on
+  /// disk (`WACZWriter`). Its date is `SOURCE_DATE_EPOCH`, else the newest date the site
+  /// shows (`BuildResult.newest`), else 1980-01-01, as the archive's; its pages are the index
+  /// page and each wall's first page.
   /// - Returns: nil when it was written (or not asked for), else the exit code to return.
   static func writeSiteWACZ(
-    _ result: BuildResult, options: BuildOptions, baseURL: BaseURL?, console: Console
+    _ result: BuildResult, options: BuildOptions, settings: SiteBuilder.Settings,
+    console: Console
   ) -> ExitCode? {
     guard let file = options.waczFile else { return nil }
     let base: WACZBase
     let epoch: Int64?
     do throws(UsageError) {
-      base = try waczBase(baseURL, command: "build")
+      base = try waczBase(settings.pipeline.site.baseURL, command: "build")
       epoch = try sourceDateEpoch(ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"])
     } catch {
       console.err(error.description)
@@ -39,32 +46,40 @@ extension WallCLI {
     }
     let seconds =
       epoch ?? result.newest.map { $0.millisecondsSince1970 / 1000 } ?? Archiver.fallbackEpoch
-    // The archive holds every file's path (`WACZWriter` indexes them all) and so the walls'
-    // first pages too: unlike the build, it grows with the site.
-    let resources = WACZResource.files(under: options.output)
-    let present = Set(resources.map(\.path))
-    var pages = present.contains("index.html") ? ["index.html"] : []
+    let stateRoot = settings.stateFolder ?? SiteBuilder.stateFolder(for: settings.output)
+    let pageList = "\(file)\(FileSystem.temporarySuffix)pages-\(getpid())"
+    defer { try? FileSystem.removeFile(pageList) }
     do {
-      try result.walls.forEachWall { wall throws(WriteError) in
-        if present.contains(wall.page) { pages.append(wall.page) }
-      }
-    } catch {
-      console.err("error: \(error)")
-      return .failure
-    }
-    do throws(WACZError) {
       let summary = try WACZWriter.write(
-        WACZWriter.Contents(resources: resources, pages: pages, title: nil), to: file,
-        base: base, time: WARCTime(unixSeconds: seconds))
+        WACZWriter.Contents(
+          resources: WACZFolderFiles(
+            root: settings.output, paths: try BuildManifest.files(stateRoot: stateRoot)),
+          pages: try writePageList(result, publicIndex: !options.privateBuild, to: pageList),
+          title: nil),
+        to: file, base: base, time: WARCTime(unixSeconds: seconds))
       if !options.quiet && !options.json {
         console.err(
           "wrote the web archive \(file) (\(count(summary.resources, "file")), "
             + "\(count(summary.pages, "page")), under \(base.text))")
       }
       return nil
-    } catch {
+    } catch let error as WACZError {
       console.err(error.description)
-      return .failure
+    } catch {
+      console.err("error: \(error)")
     }
+    return .failure
+  }
+
+  /// Writes the archive's pages to `path`, one a line (the index first when the site has one,
+  /// then each wall's first page, in the walls' order), and returns them as a stream.
+  private static func writePageList(_ result: BuildResult, publicIndex: Bool, to path: String)
+    throws(WriteError) -> any LineSource
+  {
+    let list = try SortedLineWriter(path: path, ordered: false)
+    if publicIndex { try list.append("index.html") }
+    try result.walls.forEachWall { wall throws(WriteError) in try list.append(wall.page) }
+    try list.install()
+    return try LineFileReader(path: path)
   }
 }
