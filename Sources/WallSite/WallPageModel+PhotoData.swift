@@ -200,7 +200,7 @@ extension WallPageModel {
         for hole in viewer.holes[viewer.holes(at: entry)] { people.note(hole.person) }
       case .own(let photo):
         people.note(personNumber(photo.image.uploaderID))
-        for comment in photo.comments.suffix(Self.shownCommentLimit) {
+        for comment in Self.shownComments(photo.comments) {
           people.note(personNumber(comment.authorID))
         }
       }
@@ -218,7 +218,7 @@ extension WallPageModel {
     let root = layout.pageToRoot
     let image = photo.image
     let largest = photo.variants[photo.variants.count - 1]
-    let shown = photo.comments.suffix(Self.shownCommentLimit)
+    let shown = Self.shownComments(photo.comments)
     output += #"{"alt":"#.utf8
     JSONText.appendString(shownAlt(image), to: &output)
     output += #","by":"#.utf8
@@ -229,7 +229,7 @@ extension WallPageModel {
       output += #"{"by":"#.utf8
       name(comment.authorID, &output)
       output += #","text":"#.utf8
-      JSONText.appendString(comment.text, to: &output)
+      JSONText.appendString(Self.shownText(comment), to: &output)
       output += #","time":"#.utf8
       appendJSON(time(comment.createdAt), to: &output)
       output.append(UInt8(ascii: "}"))

@@ -37,7 +37,7 @@ extension WallPageModel {
     let root = layout.pageToRoot
     let image = photo.image
     let largest = photo.variants[photo.variants.count - 1]
-    let shown = photo.comments.suffix(Self.shownCommentLimit)
+    let shown = Self.shownComments(photo.comments)
     var fields: [String: JSONValue] = [
       "id": .string(image.objectId),
       "alt": .string(shownAlt(image)),
@@ -50,7 +50,7 @@ extension WallPageModel {
         shown.map { comment in
           [
             "by": people.number(of: personNumber(comment.authorID)),
-            "text": .string(comment.text),
+            "text": .string(Self.shownText(comment)),
             "time": json(time(comment.createdAt)),
           ]
         }),

@@ -126,7 +126,7 @@ package struct WallPageModel {
     // Dates first, so that cards and comments with the same date share its data. Only the
     // comments a card shows when every one is visible count; others are made when needed.
     for image in index.images {
-      let shown = index.allComments(on: image.objectId).suffix(Self.shownCommentLimit)
+      let shown = Self.shownComments(index.allComments(on: image.objectId))
       for timestamp in [image.createdAt] + shown.map(\.createdAt)
       where model.shared.times[timestamp] == nil {
         model.shared.times[timestamp] = time(timestamp)
@@ -198,7 +198,7 @@ package struct WallPageModel {
     if comments.count != count {
       // `comments` is a subsequence of the image's comments: walk both in step.
       let allComments = index.allComments(on: image.objectId)
-      let shown = comments.suffix(Self.shownCommentLimit)
+      let shown = Self.shownComments(comments)
       var position = 0
       shownMask = 0
       fields["comments"] = .array(
@@ -258,7 +258,7 @@ package struct WallPageModel {
       ]
     }
     let all = index.allComments(on: image.objectId)
-    let comments = all.suffix(Self.shownCommentLimit).map { comment -> TemplateValue in
+    let comments = Self.shownComments(all).map { comment -> TemplateValue in
       var object = self.comment(comment)
       object.renderingKey = renderingKeys
       renderingKeys = renderingKeys.map { $0 + 1 }
@@ -329,7 +329,7 @@ package struct WallPageModel {
     [
       "objectId": .string(comment.objectId),
       "author": index.user(comment.authorID).map { person($0, root: layout.pageToRoot) } ?? .null,
-      "text": .string(comment.text),
+      "text": .string(Self.shownText(comment)),
       "time": shared.times[comment.createdAt] ?? time(comment.createdAt),
     ]
   }
