@@ -29,6 +29,30 @@ extension AccessControl {
   }
 }
 
+extension AccessControl {
+  /// The `ACL` value that grants read to whom both `first` and `second` grant it (`*` in one
+  /// of them standing for everyone): so that neither widens the other. Nil when either is
+  /// malformed (then the object's own `ACL` is kept, and reported as malformed: nobody reads).
+  /// `agree` says whether the two grant read to the same readers.
+  static func bothGrantingRead(_ first: JSONValue, _ second: JSONValue) -> (
+    value: JSONValue, agree: Bool
+  )? {
+    guard case .success(let one) = decode(first), case .success(let other) = decode(second)
+    else { return nil }
+    func readers(_ acl: AccessControl) -> Set<String> {
+      acl.users.union(acl.roles.map { "role:" + $0 })
+    }
+    let granted: Set<String> =
+      one.isPublic && other.isPublic
+      ? ["*"]
+      : one.isPublic
+        ? readers(other) : other.isPublic ? readers(one) : readers(one).intersection(readers(other))
+    let value = JSONValue.object(
+      Dictionary(uniqueKeysWithValues: granted.map { ($0, ["read": true]) }))
+    return (value, one == other)
+  }
+}
+
 /// A Parse ACL value that is not in the documented shape.
 struct ACLFormatError: Error {
   let reason: String

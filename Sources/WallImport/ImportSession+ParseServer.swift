@@ -1,4 +1,5 @@
 import WallJSON
+import WallModel
 import WallReport
 
 extension ImportSession {
@@ -46,16 +47,62 @@ extension ImportSession {
     )
   }
 
-  /// The row in Parse.com's form: a Parse Server document transformed, anything else (and
-  /// `_SCHEMA`'s documents, which describe classes) as it is.
+  /// The row in Parse.com's form: a Parse Server document transformed; a Parse.com row that
+  /// kept Parse Server's `_rperm`, `_wperm` or `_acl` (a hand-converted export) with them read
+  /// as its `ACL` (`ParseServerDocument.permissions`); anything else (and `_SCHEMA`'s
+  /// documents, which describe classes) as it is.
   ///
   /// What is wrong with the document's fields is reported, naming its place in the file.
   mutating func transformed(_ row: JSONValue, _ className: String, _ place: RowPlace) -> JSONValue {
-    guard place.layout == .parseServer, className != "_SCHEMA", let members = row.objectValue
-    else { return row }
+    guard className != "_SCHEMA", let members = row.objectValue else { return row }
+    guard place.layout == .parseServer else {
+      return keptPermissions(members, className, place).map(JSONValue.object) ?? row
+    }
     let document = ParseServerDocument(members, className: className, schema: schema)
-    let objectId = document.fields["objectId"]?.stringValue ?? ""
-    for finding in document.findings {
+    report(document.findings, className, document.fields["objectId"]?.stringValue ?? "", place)
+    return .object(document.fields)
+  }
+
+  /// A Parse.com row's fields with its `_rperm`, `_wperm` and `_acl` read into its `ACL`; nil
+  /// when it has none of them.
+  ///
+  /// When the row has an `ACL` too, the object is shown only to whom both grant read (`*`
+  /// standing for everyone), and a disagreement is a warning: neither may widen the other.
+  private mutating func keptPermissions(
+    _ members: [String: JSONValue], _ className: String, _ place: RowPlace
+  ) -> [String: JSONValue]? {
+    let keys = ["_rperm", "_wperm", "_acl"]
+    guard keys.contains(where: { members[$0] != nil }) else { return nil }
+    let objectId = members["objectId"]?.stringValue ?? ""
+    var (permissions, findings) = ParseServerDocument.permissions(members)
+    var fields = members
+    for key in keys { fields[key] = nil }
+    if let own = fields["ACL"], own != .null, let granted = permissions {
+      if let both = AccessControl.bothGrantingRead(own, granted) {
+        if !both.agree {
+          findings.append(
+            .init(
+              isError: false,
+              reason:
+                "its ACL and _rperm disagree on who may read; only whom both grant is shown it",
+              kind: "objects whose ACL and _rperm disagree"))
+        }
+        permissions = both.value
+      } else {
+        permissions = own
+      }
+    }
+    fields["ACL"] = permissions
+    report(findings, className, objectId, place)
+    return fields
+  }
+
+  /// Reports what was wrong with the permission or other fields of the row at `place`.
+  private mutating func report(
+    _ findings: [ParseServerDocument.Finding], _ className: String, _ objectId: String,
+    _ place: RowPlace
+  ) {
+    for finding in findings {
       let reason = "\(place.label("entry")): \(finding.reason)"
       if finding.isError {
         report.error(className + ".json", className, objectId, reason, kind: finding.kind)
@@ -63,7 +110,6 @@ extension ImportSession {
         report.warning(className + ".json", className, objectId, reason, kind: finding.kind)
       }
     }
-    return .object(document.fields)
   }
 
   /// The error of an export whose class files mix both layouts, naming the files of each.

@@ -101,7 +101,8 @@ extension ImportSession {
         return false
       }
       if batch.shape == .array, !objectId.isEmpty { noteLayout(.parseCom, of: file) }
-      body(&self, row, RowPlace(number: number, isLine: false, layout: .parseCom))
+      let place = RowPlace(number: number, isLine: false, layout: .parseCom)
+      body(&self, transformed(row, className, place), place)
     }
     return true
   }

@@ -136,14 +136,30 @@ extension ParseServerDocument {
   }
 
   /// Reads `_rperm` and `_wperm` as an `ACL` with `read` and `write` grants.
-  ///
-  /// A missing (or null) `_rperm` means anyone may read, as Parse Server's queries (`_rperm: {$in: [null, "*", …]}`) take
-  /// it, unless the legacy `_acl` says otherwise: then `_acl`'s `r` grants are read (the
-  /// safer reading). When both are there, `_rperm` decides, and a disagreement is reported.
   private mutating func readACL(_ document: [String: JSONValue]) {
-    let rperm = document["_rperm"].flatMap { $0 == .null ? nil : $0 }
-    let wperm = document["_wperm"].flatMap { $0 == .null ? nil : $0 }
-    let legacy = document["_acl"].flatMap { $0 == .null ? nil : $0 }
+    let (acl, found) = Self.permissions(document)
+    findings += found
+    if let acl { fields["ACL"] = acl }
+  }
+
+  /// The `ACL` that a document's `_rperm`, `_wperm` and legacy `_acl` stand for, and what is
+  /// wrong with them; a nil `ACL` means anyone may read.
+  ///
+  /// A missing (or null) `_rperm` means anyone may read, as Parse Server's queries
+  /// (`_rperm: {$in: [null, "*", …]}`) take it, unless the legacy `_acl` says otherwise: then
+  /// `_acl`'s `r` grants are read (the safer reading). When both are there, `_rperm` decides,
+  /// and a disagreement is reported. An `_rperm` that is no array of strings grants nobody.
+  /// Used for a Parse Server document, and for a Parse.com-layout row that kept these fields
+  /// (`ImportSession.transformed`).
+  static func permissions(_ document: [String: JSONValue]) -> (JSONValue?, [Finding]) {
+    var findings: [Finding] = []
+    // A null field is a missing one. (The former `flatMap { $0 == .null ? nil : $0 }` let a
+    // null through, so a null `_rperm` was read as malformed: shown to nobody.)
+    func value(_ key: String) -> JSONValue? {
+      guard let value = document[key], value != JSONValue.null else { return nil }
+      return value
+    }
+    let (rperm, wperm, legacy) = (value("_rperm"), value("_wperm"), value("_acl"))
     let legacyReaders = legacy.flatMap(Self.legacyReaders)
     if legacy != nil && legacyReaders == nil {
       findings.append(
@@ -152,11 +168,10 @@ extension ParseServerDocument {
           kind: "malformed _acl values"))
     }
     guard let rperm else {
-      guard let legacyReaders else { return }
+      guard let legacyReaders else { return (nil, findings) }
       var acl: [String: JSONValue] = [:]
       for reader in legacyReaders { acl[reader] = ["read": true] }
-      fields["ACL"] = .object(acl)
-      return
+      return (.object(acl), findings)
     }
     guard let readers = Self.strings(rperm) else {
       findings.append(
@@ -165,8 +180,7 @@ extension ParseServerDocument {
           reason:
             "_rperm is \(Self.shown(rperm)), not an array of strings; nobody is shown the object",
           kind: "malformed _rperm values"))
-      fields["ACL"] = [:]
-      return
+      return ([:], findings)
     }
     if let legacyReaders, Set(legacyReaders) != Set(readers) {
       findings.append(
@@ -180,7 +194,7 @@ extension ParseServerDocument {
     for writer in wperm.flatMap(Self.strings) ?? [] {
       acl[writer] = acl[writer] == nil ? ["write": true] : ["read": true, "write": true]
     }
-    fields["ACL"] = .object(acl)
+    return (.object(acl), findings)
   }
 
   /// The entries of `_acl` (`{"<id>": {"r": true, "w": true}}`) that grant read.
