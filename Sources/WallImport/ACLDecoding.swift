@@ -30,8 +30,9 @@ extension AccessControl {
 }
 
 extension AccessControl {
-  /// The `ACL` value that grants read to whom both `first` and `second` grant it (`*` in one
-  /// of them standing for everyone): so that neither widens the other. Nil when either is
+  /// The `ACL` value that grants read to whom both `first` and `second` grant it.
+  ///
+  /// `*` in one of them stands for everyone, so that neither widens the other. Nil when either is
   /// malformed (then the object's own `ACL` is kept, and reported as malformed: nobody reads).
   /// `agree` says whether the two grant read to the same readers.
   static func bothGrantingRead(_ first: JSONValue, _ second: JSONValue) -> (
