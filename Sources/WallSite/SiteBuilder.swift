@@ -105,11 +105,14 @@ public struct SiteBuilder {
   ///   last build read, a template is invalid, `strict` is set and a problem was reported, or
   ///   the output cannot be written. The site and its state folder are then as they were.
   public func build() throws(BuildError) -> BuildResult {
+    // Held until the build returns: no other wallgen writes into the output meanwhile.
+    let lock: OutputLock
     do {
-      try OutputPlacement.claim(settings)
+      lock = try OutputPlacement.claim(settings)
     } catch {
       throw .placement(error)
     }
+    defer { lock.release() }
     announce("import")
     let source: any ExportSource
     do {

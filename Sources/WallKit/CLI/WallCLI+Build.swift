@@ -42,7 +42,7 @@ extension WallCLI {
       {
         _ = writeReport(problems, to: reportFile, console: console)
       }
-      if case .placement = error { return .usage }
+      if case .placement(let placement) = error { return placement.exitCode }
       return .failure
     }
     if let code = writeSiteWACZ(

@@ -27,6 +27,7 @@ extension WallCLI {
     } catch {
       return .refused(optionFailure(error, console: console))
     }
+    settings.pipeline.waitingForOutput = waitingNotice(output: options.output, console: console)
     settings.pipeline.limits.maxPixels = options.maxPixels
     settings.pipeline.zipLimits = zipLimits(maxExportBytes: options.maxExportBytes)
     settings.copyOriginals = options.copyOriginals

@@ -85,7 +85,7 @@ extension WallCLI {
         ).build()
       } catch {
         console.err("error: \(error)")
-        return error.isPlacement ? .usage : .failure
+        return error.exitCode
       }
       _ = printProblems(result.report, reportFile: nil, console: console)
       if !options.quiet {
@@ -108,7 +108,7 @@ extension WallCLI {
       result = try ShardFinalizer(plan: plan, settings: settings, progress: timer).build()
     } catch {
       console.err("error: \(error)")
-      return error.isPlacement ? .usage : .failure
+      return error.exitCode
     }
     return finishBuild(
       result, options: options, baseURL: settings.pipeline.site.baseURL, urlsFile: urlsFile,
@@ -118,9 +118,10 @@ extension WallCLI {
 }
 
 extension PlanError {
-  /// Whether the output folder was refused (`OutputPlacementError`): a usage error, 64.
-  var isPlacement: Bool {
-    if case .build(.placement) = self { return true }
-    return false
+  /// The exit code of a shard or finalize that failed: that of the output's refusal
+  /// (`OutputPlacementError`: 64, or 75 when another wallgen writes into it), else 1.
+  var exitCode: WallCLI.ExitCode {
+    if case .build(.placement(let placement)) = self { return placement.exitCode }
+    return .failure
   }
 }
