@@ -88,6 +88,9 @@ package struct BuildRecord: Sendable {
   /// The newest `createdAt` the site shows (`BuildResult.newest`); nil when it shows nothing,
   /// and in a record of an older wallgen or a sharded build.
   var newest: Timestamp?
+  /// The site's files as the build left them (`SiteStamp`); nil in a record of an older
+  /// wallgen, which a build with nothing to do then does not trust.
+  var siteStamp: String?
 
   /// Creates a record of a build's outcome.
   package init(
@@ -138,6 +141,7 @@ package struct BuildRecord: Sendable {
       record.owners[user] = OwnerNames(username: username, displayName: displayName)
     }
     record.newest = document["newest"]?.integerValue.map(Timestamp.init(millisecondsSince1970:))
+    record.siteStamp = document["site"]?.stringValue
     return record
   }
 
@@ -170,6 +174,10 @@ package struct BuildRecord: Sendable {
     }
     if let newest, case .object(var members) = document {
       members["newest"] = .integer(newest.millisecondsSince1970)
+      document = .object(members)
+    }
+    if let siteStamp, case .object(var members) = document {
+      members["site"] = .string(siteStamp)
       document = .object(members)
     }
     return Array(document.serialized.utf8)

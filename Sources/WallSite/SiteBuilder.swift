@@ -183,15 +183,15 @@ public struct SiteBuilder {
   }
 
   /// The result of the last complete build, when its fingerprint equals this one and every
-  /// file it wrote is still there; nil when there is work to do.
+  /// file it wrote is still as it left it; nil when there is work to do.
   private func resultIfUnchanged(
     fingerprint: String, record: BuildRecord?, manifest: BuildManifest
   ) -> BuildResult? {
     // An empty manifest is a missing one: nothing says what the last build wrote.
     guard let record,
       settings.isUnchanged(
-        recordMatches: record.fingerprint == fingerprint && !manifest.files.isEmpty,
-        files: manifest)
+        recordMatches: record.fingerprint == fingerprint, files: manifest,
+        stamp: record.siteStamp)
     else { return nil }
     var summary = BuildSummary()
     summary.walls = record.summary.walls
