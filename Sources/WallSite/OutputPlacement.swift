@@ -110,20 +110,35 @@ public enum OutputPlacement {
   }
 
   /// The canonical absolute path of `path`: each existing prefix resolved by `realpath` (so a
-  /// symlink is followed before a `..` after it, as the kernel does), the rest folded
-  /// lexically (the output folder may not exist yet); no empty or `.` component, no trailing
-  /// slash but for `/`.
+  /// symlink is followed before a `..` after it, as the kernel does), a symlink to something
+  /// missing followed all the same (a link to a folder not made yet leads where a write through
+  /// it would go), the rest folded lexically (the output folder may not exist yet); no empty or
+  /// `.` component, no trailing slash but for `/`.
   public static func canonical(_ path: String) -> String {
     let absolute = path.hasPrefix("/") ? path : (FileSystem.currentDirectory ?? "") + "/" + path
+    // The components still to walk, the next last.
+    var pending = Array(absolute.split(separator: "/").reversed())
     var resolved = "/"
-    for part in absolute.split(separator: "/") where part != "." {
+    var links = 0
+    while let part = pending.popLast() {
+      if part == "." { continue }
       if part == ".." {
         let slash = resolved.utf8.lastIndex(of: UInt8(ascii: "/")) ?? resolved.startIndex
         resolved = slash == resolved.startIndex ? "/" : String(resolved[..<slash])
         continue
       }
       let joined = (resolved == "/" ? "/" : resolved + "/") + part
-      resolved = FileSystem.realPath(joined) ?? joined
+      if let real = FileSystem.realPath(joined) {
+        resolved = real
+      } else if links < 40, let target = FileSystem.linkTarget(joined) {
+        // A dangling link (realpath fails on it): walk its target in its place (as many links
+        // as the kernel follows).
+        links += 1
+        if target.hasPrefix("/") { resolved = "/" }
+        pending += target.split(separator: "/").reversed()
+      } else {
+        resolved = joined
+      }
     }
     return resolved
   }

@@ -50,6 +50,9 @@ public final class OutputLock: Sendable {
     var mode: Mode
     var count: Int
     var createdFolders: [String]
+    /// The folder whose entries taking the lock changed (the state folder, or the parent of the
+    /// outermost folder made), with its modification time before and after.
+    var changed: (path: String, before: timespec, after: timespec)?
   }
 
   /// The holds of this process, by the lock file's canonical path.
@@ -95,6 +98,14 @@ public final class OutputLock: Sendable {
     // Shards append their lines; an exclusive holder replaces the file's text.
     let flags = O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | (mode == .shared ? O_APPEND : 0)
     var created: [String] = []
+    // The deepest folder that exists: making the lock's file (or folders) changes its entries.
+    var existing = folder
+    while FileSystem.kind(of: existing) == .missing,
+      let slash = existing.utf8.lastIndex(of: UInt8(ascii: "/")), slash != existing.startIndex
+    {
+      existing = String(existing[..<slash])
+    }
+    let before = modificationTime(existing)
     for _ in 0..<100 {
       created += try makeFolders(folder)
       let key = (FileSystem.realPath(folder) ?? folder) + "/" + fileName
@@ -140,9 +151,11 @@ public final class OutputLock: Sendable {
           ? pwrite(descriptor, bytes.baseAddress, bytes.count, 0)
           : write(descriptor, bytes.baseAddress, bytes.count)
       }
-      holds.withLock {
-        $0[key] = Hold(descriptor: descriptor, mode: mode, count: 1, createdFolders: created)
+      var hold = Hold(descriptor: descriptor, mode: mode, count: 1, createdFolders: created)
+      if let before, let after = modificationTime(existing) {
+        hold.changed = (existing, before, after)
       }
+      holds.withLock { $0[key] = hold }
       return OutputLock(path: path, key: key)
     }
     throw .unusable(path: path, reason: "it kept being removed while wallgen took it")
@@ -170,10 +183,19 @@ public final class OutputLock: Sendable {
     guard let last else { return }
     // A shard removes the file only when no other shard holds it.
     if last.mode == .exclusive || flock(last.descriptor, LOCK_EX | LOCK_NB) == 0 {
+      // Untouched since the lock was taken but for it: its time is put back once it is gone,
+      // so a command that wrote nothing leaves the state folder as it was, time and all.
+      let untouched = last.changed.map { Self.same(Self.modificationTime($0.path), $0.after) } ?? false
       unlink(path)
       // Innermost first; a folder that holds anything stays, and so do its parents.
-      for folder in last.createdFolders.reversed() {
-        guard rmdir(folder) == 0 else { break }
+      var removedAll = true
+      for folder in last.createdFolders.reversed() where removedAll {
+        removedAll = rmdir(folder) == 0
+      }
+      if untouched, removedAll, let changed = last.changed {
+        // `UTIME_OMIT` (a macro Swift does not import): the access time stays.
+        let times = [timespec(tv_sec: 0, tv_nsec: (1 << 30) - 2), changed.before]
+        _ = utimensat(AT_FDCWD, changed.path, times, AT_SYMLINK_NOFOLLOW)
       }
     }
     close(last.descriptor)
@@ -201,6 +223,18 @@ public final class OutputLock: Sendable {
       }
     }
     return made
+  }
+
+  /// The modification time of `path` (not followed), nil when it cannot be read.
+  private static func modificationTime(_ path: String) -> timespec? {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return nil }
+    return info.st_mtim
+  }
+
+  /// Whether `time` is `other`.
+  private static func same(_ time: timespec?, _ other: timespec) -> Bool {
+    time?.tv_sec == other.tv_sec && time?.tv_nsec == other.tv_nsec
   }
 
   /// Whether the file open as `descriptor` is the one at `path`.

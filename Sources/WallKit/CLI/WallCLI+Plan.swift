@@ -7,6 +7,17 @@ extension WallCLI {
   /// `wallgen plan EXPORT -o PLAN`.
   static func runPlan(_ options: PlanOptions, console: Console) -> ExitCode {
     guard let export = options.export, let output = options.output else { return .usage }
+    do throws(UsageError) {
+      let inputs = [CommandInput(path: export, name: "the export")]
+      try checkOutputFile(output, named: "the plan", option: "-o", command: "plan", inputs: inputs)
+      if let reportFile = options.reportFile {
+        try checkOutputFile(
+          reportFile, named: "the report", option: "--report", command: "plan", inputs: inputs)
+      }
+    } catch {
+      console.err(error.description)
+      return .usage
+    }
     var settings = PlanWriter.Settings(export: export, plan: output)
     settings.jobs = options.jobs ?? SiteBuilder.defaultJobs
     settings.zipLimits = zipLimits(maxExportBytes: options.maxExportBytes)
