@@ -1,12 +1,13 @@
 import WallSupport
 
 extension SiteBuilder.Settings {
-  /// Whether a one-process build into `output` has nothing to do: the last build's record is of
-  /// the same inputs and settings (`recordMatches`), and every file its manifest lists is
-  /// exactly as that build left it: the same size, modification and change times and inode
-  /// (`SiteStamp`, by `lstat` alone, no file read). A site edited, or written by another
-  /// build, since is built again (its pages and assets are compared with what they should
-  /// hold, and rewritten where they differ).
+  /// Whether a one-process build into `output` has nothing to do.
+  ///
+  /// That is when the last build's record is of the same inputs and settings (`recordMatches`),
+  /// and every file its manifest lists is exactly as that build left it: the same size,
+  /// modification and change times and inode (`SiteStamp`, by `lstat` alone, no file read).
+  /// A site edited, or written by another build, since is built again (its pages and assets
+  /// are compared with what they should hold, and rewritten where they differ).
   ///
   /// A shard checks its own record's files for presence (`ShardBuilder`): finalize, which
   /// follows the shards, stamps the whole site.

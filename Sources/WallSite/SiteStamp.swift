@@ -69,7 +69,8 @@ package enum SiteStamp {
     bytes.append(0)
     for value in [
       Int64(info.st_size), Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec),
-      Int64(info.st_ctim.tv_sec), Int64(info.st_ctim.tv_nsec), Int64(bitPattern: UInt64(info.st_ino)),
+      Int64(info.st_ctim.tv_sec), Int64(info.st_ctim.tv_nsec),
+      Int64(bitPattern: UInt64(info.st_ino)),
     ] {
       withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
     }

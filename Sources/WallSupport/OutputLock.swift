@@ -185,7 +185,8 @@ public final class OutputLock: Sendable {
     if last.mode == .exclusive || flock(last.descriptor, LOCK_EX | LOCK_NB) == 0 {
       // Untouched since the lock was taken but for it: its time is put back once it is gone,
       // so a command that wrote nothing leaves the state folder as it was, time and all.
-      let untouched = last.changed.map { Self.same(Self.modificationTime($0.path), $0.after) } ?? false
+      let untouched =
+        last.changed.map { Self.same(Self.modificationTime($0.path), $0.after) } ?? false
       unlink(path)
       // Innermost first; a folder that holds anything stays, and so do its parents.
       var removedAll = true

@@ -82,11 +82,9 @@ extension WallCLI {
   /// - Throws: `UsageError` for a missing or empty secret file (without a command), or a
   ///   secret shorter than `minimumSecretBytes`, or a URL list or CSV over an input or inside
   ///   the output folder (for `build`: exit 64).
-  static func privateBuildFiles(_ options: BuildOptions, inputs: [CommandInput]) throws(
-    UsageError
-  ) -> (
-    secret: [UInt8], urlsFile: String
-  ) {
+  static func privateBuildFiles(
+    _ options: BuildOptions, inputs: [CommandInput]
+  ) throws(UsageError) -> (secret: [UInt8], urlsFile: String) {
     let secretFile = options.secretFile ?? ""
     var secret: [UInt8]
     do {

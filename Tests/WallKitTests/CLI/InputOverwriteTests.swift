@@ -24,24 +24,38 @@ import WallKitTestSupport
     return files
   }
 
-  static let privateBuild = ["build", "export", "-o", "site", "-q", "--private", "--secret-file", "key"]
+  static let privateBuild = [
+    "build", "export", "-o", "site", "-q", "--private", "--secret-file", "key",
+  ]
 
   @Test(
     "an output file over the secret or inside the export exits 64 naming the option, and changes nothing",
     .enabled(if: hasWallgen, "no wallgen executable beside the test bundle"),
     arguments: [
-      (privateBuild + ["--urls-file", "key"], "--urls-file", "the secret file (--secret-file) 'key'"),
-      (privateBuild + ["--urls-file", "./key"], "--urls-file", "the secret file (--secret-file) 'key'"),
+      (
+        privateBuild + ["--urls-file", "key"], "--urls-file",
+        "the secret file (--secret-file) 'key'"
+      ),
+      (
+        privateBuild + ["--urls-file", "./key"], "--urls-file",
+        "the secret file (--secret-file) 'key'"
+      ),
       (privateBuild + ["--urls-file", "export/_User.json"], "--urls-file", "inside the export"),
       (privateBuild + ["--urls-file", "export/links.tsv"], "--urls-file", "inside the export"),
-      (["build", "export", "-o", "site", "--wacz", "export/WallImage.json"], "--wacz", "inside the export"),
+      (
+        ["build", "export", "-o", "site", "--wacz", "export/WallImage.json"], "--wacz",
+        "inside the export"
+      ),
       (
         ["build", "export", "-o", "site", "--report", "export/WallImageComment.json"], "--report",
         "inside the export"
       ),
       (privateBuild + ["--report", "key"], "--report", "over the secret file"),
       (["plan", "export", "-o", "export/plan.sqlite"], "-o", "inside the export"),
-      (["plan", "export", "-o", "plan.sqlite", "--report", "export/_User.json"], "--report", "inside the export"),
+      (
+        ["plan", "export", "-o", "plan.sqlite", "--report", "export/_User.json"], "--report",
+        "inside the export"
+      ),
     ])
   func refused(arguments: [String], option: String, reason: String) throws {
     let folder = try Self.inputs()
@@ -64,7 +78,10 @@ import WallKitTestSupport
     let (status, err) = try WallgenProcess.run(
       ["fetch", ".", "--report", "WallImage.json", "-q"], in: folder.url("export"))
     #expect(status == 64, "\(err)")
-    #expect(err.contains("option '--report': the report 'WallImage.json' would be written inside the export '.'"), "\(err)")
+    #expect(
+      err.contains(
+        "option '--report': the report 'WallImage.json' would be written inside the export '.'"),
+      "\(err)")
     #expect(try Self.snapshot(folder) == before)
   }
 
@@ -73,13 +90,16 @@ import WallKitTestSupport
     .enabled(if: hasWallgen, "no wallgen executable beside the test bundle"))
   func symlinkToOutputNotMadeYet() throws {
     let folder = try Self.inputs()
-    try FileManager.default.createSymbolicLink(atPath: folder.url("xlink"), withDestinationPath: "site")
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.url("xlink"), withDestinationPath: "site")
     let (status, err) = try WallgenProcess.run(
       Self.privateBuild + ["--urls-file", "xlink/links.tsv"], in: folder.path)
     #expect(status == 64, "\(err)")
-    #expect(err.contains("the URL list 'xlink/links.tsv' is inside the output folder 'site'"), "\(err)")
+    #expect(
+      err.contains("the URL list 'xlink/links.tsv' is inside the output folder 'site'"), "\(err)")
     #expect(FileSystem.kind(of: folder.url("site")) == .missing)
     // A link to a link, relative and absolute, does not hide it either.
-    #expect(OutputPlacement.canonical(folder.url("xlink/a/../links.tsv")) == folder.url("site/links.tsv"))
+    #expect(
+      OutputPlacement.canonical(folder.url("xlink/a/../links.tsv")) == folder.url("site/links.tsv"))
   }
 }

@@ -17,7 +17,8 @@ enum LockFixture {
     try export.writeClass(
       "_User", people.map { P.user($0.0, username: $0.1, fbId: $0.2, name: "\($0.1) \(tag)") })
     try export.writeClass(
-      "_Join:friends:_User", [
+      "_Join:friends:_User",
+      [
         P.friendRow("uA", "uB"), P.friendRow("uB", "uA"), P.friendRow("uB", "uC"),
         P.friendRow("uC", "uB"),
       ])

@@ -57,13 +57,16 @@ import WallKitTestSupport
     let holder = try Self.startHeld(
       ["build", export, "-o", site, "--quiet"], at: "import", in: folder, name: "holder")
     defer { Self.kill(holder) }
-    let named = "another wallgen (pid \(holder.processIdentifier): wallgen build \(export) -o \(site) --quiet)"
+    let named =
+      "another wallgen (pid \(holder.processIdentifier): wallgen build \(export) -o \(site) --quiet)"
     for (command, extra) in [("build", ["-q"]), ("serve", ["-p", "0", "-q"])] {
       let (status, err) = try WallgenProcess.run(
         [command, export, "-o", site] + extra, in: folder.path)
       #expect(status == 75, "\(command): \(err)")
       #expect(
-        err.contains("the output '\(site)' is being written by \(named); wait for it, or run again with --wait"),
+        err.contains(
+          "the output '\(site)' is being written by \(named); wait for it, or run again with --wait"
+        ),
         "\(command): \(err)")
     }
     #expect(try SiteTree.contents(of: site) == before)
@@ -104,7 +107,8 @@ import WallKitTestSupport
     #expect(text.contains("pid \(holder.processIdentifier): wallgen build"), "\(text)")
     let fresh = folder.url("fresh")
     let captured = CapturedConsole()
-    #expect(WallCLI.run(["build", other, "-o", fresh, "-q"], console: captured.console) == .success)
+    #expect(
+      WallCLI.run(["build", other, "-o", fresh, "-q"], console: captured.console) == .success)
     #expect(try SiteTree.contents(of: site) == SiteTree.contents(of: fresh))
   }
 
@@ -128,7 +132,8 @@ import WallKitTestSupport
   }
 
   @Test(
-    "the lock file names the living holders: a shard's line stays among others, one gone is left out")
+    "the lock file names the living holders: a shard's line stays among others, one gone is left out"
+  )
   func holderLines() {
     let me = getpid()
     let text = "\(me) wallgen build --plan p --shard 0/2 -o s\n999999999 wallgen gone\n"
@@ -164,7 +169,8 @@ import WallKitTestSupport
     try LockFixture.writeExport(at: export, tag: "one")
     let plan = folder.url("plan.sqlite")
     let site = folder.url("site")
-    let (planned, planErr) = try WallgenProcess.run(["plan", export, "-o", plan, "-q"], in: folder.path)
+    let (planned, planErr) = try WallgenProcess.run(
+      ["plan", export, "-o", plan, "-q"], in: folder.path)
     try #require(planned == 0, "\(planErr)")
     let shard = try Self.startHeld(
       ["build", "--plan", plan, "--shard", "0/2", "-o", site, "-q"], at: "media", in: folder,

@@ -30,10 +30,13 @@ import WallKitTestSupport
     try LockFixture.writeExport(at: folder.url("a"), tag: "alpha")
     try LockFixture.writeExport(at: folder.url("b"), tag: "bravo")
     try LockFixture.writeSecret(at: folder.url("key"))
-    let variants = ["a", "b"].flatMap { [Variant(export: $0, isPrivate: false), Variant(export: $0, isPrivate: true)] }
+    let variants = ["a", "b"].flatMap {
+      [Variant(export: $0, isPrivate: false), Variant(export: $0, isPrivate: true)]
+    }
     var fresh: [Variant: [String: [UInt8]]] = [:]
     for (index, variant) in variants.enumerated() {
-      let (status, err) = try WallgenProcess.run(variant.arguments(into: "fresh\(index)"), in: folder.path)
+      let (status, err) = try WallgenProcess.run(
+        variant.arguments(into: "fresh\(index)"), in: folder.path)
       try #require(status == 0, "\(variant): \(err)")
       fresh[variant] = try SiteTree.contents(of: folder.url("fresh\(index)"))
     }
@@ -41,11 +44,13 @@ import WallKitTestSupport
     let pairs = [(0, 1), (0, 2), (3, 0), (1, 3), (2, 3)]
     for race in 0..<20 {
       let (first, second) = pairs[race % pairs.count]
-      let racers = race % 2 == 0 ? [variants[first], variants[second]] : [variants[second], variants[first]]
+      let racers =
+        race % 2 == 0 ? [variants[first], variants[second]] : [variants[second], variants[first]]
       let finished = Mutex<[Int]>([])
       var processes: [Process] = []
       for (index, racer) in racers.enumerated() {
-        let process = try WallgenProcess.start(racer.arguments(into: "site"), in: folder.path) { _ in
+        let process = try WallgenProcess.start(racer.arguments(into: "site"), in: folder.path) {
+          _ in
           finished.withLock { $0.append(index) }
         }
         processes.append(process)
@@ -60,10 +65,14 @@ import WallKitTestSupport
         continue
       }
       let winner = racers[last]
-      #expect(try SiteTree.contents(of: folder.url("site")) == fresh[winner], "race \(race): \(racers), \(winner) won")
+      #expect(
+        try SiteTree.contents(of: folder.url("site")) == fresh[winner],
+        "race \(race): \(racers), \(winner) won")
       let (status, err) = try WallgenProcess.run(winner.arguments(into: "site"), in: folder.path)
       #expect(status == 0, "race \(race): \(err)")
-      #expect(try SiteTree.contents(of: folder.url("site")) == fresh[winner], "race \(race): after one more build")
+      #expect(
+        try SiteTree.contents(of: folder.url("site")) == fresh[winner],
+        "race \(race): after one more build")
     }
   }
 }

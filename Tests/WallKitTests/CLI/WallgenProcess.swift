@@ -20,9 +20,10 @@ enum WallgenProcess {
     return (process.terminationStatus, String(decoding: output, as: UTF8.self))
   }
 
-  /// Starts `wallgen arguments` in `folder` with `environment` added to the test's, its
-  /// standard error going to the file `stderr` (discarded when nil); the caller waits for it.
-  /// `exited` is called when it ends (set before it starts, so never missed).
+  /// Starts `wallgen arguments` in `folder`, and returns at once.
+  ///
+  /// `environment` is added to the test's; standard error goes to the file `stderr` (discarded
+  /// when nil); the caller waits for the process. `exited` is called when it ends (set before it starts, so never missed).
   static func start(
     _ arguments: [String], in folder: String, environment: [String: String] = [:],
     stderr: String? = nil, exited: (@Sendable (Process) -> Void)? = nil

@@ -126,7 +126,8 @@ import WallSynth
     _ = try OutputPlacement.claim(export: export, output: output, stateFolder: state, force: false)
     try FileSystem.writeAtomically("my notes", to: "\(output)/notes.txt")
     let error = #expect(throws: OutputPlacementError.self) {
-      _ = try OutputPlacement.claim(export: export, output: output, stateFolder: state, force: false)
+      _ = try OutputPlacement.claim(
+        export: export, output: output, stateFolder: state, force: false)
     }
     #expect(error == .foreignFolder(output: output, marker: state))
     #expect(error?.description.contains("--force") == true)
@@ -136,7 +137,8 @@ import WallSynth
     _ = try OutputPlacement.claim(export: export, output: output, stateFolder: state, force: false)
     // --force never opens / to a build.
     #expect(throws: OutputPlacementError.rootFolder(output: "/")) {
-      _ = try OutputPlacement.claim(export: export, output: "/", stateFolder: "/.wallgen/", force: true)
+      _ = try OutputPlacement.claim(
+        export: export, output: "/", stateFolder: "/.wallgen/", force: true)
     }
   }
 
