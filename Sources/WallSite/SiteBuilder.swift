@@ -110,6 +110,10 @@ public struct SiteBuilder {
     do {
       lock = try OutputPlacement.claim(settings)
     } catch {
+      // A state folder that cannot be made is a write of the state, as it is later.
+      if case .unlockable(let path, let reason) = error {
+        throw .write(step: "state", WriteError(path: path, reason: reason))
+      }
       throw .placement(error)
     }
     defer { lock.release() }
