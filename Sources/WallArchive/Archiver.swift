@@ -90,15 +90,19 @@ public struct Archiver: Sendable {
   /// - Throws: `ArchiveError` when the export cannot be opened or is unusable, a requested
   ///   user is unknown, a template is invalid, or a bundle cannot be written.
   public func run() throws(ArchiveError) -> ArchiveResult {
+    let lock: OutputLock
     do {
-      // A folder of wallgen's bags is wallgen's, also once its cache was deleted.
-      try OutputPlacement.claim(
+      // A folder of wallgen's bags is wallgen's, also once its cache was deleted. The lock is
+      // in the cache folder, held until the archive returns.
+      lock = try OutputPlacement.claim(
         export: settings.export, output: settings.output,
         stateFolder: "\(settings.output)/\(Self.cacheFolder)",
-        force: settings.pipeline.force || BagOwnership.holdsOwnBag(settings.output))
+        force: settings.pipeline.force || BagOwnership.holdsOwnBag(settings.output),
+        wait: settings.pipeline.waitForOutput, waiting: settings.pipeline.waitingForOutput)
     } catch {
       throw .placement(error)
     }
+    defer { lock.release() }
     announce("import")
     let prepared: PreparedSite
     do {

@@ -68,7 +68,9 @@ public struct ShardBuilder {
   public func build() throws(PlanError) -> Result {
     progress.announce("plan", of: Self.steps)
     let reader = try PlanReader(path: plan)
-    try ShardedBuild.claimOutput(settings, export: reader.exportPath)
+    // Shared: the shards of one build may run at once on one output.
+    let lock = try ShardedBuild.claimOutput(settings, export: reader.exportPath, lock: .shared)
+    defer { lock.release() }
     let fingerprint = ShardedBuild.fingerprint(plan: reader.identity, settings: settings)
     let stateRoot = settings.stateFolder ?? SiteBuilder.stateFolder(for: settings.output)
     // The earlier record is read as a stream to see whether the shard is done; when it is not,

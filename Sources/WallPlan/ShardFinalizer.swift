@@ -33,7 +33,8 @@ public struct ShardFinalizer {
   public func build() throws(PlanError) -> BuildResult {
     progress.announce("shards", of: Self.steps)
     let reader = try PlanReader(path: plan)
-    try ShardedBuild.claimOutput(settings, export: reader.exportPath)
+    let lock = try ShardedBuild.claimOutput(settings, export: reader.exportPath)
+    defer { lock.release() }
     let fingerprint = ShardedBuild.fingerprint(plan: reader.identity, settings: settings)
     let stateRoot = settings.stateFolder ?? SiteBuilder.stateFolder(for: settings.output)
     let records = try Self.finishedRecords(

@@ -91,6 +91,9 @@ package struct BuildRecord: Sendable {
   /// The newest `createdAt` the site shows (`BuildResult.newest`); nil when it shows nothing,
   /// and in a record of an older wallgen or a sharded build.
   var newest: Timestamp?
+  /// The site's files as the build left them (`SiteStamp`); nil in a record of an older
+  /// wallgen, which a build with nothing to do then does not trust.
+  var siteStamp: String?
 
   /// Creates a record of a build's outcome.
   package init(
@@ -142,6 +145,7 @@ package struct BuildRecord: Sendable {
     }
     record.newest = document["newest"]?.integerValue.map(Timestamp.init(millisecondsSince1970:))
     record.program = document["program"]?.stringValue
+    record.siteStamp = document["site"]?.stringValue
     return record
   }
 
@@ -175,6 +179,10 @@ package struct BuildRecord: Sendable {
     }
     if let newest, case .object(var members) = document {
       members["newest"] = .integer(newest.millisecondsSince1970)
+      document = .object(members)
+    }
+    if let siteStamp, case .object(var members) = document {
+      members["site"] = .string(siteStamp)
       document = .object(members)
     }
     return Array(document.serialized.utf8)

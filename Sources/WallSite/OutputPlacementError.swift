@@ -1,3 +1,5 @@
+import WallSupport
+
 /// Why the output folder cannot be used (with this export).
 public enum OutputPlacementError: Error, Equatable, CustomStringConvertible {
   /// The output folder is the root of the file system.
@@ -11,6 +13,10 @@ public enum OutputPlacementError: Error, Equatable, CustomStringConvertible {
   /// The output folder holds files and `marker`, which wallgen makes before writing into an
   /// output, is missing: the folder is someone else's (pass `--force` to write into it).
   case foreignFolder(output: String, marker: String)
+  /// Another wallgen is writing into the output: the processes its lock file names.
+  case busy(output: String, holders: [OutputLockHolder])
+  /// The output's lock file cannot be made or locked.
+  case unlockable(path: String, reason: String)
 
   public var description: String {
     switch self {
@@ -31,6 +37,20 @@ public enum OutputPlacementError: Error, Equatable, CustomStringConvertible {
       "the output folder \(output) is not empty and wallgen did not make it (there is no "
         + "\(marker)): choose a new or empty folder (-o DIR), or pass --force to write into it "
         + "anyway (files of the same names are replaced; nothing else is removed)"
+    case .busy(let output, let holders):
+      "the output '\(output)' is being written by \(OutputLockHolder.naming(holders)); wait for "
+        + "it, or run "
+        + "again with --wait"
+    case .unlockable(let path, let reason):
+      "cannot lock the output's state (\(path)): \(reason)"
     }
+  }
+}
+
+extension OutputPlacementError {
+  /// Whether another wallgen holds the output: run again later, or with `--wait` (exit 75).
+  public var isBusy: Bool {
+    if case .busy = self { return true }
+    return false
   }
 }

@@ -1,5 +1,6 @@
 import WallImaging
 import WallImport
+import WallSupport
 import WallZip
 
 /// The settings a build and an archive share: how `PreparedSite` imports and makes media, how
@@ -30,6 +31,11 @@ public struct PipelineSettings: Sendable {
   ///
   /// Files of the same names are replaced; nothing else is removed (`OutputPlacement.claim`).
   public var force = false
+  /// Whether to wait while another wallgen writes into the output, rather than refuse
+  /// (`--wait`; `OutputPlacement.claim`).
+  public var waitForOutput = false
+  /// Told of the processes writing into the output before waiting for them (`waitForOutput`).
+  public var waitingForOutput: @Sendable ([OutputLockHolder]) -> Void = { _ in }
 
   /// Images per wall page unless told otherwise (`--page-size`).
   public static let defaultPageSize = 30

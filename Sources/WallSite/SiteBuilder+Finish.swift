@@ -3,7 +3,8 @@ import WallSupport
 extension SiteBuilder {
   /// The last of a build, once its files are in place in the site: removes what the last
   /// build's manifest (`previous`) lists and `manifest` does not, then what the builds this one
-  /// replaces left (`replaced`), then saves `manifest` and `record`.
+  /// replaces left (`replaced`), then saves `manifest` and `record`, stamped with the state of
+  /// the site's files (`SiteStamp`).
   ///
   /// The one-process build runs it after publishing its staged files, the finalize step of a
   /// sharded build once every shard has written its own; a build killed before the record is
@@ -64,6 +65,13 @@ extension SiteBuilder {
       removed = count
     } catch {
       throw .write(step: "prune", error)
+    }
+    // Every file is in place and no other is left: what a build with nothing to do compares.
+    var record = record
+    do {
+      record.siteStamp = try SiteStamp.stamp(lines: manifest.source(), siteRoot: siteRoot)
+    } catch {
+      throw .write(step: "manifest", error)
     }
     do {
       try saveManifest()

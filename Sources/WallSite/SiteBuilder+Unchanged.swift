@@ -1,16 +1,27 @@
 import WallSupport
 
 extension SiteBuilder.Settings {
-  /// Whether a build into `output`, one-process or one shard, has nothing to do: the record its
-  /// last run left is finished for the same inputs and settings (`recordMatches`), and every
-  /// file that run listed (`files`) is still a regular file of the output.
+  /// Whether a one-process build into `output` has nothing to do.
   ///
-  /// The one-process build skips everything then, and a shard leaves its record as it is.
+  /// That is when the last build's record is of the same inputs and settings (`recordMatches`),
+  /// and every file its manifest lists is exactly as that build left it: the same size,
+  /// modification and change times and inode (`SiteStamp`, by `lstat` alone, no file read).
+  /// A site edited, or written by another build, since is built again (its pages and assets
+  /// are compared with what they should hold, and rewritten where they differ).
+  ///
+  /// A shard checks its own record's files for presence (`ShardBuilder`): finalize, which
+  /// follows the shards, stamps the whole site.
   /// - Parameters:
-  ///   - recordMatches: Whether the last run's record is finished and of the same fingerprint.
-  ///   - files: The files the last run wrote (its manifest, or a shard's record's list); made
-  ///     only when the record matches.
-  package func isUnchanged(recordMatches: Bool, files: @autoclosure () -> BuildManifest) -> Bool {
-    recordMatches && files().allFilesExist(siteRoot: output, jobs: pipeline.jobs)
+  ///   - recordMatches: Whether the last build's record is of the same fingerprint.
+  ///   - files: The last build's manifest; looked at only when the record matches.
+  ///   - stamp: The record's stamp of the site; nil (a record of an older wallgen) is never
+  ///     unchanged.
+  package func isUnchanged(
+    recordMatches: Bool, files: @autoclosure () -> BuildManifest, stamp: String?
+  ) -> Bool {
+    guard recordMatches, let stamp else { return false }
+    let manifest = files()
+    return !manifest.files.isEmpty
+      && SiteStamp.stamp(files: manifest.files, siteRoot: output, jobs: pipeline.jobs) == stamp
   }
 }

@@ -105,11 +105,18 @@ public struct SiteBuilder {
   ///   last build read, a template is invalid, `strict` is set and a problem was reported, or
   ///   the output cannot be written. The site and its state folder are then as they were.
   public func build() throws(BuildError) -> BuildResult {
+    // Held until the build returns: no other wallgen writes into the output meanwhile.
+    let lock: OutputLock
     do {
-      try OutputPlacement.claim(settings)
+      lock = try OutputPlacement.claim(settings)
     } catch {
+      // A state folder that cannot be made is a write of the state, as it is later.
+      if case .unlockable(let path, let reason) = error {
+        throw .write(step: "state", WriteError(path: path, reason: reason))
+      }
       throw .placement(error)
     }
+    defer { lock.release() }
     announce("import")
     let source: any ExportSource
     do {
@@ -182,15 +189,15 @@ public struct SiteBuilder {
   }
 
   /// The result of the last complete build, when its fingerprint equals this one and every
-  /// file it wrote is still there; nil when there is work to do.
+  /// file it wrote is still as it left it; nil when there is work to do.
   private func resultIfUnchanged(
     fingerprint: String, record: BuildRecord?, manifest: BuildManifest
   ) -> BuildResult? {
     // An empty manifest is a missing one: nothing says what the last build wrote.
     guard let record,
       settings.isUnchanged(
-        recordMatches: record.fingerprint == fingerprint && !manifest.files.isEmpty,
-        files: manifest)
+        recordMatches: record.fingerprint == fingerprint, files: manifest,
+        stamp: record.siteStamp)
     else { return nil }
     var summary = BuildSummary()
     summary.walls = record.summary.walls

@@ -18,4 +18,13 @@ extension FileSystem {
     var info = stat()
     return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
   }
+
+  /// What the symbolic link at `path` points to, as written in it; nil when `path` is no link.
+  /// - Parameter path: Any path.
+  public static func linkTarget(_ path: String) -> String? {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = readlink(path, &buffer, buffer.count - 1)
+    guard count > 0 else { return nil }
+    return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
 }

@@ -51,6 +51,9 @@ public struct BuildOptions: Sendable, Equatable {
   public var webp: Bool = PipelineSettings.webpByDefault
   /// Whether to write into a non-empty output folder wallgen did not make (`--force`).
   public var force = false
+  /// Whether to wait while another wallgen writes into the output, rather than exit 75
+  /// (`--wait`).
+  public var wait = false
   /// Largest image accepted, in pixels.
   public var maxPixels: Int = ImageLimits.defaultMaxPixels
   /// The most uncompressed bytes a zip export may hold.
@@ -135,6 +138,9 @@ public struct ServeOptions: Sendable, Equatable {
   public var webp: Bool = PipelineSettings.webpByDefault
   /// Whether to write into a non-empty output folder wallgen did not make (`--force`).
   public var force = false
+  /// Whether to wait while another wallgen writes into the output, rather than exit 75
+  /// (`--wait`).
+  public var wait = false
   /// The IPv4 address to listen on: loopback unless asked otherwise.
   public var host: String = "127.0.0.1"
   /// The port to listen on; 0 picks a free one.
@@ -185,6 +191,9 @@ public struct ArchiveOptions: Sendable, Equatable {
   public var webp: Bool = PipelineSettings.webpByDefault
   /// Whether to write into a non-empty output folder wallgen did not make (`--force`).
   public var force = false
+  /// Whether to wait while another wallgen writes into the output, rather than exit 75
+  /// (`--wait`).
+  public var wait = false
   /// Largest image accepted, in pixels.
   public var maxPixels: Int = ImageLimits.defaultMaxPixels
   /// The most uncompressed bytes a zip export may hold.

@@ -144,6 +144,7 @@ protocol RenderingOptions {
   var theme: String? { get set }
   var webp: Bool { get set }
   var force: Bool { get set }
+  var wait: Bool { get set }
 }
 
 extension BuildOptions: RenderingOptions {}

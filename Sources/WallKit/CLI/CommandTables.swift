@@ -5,7 +5,7 @@ import WallWACZ
 enum CommandTables {
   /// `wallgen build`.
   static let build: [CommandOption<BuildOptions>] =
-    [.siteOutput(\.output), .force, .report(\.reportFile, outsideSite: true)]
+    [.siteOutput(\.output), .force, .wait, .report(\.reportFile, outsideSite: true)]
     + CommandOption.rendering() + [
       .maxPixels(\.maxPixels), .maxExportBytes(\.maxExportBytes),
       .flag(
@@ -109,7 +109,7 @@ enum CommandTables {
           "IPv4 address to listen on (default: 127.0.0.1, this machine",
           "only; 0.0.0.0 shows the site to your whole network)",
         ]),
-      .siteOutput(\.output), .force,
+      .siteOutput(\.output), .force, .wait,
     ] + CommandOption.rendering() + [
       .maxExportBytes(\.maxExportBytes), .quiet(\.quiet, printing: "problems, errors and the URL"),
     ]
@@ -131,7 +131,7 @@ enum CommandTables {
           "one wallgen archived into (see --force); a bundle replaces only",
           "a bag wallgen wrote",
         ]),
-      .force,
+      .force, .wait,
       .flag(
         ["--zip"], \.zip,
         help: [

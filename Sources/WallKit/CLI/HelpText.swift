@@ -41,7 +41,8 @@ public enum HelpText {
     with =true, =yes, =on or =1, and off with =false, =no, =off or =0 (--webp=false).
 
     Exit codes: 0 done as asked, 1 failure (nothing published; or problems with --strict),
-    64 usage error. See 'wallgen <command> --help'.
+    64 usage error, 75 another wallgen is writing into the output (run again, or with
+    --wait). See 'wallgen <command> --help'.
     """
 
   static let build = """
@@ -70,7 +71,10 @@ public enum HelpText {
           problems were reported
       64  usage error; also an output folder that is refused: /, your home folder, the
           export, a folder inside it or holding it, or (without --force) a non-empty
-          folder wallgen did not make
+          folder wallgen did not make; and an output file (--report, --urls-file,
+          --wacz) that is the secret file, in the export or in the output folder
+      75  another wallgen is writing into the output folder (named with its pid and
+          command line); nothing was done: run again later, or with --wait
     """
 
   static let archive = """

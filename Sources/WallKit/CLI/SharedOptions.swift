@@ -107,6 +107,16 @@ extension CommandOption where Options: RenderingOptions {
       ])
   }
 
+  /// `--wait`: wait for another wallgen writing into the output instead of exiting 75.
+  static var wait: Self {
+    .flag(
+      ["--wait"], \.wait,
+      help: [
+        "When another wallgen is writing into the output folder, wait",
+        "for it to finish instead of exiting 75",
+      ])
+  }
+
   /// How walls are rendered: `--config`, `--language`, `--page-size`, `--timezone`, `-j`,
   /// `--theme`, `--webp` and the hidden `--no-webp`.
   static func rendering(workers: String = "Image workers") -> [Self] {

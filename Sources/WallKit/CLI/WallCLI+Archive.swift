@@ -26,6 +26,7 @@ extension WallCLI {
       console.err(warning)
     }
     settings.userIDs = options.all ? nil : options.userIDs
+    settings.pipeline.waitingForOutput = waitingNotice(output: options.output, console: console)
     settings.zip = options.zip
     settings.wacz = options.wacz
     settings.pipeline.limits.maxPixels = options.maxPixels
@@ -40,7 +41,8 @@ extension WallCLI {
         error, unusable: error.unusableExport, output: options.output, export: export,
         command: "archive", console: console)
       switch error {
-      case .placement, .foreignBundle: return .usage
+      case .placement(let placement): return placement.exitCode
+      case .foreignBundle: return .usage
       default: return .failure
       }
     }

@@ -42,7 +42,7 @@ extension WallCLI {
       {
         _ = writeReport(problems, to: reportFile, console: console)
       }
-      if case .placement = error { return .usage }
+      if case .placement(let placement) = error { return placement.exitCode }
       return .failure
     }
     if let code = writeSiteWACZ(result, options: options, settings: settings, console: console) {
@@ -74,12 +74,15 @@ extension WallCLI {
 
   /// The private build's secret (the secret file's bytes without trailing line breaks) and
   /// where its URL list goes.
+  /// - Parameter options: The build's options.
+  /// - Parameter inputs: What the build reads (`buildInputs`), which the URL list and the CSV
+  ///   may not overwrite.
   /// - Throws: `UsageError` for a missing or empty secret file (without a command), or a
-  ///   secret shorter than `minimumSecretBytes` or a URL list inside the output folder (for
-  ///   `build`: exit 64).
-  static func privateBuildFiles(_ options: BuildOptions) throws(UsageError) -> (
-    secret: [UInt8], urlsFile: String
-  ) {
+  ///   secret shorter than `minimumSecretBytes`, or a URL list or CSV over an input or inside
+  ///   the output folder (for `build`: exit 64).
+  static func privateBuildFiles(
+    _ options: BuildOptions, inputs: [CommandInput]
+  ) throws(UsageError) -> (secret: [UInt8], urlsFile: String) {
     let secretFile = options.secretFile ?? ""
     var secret: [UInt8]
     do {
@@ -105,9 +108,9 @@ extension WallCLI {
     let output = OutputPlacement.canonical(options.output)
     let urlsFile = options.urlsFile ?? (output == "/" ? "/" : output) + ".urls.tsv"
     for (file, name) in [(urlsFile, "the URL list"), (linkListFile(urlsFile), "the CSV of links")] {
-      try refuseInsideOutput(
-        file, named: name, option: "--urls-file", output: options.output,
-        holding: "the secret address of every wall")
+      try checkOutputFile(
+        file, named: name, option: "--urls-file", command: "build", inputs: inputs,
+        output: options.output, holding: "the secret address of every wall")
     }
     return (secret, urlsFile)
   }

@@ -27,15 +27,18 @@ extension WallCLI {
     } catch {
       return .refused(optionFailure(error, console: console))
     }
+    settings.pipeline.waitingForOutput = waitingNotice(output: options.output, console: console)
     settings.pipeline.limits.maxPixels = options.maxPixels
     settings.pipeline.zipLimits = zipLimits(maxExportBytes: options.maxExportBytes)
     settings.copyOriginals = options.copyOriginals
     settings.strict = options.strict
     settings.allowMissingParts = options.allowMissing
+    let inputs = buildInputs(options, input: input)
     if let reportFile = options.reportFile {
       do {
-        try refuseInsideOutput(
-          reportFile, named: "the report", option: "--report", output: options.output,
+        try checkOutputFile(
+          reportFile, named: "the report", option: "--report", command: "build", inputs: inputs,
+          output: options.output,
           holding: "the objectIds and file names of every problem, whoever may see them")
       } catch {
         console.err(error.description)
@@ -44,8 +47,9 @@ extension WallCLI {
     }
     do throws(UsageError) {
       if let waczFile = options.waczFile {
-        try refuseInsideOutput(
-          waczFile, named: "the web archive", option: "--wacz", output: options.output,
+        try checkOutputFile(
+          waczFile, named: "the web archive", option: "--wacz", command: "build", inputs: inputs,
+          output: options.output,
           holding: "a copy of every file of the site (publishing it inside the site would "
             + "archive the archive)")
         _ = try sourceDateEpoch(ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"])
@@ -58,7 +62,7 @@ extension WallCLI {
     var urlsFile: String?
     if options.privateBuild {
       do {
-        let (secret, urls) = try privateBuildFiles(options)
+        let (secret, urls) = try privateBuildFiles(options, inputs: inputs)
         settings.privateSecret = secret
         urlsFile = urls
       } catch {

@@ -8,6 +8,17 @@ extension WallCLI {
   /// when some did not arrive, 64 when the export is not a folder.
   static func runFetch(_ options: FetchOptions, console: Console) -> ExitCode {
     guard let export = options.export else { return .usage }
+    if let reportFile = options.reportFile {
+      do {
+        // Fetch writes only into the export's files/, never over a class file.
+        try checkOutputFile(
+          reportFile, named: "the report", option: "--report", command: "fetch",
+          inputs: [CommandInput(path: export, name: "the export")])
+      } catch {
+        console.err(error.description)
+        return .usage
+      }
+    }
     let progress = FetchConsoleProgress(
       live: console.errIsTerminal && !options.quiet, quiet: options.quiet, console: console)
     let result: FetchResult

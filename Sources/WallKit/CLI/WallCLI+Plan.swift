@@ -7,6 +7,17 @@ extension WallCLI {
   /// `wallgen plan EXPORT -o PLAN`.
   static func runPlan(_ options: PlanOptions, console: Console) -> ExitCode {
     guard let export = options.export, let output = options.output else { return .usage }
+    do throws(UsageError) {
+      let inputs = [CommandInput(path: export, name: "the export")]
+      try checkOutputFile(output, named: "the plan", option: "-o", command: "plan", inputs: inputs)
+      if let reportFile = options.reportFile {
+        try checkOutputFile(
+          reportFile, named: "the report", option: "--report", command: "plan", inputs: inputs)
+      }
+    } catch {
+      console.err(error.description)
+      return .usage
+    }
     var settings = PlanWriter.Settings(export: export, plan: output)
     settings.jobs = options.jobs ?? SiteBuilder.defaultJobs
     settings.zipLimits = zipLimits(maxExportBytes: options.maxExportBytes)
@@ -85,7 +96,7 @@ extension WallCLI {
         ).build()
       } catch {
         console.err("error: \(error)")
-        return error.isPlacement ? .usage : .failure
+        return error.exitCode
       }
       _ = printProblems(result.report, reportFile: nil, console: console)
       if !options.quiet {
@@ -108,7 +119,7 @@ extension WallCLI {
       result = try ShardFinalizer(plan: plan, settings: settings, progress: timer).build()
     } catch {
       console.err("error: \(error)")
-      return error.isPlacement ? .usage : .failure
+      return error.exitCode
     }
     if let code = writeSiteWACZ(result, options: options, settings: settings, console: console) {
       return code
@@ -121,9 +132,10 @@ extension WallCLI {
 }
 
 extension PlanError {
-  /// Whether the output folder was refused (`OutputPlacementError`): a usage error, 64.
-  var isPlacement: Bool {
-    if case .build(.placement) = self { return true }
-    return false
+  /// The exit code of a shard or finalize that failed: that of the output's refusal
+  /// (`OutputPlacementError`: 64, or 75 when another wallgen writes into it), else 1.
+  var exitCode: WallCLI.ExitCode {
+    if case .build(.placement(let placement)) = self { return placement.exitCode }
+    return .failure
   }
 }

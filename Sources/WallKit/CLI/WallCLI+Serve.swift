@@ -32,15 +32,20 @@ extension WallCLI {
     } catch {
       return optionFailure(error, console: console)
     }
+    // Held while serving (its rebuilds share it): no other wallgen writes into the output.
+    let lock: OutputLock
     do {
       // Before the output folder is made: `/`, the export or a folder of someone else's.
       var placement = SiteBuilder.Settings(export: export, output: options.output)
       placement.pipeline.force = options.force
-      try OutputPlacement.claim(placement)
+      placement.pipeline.waitForOutput = options.wait
+      placement.pipeline.waitingForOutput = waitingNotice(output: options.output, console: console)
+      lock = try OutputPlacement.claim(placement)
     } catch {
       console.err(TerminalText.escaped("error: [output] \(error)"))
-      return .usage
+      return error.exitCode
     }
+    defer { lock.release() }
     let generation = BuildGeneration()
     let server: PreviewServer
     do {

@@ -12,6 +12,9 @@ public enum WallCLI {
     case success = 0
     case failure = 1
     case usage = 64
+    /// Another wallgen is writing into the output (`EX_TEMPFAIL`): run again later, or with
+    /// `--wait`.
+    case temporaryFailure = 75
   }
 
   /// The export used when none is named: the demo bundled with the repository.
@@ -154,6 +157,7 @@ extension WallCLI {
     settings.jobs = options.jobs ?? SiteBuilder.defaultJobs
     settings.webp = options.webp
     settings.force = options.force
+    settings.waitForOutput = options.wait
     return settings
   }
 

@@ -105,10 +105,11 @@ import WallSynth
     #expect(help.contains("1   nothing was published"))
     #expect(help.contains("or --strict and\n      problems were reported"))
     #expect(help.contains("64  usage error"))
+    #expect(help.contains("75  another wallgen is writing into the output folder"))
     let readme = String(
       decoding: try FileSystem.readFile(RepositoryPaths.path("README.md"), limit: 1 << 20),
       as: UTF8.self)
     #expect(readme.contains("Exit codes of `build`: **0** the site was published as asked; **1**"))
-    #expect(readme.contains("or `--strict` and problems were reported; **64** usage error."))
+    #expect(readme.contains("or `--strict` and problems were reported; **64** usage error; **75**"))
   }
 }

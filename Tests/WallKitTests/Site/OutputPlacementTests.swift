@@ -121,22 +121,24 @@ import WallSynth
     let output = folder.url("mine")
     let state = SiteBuilder.stateFolder(for: output)
     // Missing, then empty: free.
-    try OutputPlacement.claim(export: export, output: output, stateFolder: state, force: false)
+    _ = try OutputPlacement.claim(export: export, output: output, stateFolder: state, force: false)
     try FileSystem.createDirectory(output)
-    try OutputPlacement.claim(export: export, output: output, stateFolder: state, force: false)
+    _ = try OutputPlacement.claim(export: export, output: output, stateFolder: state, force: false)
     try FileSystem.writeAtomically("my notes", to: "\(output)/notes.txt")
     let error = #expect(throws: OutputPlacementError.self) {
-      try OutputPlacement.claim(export: export, output: output, stateFolder: state, force: false)
+      _ = try OutputPlacement.claim(
+        export: export, output: output, stateFolder: state, force: false)
     }
     #expect(error == .foreignFolder(output: output, marker: state))
     #expect(error?.description.contains("--force") == true)
-    try OutputPlacement.claim(export: export, output: output, stateFolder: state, force: true)
+    _ = try OutputPlacement.claim(export: export, output: output, stateFolder: state, force: true)
     // Once wallgen made its state folder beside it, the folder is wallgen's.
     try FileSystem.createDirectory(state)
-    try OutputPlacement.claim(export: export, output: output, stateFolder: state, force: false)
+    _ = try OutputPlacement.claim(export: export, output: output, stateFolder: state, force: false)
     // --force never opens / to a build.
     #expect(throws: OutputPlacementError.rootFolder(output: "/")) {
-      try OutputPlacement.claim(export: export, output: "/", stateFolder: "/.wallgen/", force: true)
+      _ = try OutputPlacement.claim(
+        export: export, output: "/", stateFolder: "/.wallgen/", force: true)
     }
   }
 
