@@ -27,8 +27,11 @@ let package = Package(
     .systemLibrary(name: "CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
     .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
     .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
-    .systemLibrary(
-      name: "CSimdjson", pkgConfig: "simdjson", providers: [.apt(["libsimdjson-dev"])]),
+    // Without pkgConfig: simdjson.pc's only flag besides /usr/include is
+    // -DSIMDJSON_THREADS_ENABLED=1, which SwiftPM refuses (a "prohibited flag" warning on every
+    // first build) and so never passed; the shim reads single documents and needs no threads.
+    // scripts/deps.sh still checks the library through pkg-config before anything compiles.
+    .systemLibrary(name: "CSimdjson", providers: [.apt(["libsimdjson-dev"])]),
     .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
     // The build plan of sharded builds (docs/sharding.md).
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
@@ -52,7 +55,9 @@ let package = Package(
     // simdjson is C++: a C interface over its On-Demand API, with error codes (no exceptions).
     .target(
       name: "CSimdjsonShim", dependencies: ["CSimdjson"],
-      cxxSettings: [.define("SIMDJSON_EXCEPTIONS", to: "0")]),
+      cxxSettings: [.define("SIMDJSON_EXCEPTIONS", to: "0")],
+      // What pkg-config's -lsimdjson gave (CSimdjson has no pkgConfig: see above).
+      linkerSettings: [.linkedLibrary("simdjson")]),
 
     // Library: one target per stage, each depending only on the stages (and C modules) it uses,
     // so the compiler refuses a back-reference (docs/architecture.md draws the graph). A
