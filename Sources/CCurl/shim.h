@@ -68,6 +68,14 @@ static inline curl_off_t CCurl_contentLength(CURL *handle) {
   return length;
 }
 
+/* The bytes of the last response's body as they travelled (before any Content-Encoding is
+   decoded), which is what its Content-Length counts; -1 when unknown. */
+static inline curl_off_t CCurl_bytesReceived(CURL *handle) {
+  curl_off_t bytes = -1;
+  if (curl_easy_getinfo(handle, CURLINFO_SIZE_DOWNLOAD_T, &bytes) != CURLE_OK) return -1;
+  return bytes;
+}
+
 /* The number of redirects followed. */
 static inline long CCurl_redirectCount(CURL *handle) {
   long count = 0;

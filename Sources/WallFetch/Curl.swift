@@ -142,6 +142,13 @@ final class CurlTransfer {
     return length >= 0 ? Int64(length) : nil
   }
 
+  /// The bytes of the last response's body as they travelled, before a `Content-Encoding`
+  /// (gzip, say) was decoded: what its `Content-Length` counts.
+  var bytesReceived: Int64? {
+    let bytes = CCurl_bytesReceived(handle)
+    return bytes >= 0 ? Int64(bytes) : nil
+  }
+
   /// What libcurl's result `code` (from `CurlMulti.nextDone`) means for this transfer.
   func outcome(code: UInt32) -> TransportOutcome {
     let code = CURLcode(rawValue: code)

@@ -172,8 +172,12 @@ struct FetchRun {
     case .completed where closed != 0:
       failure = ("cannot write the download: \(FilesFolder.describe(closed))", false)
     case .completed:
-      if let length = transfer.contentLength, length != sink.bytes {
-        failure = ("the body held \(sink.bytes) of its \(length) bytes", true)
+      // Content-Length counts the body as sent: a gzip-encoded one is shorter than the file
+      // it decodes to (sink.bytes), so the bytes that travelled are compared.
+      if let length = transfer.contentLength, let received = transfer.bytesReceived,
+        length != received
+      {
+        failure = ("the body held \(received) of its \(length) bytes", true)
       } else {
         arrived(job, temporary: temporary, sink: sink, status: status)
         return

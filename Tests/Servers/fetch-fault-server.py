@@ -19,7 +19,10 @@ input closes.
   /bigchunked/<bytes>   200 with that many bytes, chunked (no Content-Length)
   /stallonce/<name>     the first time: half the body, then silence for 60 s; then 200
   /text/<name>          200, text/html: not an image
+  /gzip/<name>          200, the /ok/<name> body gzip-encoded: "Content-Encoding: gzip" and the
+                        encoded length as Content-Length (whatever Accept-Encoding asks)
 """
+import gzip
 import socket
 import struct
 import sys
@@ -157,6 +160,9 @@ class Handler(BaseHTTPRequestHandler):
             time.sleep(60)
             self.close_connection = True
             return
+        if kind == "gzip":
+            encoded = gzip.compress(body_for(rest[0]), mtime=0)
+            return self.send(200, encoded, [("Content-Encoding", "gzip")], head=head)
         if kind == "text":
             return self.send(200, b"<html>not a photo</html>\n", content_type="text/html",
                              head=head)
