@@ -15,9 +15,9 @@ struct FetchFaultTests {
     return [0xFF, 0xD8, 0xFF, 0xE0] + fill.prefix(2000) + [0xFF, 0xD9]
   }
 
-  /// No temporary file is left in `files/`.
+  /// No temporary file (nor their folder) is left in `files/`.
   static func noLeftovers(_ export: String) -> Bool {
-    !FetchFixture.files(export).contains { $0.hasPrefix(".wallgen-fetch-") }
+    !FetchFixture.files(export).contains { $0.hasPrefix(".wallgen-fetch") }
   }
 
   @Test("a 404 is reported with its URL, object and status; the other files arrive")

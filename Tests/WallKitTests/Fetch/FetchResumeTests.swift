@@ -35,7 +35,9 @@ struct FetchResumeTests {
     let left = FetchFixture.files(export)
     #expect(Set(left).isSuperset(of: names))
     #expect(!left.contains("stall.jpg"), "half a file is never under its name")
-    #expect(left.contains { $0.hasPrefix(".wallgen-fetch-") }, "the killed run's temporary file")
+    #expect(
+      FileSystem.contents(of: "\(export)/files/.wallgen-fetch").contains { $0.hasSuffix(".part") },
+      "the killed run's temporary file")
     let before = server.requests.count
 
     let (code, err) = FetchFixture.run([export] + FetchFixture.fast)
@@ -47,6 +49,26 @@ struct FetchResumeTests {
     #expect(Set(rerun.filter { $0.hasPrefix("HEAD") }) == Set(names.map { "HEAD /ok/\($0)" }))
     #expect(
       err.last?.hasPrefix("fetched 1 file (2.0 KiB), 5 already there, 0 failed") == true, "\(err)")
+  }
+
+  @Test("a fetched file whose name looks like a temporary file survives the next run")
+  func temporaryLookingNames() throws {
+    let server = try FaultServer()
+    let folder = try TemporaryDirectory("fetch-part-names")
+    let names = [".wallgen-fetch-1-1.part", ".wallgen-fetch-99-7.part", "1-1.part"]
+    let export = try FetchFixture.export(names.map { ($0, server.url("ok/\($0)")) }, in: folder)
+    let first = FetchFixture.run([export] + FetchFixture.fast)
+    #expect(first.code == .success, "\(first.err)")
+    let before = server.requests.count
+    let second = FetchFixture.run([export] + FetchFixture.fast)
+    #expect(second.code == .success, "\(second.err)")
+    #expect(FetchFixture.files(export) == names.sorted())
+    for name in names {
+      #expect(FetchFixture.bytes(export, name) == FetchFaultTests.body(name), "\(name)")
+    }
+    #expect(
+      server.requests.dropFirst(before).allSatisfy { $0.hasPrefix("HEAD ") },
+      "the second run found every file there: \(server.requests)")
   }
 
   @Test("a file already there with another length than the server's is fetched again")
@@ -101,6 +123,21 @@ struct FetchResumeTests {
     #expect(
       list.refused.first?.reason.contains("names the same file from http://h/same.jpg") == true)
     #expect(list.refused.last?.reason.contains("has no url") == true)
+  }
+
+  @Test(
+    "the name of the folder of downloads under way is refused, in any case",
+    arguments: [".wallgen-fetch", ".WallGen-Fetch"])
+  func reservedName(_ name: String) throws {
+    let folder = try TemporaryDirectory("fetch-reserved")
+    let export = try FetchFixture.export([(name, "http://127.0.0.1:9/x.jpg")], in: folder)
+    let list = FetchList.read(export: export)
+    #expect(list.items.isEmpty)
+    #expect(list.refused.map(\.file) == ["files/\(name)"])
+    #expect(
+      list.refused.first?.reason
+        == "the name \"\(name)\" of field \"image\" is the folder fetch keeps its downloads "
+        + "under way in; refused")
   }
 
   @Test("a files/ that is a symbolic link is refused")
