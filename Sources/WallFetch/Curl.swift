@@ -78,6 +78,46 @@ private func receive(
   return sink.take(UnsafeRawPointer(data), total) ? total : 0
 }
 
+/// libcurl's socket callback: a socket only for an address the transfer's check permits.
+///
+/// Nothing in it throws (no Swift error may cross libcurl's C frames); a refusal is kept in
+/// the transfer's `ConnectionCheck`, and `CURL_SOCKET_BAD` makes libcurl try the next address
+/// or fail with `CURLE_COULDNT_CONNECT` before any packet is sent.
+private func openSocket(
+  _ context: UnsafeMutableRawPointer?, _ purpose: curlsocktype,
+  _ address: UnsafeMutablePointer<curl_sockaddr>?
+) -> curl_socket_t {
+  guard let context, let address else { return CURL_SOCKET_BAD }
+  let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+  var bytes = [UInt8](repeating: 0, count: 16)
+  let length = Int(CCurl_addressBytes(address, &bytes))
+  let permitted = transfer.check.permits(
+    address: Array(bytes.prefix(length)), url: String(cString: CCurl_currentURL(transfer.handle)),
+    redirected: CCurl_redirectCount(transfer.handle) > 0)
+  guard permitted else { return CURL_SOCKET_BAD }
+  return socket(address.pointee.family, address.pointee.socktype, address.pointee.protocol)
+}
+
+/// URLs read as libcurl reads them.
+enum CurlURL {
+  /// The host of `url` as libcurl connects to it, lowercased: `127.0.0.1` for `0x7f000001`,
+  /// `[::1]`; nil when `url` cannot be read or has none.
+  static func host(of url: String) -> String? {
+    part(CURLUPART_HOST, of: url, dropping: 0)?.lowercased()
+  }
+
+  /// `url` without its user and password, nil when it cannot be read.
+  static func withoutCredentials(_ url: String) -> String? {
+    part(CURLUPART_URL, of: url, dropping: 3)
+  }
+
+  private static func part(_ part: CURLUPart, of url: String, dropping: Int32) -> String? {
+    guard let value = CCurl_urlPart(url, part, dropping) else { return nil }
+    defer { curl_free(value) }
+    return String(cString: value)
+  }
+}
+
 /// How a transfer ended, before its HTTP status is looked at.
 enum TransportOutcome: Equatable {
   /// A response arrived whole.
@@ -86,6 +126,8 @@ enum TransportOutcome: Equatable {
   case failed(reason: String, retryable: Bool)
   /// The body is larger than the cap.
   case tooLarge
+  /// Every address tried was refused (an internal one, of a host the user did not name).
+  case refused(AddressRefusal)
 }
 
 /// One HTTP request on a libcurl easy handle.
@@ -94,18 +136,23 @@ final class CurlTransfer {
   let handle: UnsafeMutableRawPointer
   /// Where the body goes.
   let sink: TransferSink
+  /// The check of the addresses connected to.
+  let check: ConnectionCheck
   private let errorBuffer: UnsafeMutablePointer<CChar>
 
-  /// Prepares a GET (or a HEAD, `head`) of `url` whose body goes to `sink`.
+  /// Prepares a GET (or a HEAD, `head`) of `url` whose body goes to `sink`, connecting only
+  /// where `check` permits.
   /// - Throws: `FetchFailureReason` when libcurl refuses a setting (such as the URL).
-  init(url: String, head: Bool, settings: FetchSettings, sink: TransferSink)
-    throws(FetchFailureReason)
-  {
+  init(
+    url: String, head: Bool, settings: FetchSettings, sink: TransferSink,
+    check: ConnectionCheck
+  ) throws(FetchFailureReason) {
     guard curlSetup == CURLE_OK, let handle = curl_easy_init() else {
       throw FetchFailureReason("libcurl could not make a transfer")
     }
     self.handle = handle
     self.sink = sink
+    self.check = check
     errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
     errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
     sink.handle = handle
@@ -117,7 +164,8 @@ final class CurlTransfer {
           lowSpeedLimit: settings.stallBytesPerSecond, lowSpeedTime: settings.stallTimeout,
           maxRedirects: settings.maxRedirects, maxFileSize: curl_off_t(settings.maxFileBytes),
           userAgent: agent, errorBuffer: errorBuffer, write: receive,
-          writeContext: Unmanaged.passUnretained(sink).toOpaque())
+          writeContext: Unmanaged.passUnretained(sink).toOpaque(), openSocket: openSocket,
+          openSocketContext: Unmanaged.passUnretained(self).toOpaque())
         return CCurl_prepare(handle, &options)
       }
     }
@@ -152,6 +200,7 @@ final class CurlTransfer {
   /// What libcurl's result `code` (from `CurlMulti.nextDone`) means for this transfer.
   func outcome(code: UInt32) -> TransportOutcome {
     let code = CURLcode(rawValue: code)
+    if code == CURLE_COULDNT_CONNECT, let refusal = check.refusal { return .refused(refusal) }
     switch code {
     case CURLE_OK: return .completed
     case CURLE_FILESIZE_EXCEEDED: return .tooLarge

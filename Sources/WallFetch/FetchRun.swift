@@ -35,6 +35,8 @@ struct FetchRun {
   let multi: CurlMulti
   let progress: any FetchProgress
   let policy: RetryPolicy
+  /// The hosts that may be at internal addresses.
+  let allowedHosts: Set<String>
   var result = FetchResult()
   private var ready: [FetchJob] = []
   private var waiting: [(due: ContinuousClock.Instant, job: FetchJob)] = []
@@ -50,6 +52,7 @@ struct FetchRun {
     self.multi = multi
     self.progress = progress
     policy = RetryPolicy(settings)
+    allowedHosts = AllowedHosts.of(settings)
   }
 
   /// Queues `items`, refusing at once a URL that is not http or https.
@@ -122,7 +125,8 @@ struct FetchRun {
     let sink = TransferSink(descriptor: descriptor, cap: settings.maxFileBytes)
     do throws(FetchFailureReason) {
       let transfer = try CurlTransfer(
-        url: job.url, head: job.present != nil, settings: settings, sink: sink)
+        url: job.url, head: job.present != nil, settings: settings, sink: sink,
+        check: ConnectionCheck(allowedHosts: allowedHosts))
       guard multi.add(transfer) else { throw FetchFailureReason("libcurl refused the transfer") }
       active[transfer.handle] = Active(job: job, transfer: transfer, temporary: temporary)
     } catch {
@@ -148,6 +152,8 @@ struct FetchRun {
       {
         result.present += 1
         settle(nil)
+      } else if case .refused(let refusal) = outcome {
+        settle(FetchRecord(job.item, url: job.url, reason: refusal.reason))
       } else {
         job.present = nil
         ready.append(job)
@@ -163,6 +169,8 @@ struct FetchRun {
       failure = (
         "larger than the cap of \(settings.maxFileBytes) bytes (--max-file-bytes); not kept", false
       )
+    case .refused(let refusal):
+      failure = (refusal.reason, false)
     case .failed(let reason, let retryable):
       failure = (reason, retryable)
     case .completed where !(200..<300).contains(status):

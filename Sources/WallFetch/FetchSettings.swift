@@ -9,8 +9,12 @@ public struct FetchSettings: Sendable, Equatable {
   public var export: String
   /// Transfers at once.
   public var jobs: Int = FetchSettings.defaultJobs
-  /// Prefix rewrites applied to every URL.
+  /// Prefix rewrites applied to every URL; the host of each one's target is allowed at an
+  /// internal address, as `allowedHosts` are.
   public var rewrites: [URLRewrite] = []
+  /// Hosts that may be reached at an internal address (`InternalAddress`: loopback, private,
+  /// link-local…), redirects to them included; any other host is refused there.
+  public var allowedHosts: [String] = []
   /// The largest file accepted, in bytes.
   public var maxFileBytes: Int64 = FetchSettings.defaultMaxFileBytes
   /// The longest wait for a connection, in seconds.

@@ -14,6 +14,7 @@ input closes.
   /short/<key>          always: Content-Length 4000, 1000 bytes, then a clean close
   /loop/<n>             302 to /loop/<n+1>, for ever
   /tofile/<name>        302 to file:///etc/passwd
+  /to/<url>             302 to <url>, percent-decoded (a test's address on this machine)
   /trickle/<name>       Content-Length 100000, then one byte every 0.2 s
   /big/<bytes>          200 with that many bytes and its Content-Length
   /bigchunked/<bytes>   200 with that many bytes, chunked (no Content-Length)
@@ -28,6 +29,7 @@ import struct
 import sys
 import threading
 import time
+import urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 LOCK = threading.Lock()
@@ -112,6 +114,10 @@ class Handler(BaseHTTPRequestHandler):
         if kind == "tofile":
             return self.send(302, b"", [("Location", "file:///etc/passwd")],
                              content_type="text/plain", head=head)
+        if kind == "to":
+            target = urllib.parse.unquote(rest[0])
+            return self.send(302, b"", [("Location", target)], content_type="text/plain",
+                             head=head)
         if kind == "trickle":
             self.send_response(200)
             self.send_header("Content-Type", "image/jpeg")

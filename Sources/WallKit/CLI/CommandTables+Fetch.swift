@@ -21,6 +21,22 @@ extension CommandTables {
       }
       options.rewrites.append(rule)
     },
+    CommandOption(
+      ["--allow-host"], value: "HOST",
+      help: [
+        "Fetch from HOST even at a loopback, private or link-local",
+        "address, redirects to it included (repeatable; a NEW of",
+        "--rewrite is allowed without it)",
+      ]
+    ) { reader, name, options throws(UsageError) in
+      let text = try reader.value(for: name)
+      guard let host = AllowedHosts.normalized(text) else {
+        throw UsageError(
+          "option '\(name)' needs a host name or address without scheme, port or path "
+            + "(files.example.org, 10.0.0.5, ::1), not '\(text)'", command: "fetch")
+      }
+      options.allowedHosts.append(host)
+    },
     .byteCount(
       ["--max-file-bytes"], \.maxFileBytes,
       help: [

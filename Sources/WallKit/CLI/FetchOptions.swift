@@ -8,6 +8,8 @@ public struct FetchOptions: Sendable, Equatable {
   public var jobs: Int = FetchSettings.defaultJobs
   /// `--rewrite OLD=NEW` rules, in the order given.
   public var rewrites: [URLRewrite] = []
+  /// `--allow-host HOST`: hosts that may be at internal addresses, normalized.
+  public var allowedHosts: [String] = []
   /// The largest file accepted, in bytes.
   public var maxFileBytes: UInt64 = UInt64(FetchSettings.defaultMaxFileBytes)
   /// The longest wait for a connection, in seconds.
@@ -37,6 +39,7 @@ public struct FetchOptions: Sendable, Equatable {
     var settings = FetchSettings(export: export)
     settings.jobs = jobs
     settings.rewrites = rewrites
+    settings.allowedHosts = allowedHosts
     settings.maxFileBytes = Int64(clamping: maxFileBytes)
     settings.connectTimeout = connectTimeout
     settings.stallTimeout = stallTimeout

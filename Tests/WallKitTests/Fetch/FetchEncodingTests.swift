@@ -11,7 +11,7 @@ struct FetchEncodingTests {
     let server = try FaultServer()
     let folder = try TemporaryDirectory("fetch-gzip")
     let export = try FetchFixture.export([("z.jpg", server.url("gzip/z"))], in: folder)
-    let (code, err) = FetchFixture.run([export] + FetchFixture.fast)
+    let (code, err) = FetchFixture.run([export] + FetchFixture.local)
     #expect(code == .success, "\(err)")
     #expect(FetchFixture.bytes(export, "z.jpg") == FetchFaultTests.body("z"))
     #expect(server.requests == ["GET /gzip/z"], "one request, not retried")

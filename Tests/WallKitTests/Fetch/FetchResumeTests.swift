@@ -19,7 +19,7 @@ struct FetchResumeTests {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: wallgen)
     process.arguments =
-      ["fetch", export, "-j", "6", "--quiet"] + FetchFixture.fast + ["--stall-timeout", "60"]
+      ["fetch", export, "-j", "6", "--quiet"] + FetchFixture.local + ["--stall-timeout", "60"]
     process.standardError = FileHandle.nullDevice
     try process.run()
     // Once the five small files are in and the stalled one is under way, kill it.
@@ -40,7 +40,7 @@ struct FetchResumeTests {
       "the killed run's temporary file")
     let before = server.requests.count
 
-    let (code, err) = FetchFixture.run([export] + FetchFixture.fast)
+    let (code, err) = FetchFixture.run([export] + FetchFixture.local)
     #expect(code == .success, "\(err)")
     #expect(FetchFixture.files(export) == (names + ["stall.jpg"]).sorted(), "and no leftover")
     #expect(FetchFixture.bytes(export, "stall.jpg") == FetchFaultTests.body("s"))
@@ -57,10 +57,10 @@ struct FetchResumeTests {
     let folder = try TemporaryDirectory("fetch-part-names")
     let names = [".wallgen-fetch-1-1.part", ".wallgen-fetch-99-7.part", "1-1.part"]
     let export = try FetchFixture.export(names.map { ($0, server.url("ok/\($0)")) }, in: folder)
-    let first = FetchFixture.run([export] + FetchFixture.fast)
+    let first = FetchFixture.run([export] + FetchFixture.local)
     #expect(first.code == .success, "\(first.err)")
     let before = server.requests.count
-    let second = FetchFixture.run([export] + FetchFixture.fast)
+    let second = FetchFixture.run([export] + FetchFixture.local)
     #expect(second.code == .success, "\(second.err)")
     #expect(FetchFixture.files(export) == names.sorted())
     for name in names {
@@ -79,7 +79,7 @@ struct FetchResumeTests {
     try FileManager.default.createDirectory(
       atPath: "\(export)/files", withIntermediateDirectories: true)
     try Data("partial".utf8).write(to: URL(fileURLWithPath: "\(export)/files/r.jpg"))
-    let (code, _) = FetchFixture.run([export] + FetchFixture.fast)
+    let (code, _) = FetchFixture.run([export] + FetchFixture.local)
     #expect(code == .success)
     #expect(FetchFixture.bytes(export, "r.jpg") == FetchFaultTests.body("r"))
     #expect(server.requests == ["HEAD /ok/r", "GET /ok/r"])
@@ -96,7 +96,7 @@ struct FetchResumeTests {
     // Nothing listens on port 9: a request would fail, not succeed.
     let export = try FetchFixture.export([(name, "http://127.0.0.1:9/x.jpg")], in: folder)
     let report = folder.url("report.jsonl")
-    let (code, err) = FetchFixture.run([export, "--report", report] + FetchFixture.fast)
+    let (code, err) = FetchFixture.run([export, "--report", report] + FetchFixture.local)
     #expect(code == .failure)
     #expect(FetchFixture.files(export).isEmpty)
     #expect(FileSystem.contents(of: folder.path).sorted() == ["export", "report.jsonl"])
@@ -148,7 +148,7 @@ struct FetchResumeTests {
       atPath: folder.url("elsewhere"), withIntermediateDirectories: true)
     try FileManager.default.createSymbolicLink(
       atPath: "\(export)/files", withDestinationPath: folder.url("elsewhere"))
-    let (code, err) = FetchFixture.run([export] + FetchFixture.fast)
+    let (code, err) = FetchFixture.run([export] + FetchFixture.local)
     #expect(code == .failure)
     #expect(
       err.contains { $0.contains("files: is not a folder (a symbolic link or a file)") }, "\(err)")
