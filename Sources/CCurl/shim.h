@@ -11,6 +11,7 @@ typedef struct {
   const char *url;
   int head;                      /* 1: a HEAD request (CURLOPT_NOBODY) */
   long connectTimeoutMs;
+  long timeoutMs;                /* the whole transfer, 0 for no limit */
   long lowSpeedLimit;            /* bytes per second ... */
   long lowSpeedTime;             /* ... under which, this many seconds long, is a stall */
   long maxRedirects;
@@ -37,6 +38,7 @@ static inline CURLcode CCurl_prepare(CURL *handle, const CCurl_Settings *setting
   CCURL_SET(CURLOPT_MAXREDIRS, settings->maxRedirects);
   CCURL_SET(CURLOPT_NOBODY, settings->head ? 1L : 0L);
   CCURL_SET(CURLOPT_CONNECTTIMEOUT_MS, settings->connectTimeoutMs);
+  CCURL_SET(CURLOPT_TIMEOUT_MS, settings->timeoutMs);
   CCURL_SET(CURLOPT_LOW_SPEED_LIMIT, settings->lowSpeedLimit);
   CCURL_SET(CURLOPT_LOW_SPEED_TIME, settings->lowSpeedTime);
   CCURL_SET(CURLOPT_MAXFILESIZE_LARGE, settings->maxFileSize);

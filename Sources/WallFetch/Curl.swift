@@ -10,8 +10,9 @@ import WallSupport
 /// libcurl's global setup, done once per process before the first handle.
 private let curlSetup: CURLcode = CCurl_globalInit()
 
-/// Where a transfer's body goes: a temporary file (or nowhere, for a HEAD), with the size cap
-/// enforced while it arrives and the first bytes kept to tell JPEG and PNG from the rest.
+/// Where a transfer's body goes: a temporary file (or nowhere, for a HEAD), with the size caps
+/// (the file's and the run's) enforced while it arrives and the first bytes kept to tell JPEG
+/// and PNG from the rest.
 ///
 /// Used only on the thread that drives the transfers (libcurl calls `write` from
 /// `CurlMulti.perform`).
@@ -21,19 +22,24 @@ final class TransferSink {
   let descriptor: Int32
   /// The most bytes accepted.
   let cap: Int64
+  /// The run's bytes, shared by every transfer.
+  let budget: ByteBudget
   /// Bytes of a 2xx body received so far.
   private(set) var bytes: Int64 = 0
   /// The body's first bytes (up to 8).
   private(set) var magic: [UInt8] = []
   /// Whether the body went over `cap` (the transfer was then stopped).
   private(set) var overCap = false
+  /// Whether the body went over the run's `budget` (the transfer was then stopped).
+  private(set) var overBudget = false
   /// The `errno` of a failed write, 0 when none failed.
   private(set) var writeError: Int32 = 0
   private var keeping: Bool?
 
-  init(descriptor: Int32, cap: Int64) {
+  init(descriptor: Int32, cap: Int64, budget: ByteBudget) {
     self.descriptor = descriptor
     self.cap = cap
+    self.budget = budget
   }
 
   /// Takes `count` bytes at `data`; false stops the transfer.
@@ -46,6 +52,10 @@ final class TransferSink {
     guard keeping == true else { return true }
     guard bytes + Int64(count) <= cap else {
       overCap = true
+      return false
+    }
+    guard budget.take(Int64(count)) else {
+      overBudget = true
       return false
     }
     if magic.count < 8 {
@@ -126,6 +136,8 @@ enum TransportOutcome: Equatable {
   case failed(reason: String, retryable: Bool)
   /// The body is larger than the cap.
   case tooLarge
+  /// The body would take the run past its total cap.
+  case overBudget
   /// Every address tried was refused (an internal one, of a host the user did not name).
   case refused(AddressRefusal)
 }
@@ -141,11 +153,11 @@ final class CurlTransfer {
   private let errorBuffer: UnsafeMutablePointer<CChar>
 
   /// Prepares a GET (or a HEAD, `head`) of `url` whose body goes to `sink`, connecting only
-  /// where `check` permits.
+  /// where `check` permits, within `timeout` seconds (nil: no limit).
   /// - Throws: `FetchFailureReason` when libcurl refuses a setting (such as the URL).
   init(
     url: String, head: Bool, settings: FetchSettings, sink: TransferSink,
-    check: ConnectionCheck
+    check: ConnectionCheck, timeout: Double?
   ) throws(FetchFailureReason) {
     guard curlSetup == CURLE_OK, let handle = curl_easy_init() else {
       throw FetchFailureReason("libcurl could not make a transfer")
@@ -161,6 +173,7 @@ final class CurlTransfer {
         var options = CCurl_Settings(
           url: url, head: head ? 1 : 0,
           connectTimeoutMs: Int(max(settings.connectTimeout * 1000, 1)),
+          timeoutMs: timeout.map { Int(max($0 * 1000, 1)) } ?? 0,
           lowSpeedLimit: settings.stallBytesPerSecond, lowSpeedTime: settings.stallTimeout,
           maxRedirects: settings.maxRedirects, maxFileSize: curl_off_t(settings.maxFileBytes),
           userAgent: agent, errorBuffer: errorBuffer, write: receive,
@@ -205,6 +218,7 @@ final class CurlTransfer {
     case CURLE_OK: return .completed
     case CURLE_FILESIZE_EXCEEDED: return .tooLarge
     case CURLE_WRITE_ERROR where sink.overCap: return .tooLarge
+    case CURLE_WRITE_ERROR where sink.overBudget: return .overBudget
     case CURLE_WRITE_ERROR:
       return .failed(
         reason: "cannot write the download: \(FilesFolder.describe(sink.writeError))",

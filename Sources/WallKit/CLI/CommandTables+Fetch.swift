@@ -43,6 +43,18 @@ extension CommandTables {
         "Refuse a file larger than N bytes (default: \(FetchSettings.defaultMaxFileBytes >> 20)M; K, M, G",
         "are powers of 1024)",
       ]),
+    .byteCount(
+      ["--max-total-bytes"], \.maxTotalBytes,
+      help: [
+        "Stop downloading once the run received N bytes (default:",
+        "\(FetchSettings.defaultMaxTotalBytes >> 30)G)",
+      ]),
+    .seconds(
+      ["--file-timeout"], \.fileTimeout,
+      help: [
+        "Give a file up S seconds after its first request, retries",
+        "included (default: \(Int(FetchSettings.defaultFileTimeout)); 0: no limit)",
+      ]),
     .seconds(
       ["--connect-timeout"], \.connectTimeout,
       help: ["Give up connecting after this many seconds (default: 15)"]),
