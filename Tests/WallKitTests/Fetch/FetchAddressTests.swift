@@ -89,6 +89,24 @@ struct FetchAddressTests {
       "\(err)")
   }
 
+  @Test("a file already there whose link is refused is reported, not checked, and left alone")
+  func presentFileRefused() throws {
+    let server = try FaultServer()
+    let folder = try TemporaryDirectory("fetch-present-refused")
+    let export = try FetchFixture.export([("h.jpg", server.url("ok/h"))], in: folder)
+    try FileManager.default.createDirectory(
+      atPath: "\(export)/files", withIntermediateDirectories: true)
+    try Data("kept".utf8).write(to: URL(fileURLWithPath: "\(export)/files/h.jpg"))
+    let (code, err) = FetchFixture.run([export] + FetchFixture.fast)
+    #expect(code == .failure)
+    #expect(server.requests.isEmpty, "neither HEAD nor GET")
+    #expect(FetchFixture.bytes(export, "h.jpg") == Array("kept".utf8))
+    #expect(
+      Self.line(err, "h.jpg").hasSuffix(
+        "refused 127.0.0.1: a loopback address; name the host with --allow-host to fetch from it"),
+      "\(err)")
+  }
+
   @Test("a host named with --allow-host is fetched from, redirects to it included")
   func allowedHosts() throws {
     let server = try FaultServer()
