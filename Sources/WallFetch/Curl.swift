@@ -10,8 +10,9 @@ import WallSupport
 /// libcurl's global setup, done once per process before the first handle.
 private let curlSetup: CURLcode = CCurl_globalInit()
 
-/// Where a transfer's body goes: a temporary file (or nowhere, for a HEAD), with the size cap
-/// enforced while it arrives and the first bytes kept to tell JPEG and PNG from the rest.
+/// Where a transfer's body goes: a temporary file (or nowhere, for a HEAD), with the size caps
+/// (the file's and the run's) enforced while it arrives and the first bytes kept to tell JPEG
+/// and PNG from the rest.
 ///
 /// Used only on the thread that drives the transfers (libcurl calls `write` from
 /// `CurlMulti.perform`).
@@ -21,19 +22,24 @@ final class TransferSink {
   let descriptor: Int32
   /// The most bytes accepted.
   let cap: Int64
+  /// The run's bytes, shared by every transfer.
+  let budget: ByteBudget
   /// Bytes of a 2xx body received so far.
   private(set) var bytes: Int64 = 0
   /// The body's first bytes (up to 8).
   private(set) var magic: [UInt8] = []
   /// Whether the body went over `cap` (the transfer was then stopped).
   private(set) var overCap = false
+  /// Whether the body went over the run's `budget` (the transfer was then stopped).
+  private(set) var overBudget = false
   /// The `errno` of a failed write, 0 when none failed.
   private(set) var writeError: Int32 = 0
   private var keeping: Bool?
 
-  init(descriptor: Int32, cap: Int64) {
+  init(descriptor: Int32, cap: Int64, budget: ByteBudget) {
     self.descriptor = descriptor
     self.cap = cap
+    self.budget = budget
   }
 
   /// Takes `count` bytes at `data`; false stops the transfer.
@@ -46,6 +52,10 @@ final class TransferSink {
     guard keeping == true else { return true }
     guard bytes + Int64(count) <= cap else {
       overCap = true
+      return false
+    }
+    guard budget.take(Int64(count)) else {
+      overBudget = true
       return false
     }
     if magic.count < 8 {
@@ -78,6 +88,46 @@ private func receive(
   return sink.take(UnsafeRawPointer(data), total) ? total : 0
 }
 
+/// libcurl's socket callback: a socket only for an address the transfer's check permits.
+///
+/// Nothing in it throws (no Swift error may cross libcurl's C frames); a refusal is kept in
+/// the transfer's `ConnectionCheck`, and `CURL_SOCKET_BAD` makes libcurl try the next address
+/// or fail with `CURLE_COULDNT_CONNECT` before any packet is sent.
+private func openSocket(
+  _ context: UnsafeMutableRawPointer?, _ purpose: curlsocktype,
+  _ address: UnsafeMutablePointer<curl_sockaddr>?
+) -> curl_socket_t {
+  guard let context, let address else { return CURL_SOCKET_BAD }
+  let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+  var bytes = [UInt8](repeating: 0, count: 16)
+  let length = Int(CCurl_addressBytes(address, &bytes))
+  let permitted = transfer.check.permits(
+    address: Array(bytes.prefix(length)), url: String(cString: CCurl_currentURL(transfer.handle)),
+    redirected: CCurl_redirectCount(transfer.handle) > 0)
+  guard permitted else { return CURL_SOCKET_BAD }
+  return socket(address.pointee.family, address.pointee.socktype, address.pointee.protocol)
+}
+
+/// URLs read as libcurl reads them.
+enum CurlURL {
+  /// The host of `url` as libcurl connects to it, lowercased: `127.0.0.1` for `0x7f000001`,
+  /// `[::1]`; nil when `url` cannot be read or has none.
+  static func host(of url: String) -> String? {
+    part(CURLUPART_HOST, of: url, dropping: 0)?.lowercased()
+  }
+
+  /// `url` without its user and password, nil when it cannot be read.
+  static func withoutCredentials(_ url: String) -> String? {
+    part(CURLUPART_URL, of: url, dropping: 3)
+  }
+
+  private static func part(_ part: CURLUPart, of url: String, dropping: Int32) -> String? {
+    guard let value = CCurl_urlPart(url, part, dropping) else { return nil }
+    defer { curl_free(value) }
+    return String(cString: value)
+  }
+}
+
 /// How a transfer ended, before its HTTP status is looked at.
 enum TransportOutcome: Equatable {
   /// A response arrived whole.
@@ -86,6 +136,10 @@ enum TransportOutcome: Equatable {
   case failed(reason: String, retryable: Bool)
   /// The body is larger than the cap.
   case tooLarge
+  /// The body would take the run past its total cap.
+  case overBudget
+  /// Every address tried was refused (an internal one, of a host the user did not name).
+  case refused(AddressRefusal)
 }
 
 /// One HTTP request on a libcurl easy handle.
@@ -94,18 +148,23 @@ final class CurlTransfer {
   let handle: UnsafeMutableRawPointer
   /// Where the body goes.
   let sink: TransferSink
+  /// The check of the addresses connected to.
+  let check: ConnectionCheck
   private let errorBuffer: UnsafeMutablePointer<CChar>
 
-  /// Prepares a GET (or a HEAD, `head`) of `url` whose body goes to `sink`.
+  /// Prepares a GET (or a HEAD, `head`) of `url` whose body goes to `sink`, connecting only
+  /// where `check` permits, within `timeout` seconds (nil: no limit).
   /// - Throws: `FetchFailureReason` when libcurl refuses a setting (such as the URL).
-  init(url: String, head: Bool, settings: FetchSettings, sink: TransferSink)
-    throws(FetchFailureReason)
-  {
+  init(
+    url: String, head: Bool, settings: FetchSettings, sink: TransferSink,
+    check: ConnectionCheck, timeout: Double?
+  ) throws(FetchFailureReason) {
     guard curlSetup == CURLE_OK, let handle = curl_easy_init() else {
       throw FetchFailureReason("libcurl could not make a transfer")
     }
     self.handle = handle
     self.sink = sink
+    self.check = check
     errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
     errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
     sink.handle = handle
@@ -114,10 +173,12 @@ final class CurlTransfer {
         var options = CCurl_Settings(
           url: url, head: head ? 1 : 0,
           connectTimeoutMs: Int(max(settings.connectTimeout * 1000, 1)),
+          timeoutMs: timeout.map { Int(max($0 * 1000, 1)) } ?? 0,
           lowSpeedLimit: settings.stallBytesPerSecond, lowSpeedTime: settings.stallTimeout,
           maxRedirects: settings.maxRedirects, maxFileSize: curl_off_t(settings.maxFileBytes),
           userAgent: agent, errorBuffer: errorBuffer, write: receive,
-          writeContext: Unmanaged.passUnretained(sink).toOpaque())
+          writeContext: Unmanaged.passUnretained(sink).toOpaque(), openSocket: openSocket,
+          openSocketContext: Unmanaged.passUnretained(self).toOpaque())
         return CCurl_prepare(handle, &options)
       }
     }
@@ -142,13 +203,22 @@ final class CurlTransfer {
     return length >= 0 ? Int64(length) : nil
   }
 
+  /// The bytes of the last response's body as they travelled, before a `Content-Encoding`
+  /// (gzip, say) was decoded: what its `Content-Length` counts.
+  var bytesReceived: Int64? {
+    let bytes = CCurl_bytesReceived(handle)
+    return bytes >= 0 ? Int64(bytes) : nil
+  }
+
   /// What libcurl's result `code` (from `CurlMulti.nextDone`) means for this transfer.
   func outcome(code: UInt32) -> TransportOutcome {
     let code = CURLcode(rawValue: code)
+    if code == CURLE_COULDNT_CONNECT, let refusal = check.refusal { return .refused(refusal) }
     switch code {
     case CURLE_OK: return .completed
     case CURLE_FILESIZE_EXCEEDED: return .tooLarge
     case CURLE_WRITE_ERROR where sink.overCap: return .tooLarge
+    case CURLE_WRITE_ERROR where sink.overBudget: return .overBudget
     case CURLE_WRITE_ERROR:
       return .failed(
         reason: "cannot write the download: \(FilesFolder.describe(sink.writeError))",

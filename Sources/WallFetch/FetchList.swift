@@ -102,6 +102,11 @@ public struct FetchList: Sendable, Equatable {
         "\(shown) \"\(item.name)\" of field \"\(field)\" is not a plain file name (empty, "
         + "'.', '..', or holding '/', a backslash, NUL or a control character); refused"
     }
+    if FilesFolder.isReserved(item.name) {
+      return
+        "the name \"\(item.name)\" of field \"\(field)\" is the folder fetch keeps its downloads "
+        + "under way in; refused"
+    }
     if let index = byName[item.name] {
       let first = items[index]
       if first.url == item.url { return "" }

@@ -4,23 +4,6 @@
   import Darwin
 #endif
 
-/// One file's way through a fetch.
-final class FetchJob {
-  let item: FetchItem
-  /// The URL asked for: the item's after `--rewrite`.
-  let url: String
-  /// Failed GET attempts so far.
-  var attempts = 0
-  /// The size of the file already in `files/`, while a HEAD checks it.
-  var present: Int64?
-
-  init(item: FetchItem, url: String, present: Int64?) {
-    self.item = item
-    self.url = url
-    self.present = present
-  }
-}
-
 /// The state of a running fetch: the queue, the transfers under way, the retries waiting.
 struct FetchRun {
   private struct Active {
@@ -35,6 +18,10 @@ struct FetchRun {
   let multi: CurlMulti
   let progress: any FetchProgress
   let policy: RetryPolicy
+  /// The bytes the run may still receive.
+  let budget: ByteBudget
+  /// The hosts that may be at internal addresses.
+  let allowedHosts: Set<String>
   var result = FetchResult()
   private var ready: [FetchJob] = []
   private var waiting: [(due: ContinuousClock.Instant, job: FetchJob)] = []
@@ -50,6 +37,8 @@ struct FetchRun {
     self.multi = multi
     self.progress = progress
     policy = RetryPolicy(settings)
+    budget = ByteBudget(cap: settings.maxTotalBytes)
+    allowedHosts = AllowedHosts.of(settings)
   }
 
   /// Queues `items`, refusing at once a URL that is not http or https.
@@ -107,8 +96,20 @@ struct FetchRun {
     progress.progressed(done: settled, total: result.total, bytes: result.bytes + moving)
   }
 
-  /// Starts a HEAD (for a file already there) or a GET of `job`.
+  /// Starts a HEAD (for a file already there) or a GET of `job`, unless its deadline passed
+  /// or (for a GET) the run's bytes ran out.
   private mutating func start(_ job: FetchJob) {
+    let now = ContinuousClock.now
+    if job.deadline == nil && settings.fileTimeout > 0 {
+      job.deadline = now + .milliseconds(Int64(settings.fileTimeout * 1000))
+    }
+    let remaining = job.deadline.map { Fetcher.seconds($0 - now) }
+    if let remaining, remaining <= 0 {
+      return settle(FetchRecord(job.item, url: job.url, reason: deadlineReason(job.lastFailure)))
+    }
+    if job.present == nil && budget.exhausted {
+      return settle(FetchRecord(job.item, url: job.url, reason: "not fetched: " + budgetReason))
+    }
     var temporary: String?
     var descriptor: Int32 = -1
     if job.present == nil {
@@ -119,10 +120,11 @@ struct FetchRun {
         return
       }
     }
-    let sink = TransferSink(descriptor: descriptor, cap: settings.maxFileBytes)
+    let sink = TransferSink(descriptor: descriptor, cap: settings.maxFileBytes, budget: budget)
     do throws(FetchFailureReason) {
       let transfer = try CurlTransfer(
-        url: job.url, head: job.present != nil, settings: settings, sink: sink)
+        url: job.url, head: job.present != nil, settings: settings, sink: sink,
+        check: ConnectionCheck(allowedHosts: allowedHosts), timeout: remaining)
       guard multi.add(transfer) else { throw FetchFailureReason("libcurl refused the transfer") }
       active[transfer.handle] = Active(job: job, transfer: transfer, temporary: temporary)
     } catch {
@@ -148,6 +150,8 @@ struct FetchRun {
       {
         result.present += 1
         settle(nil)
+      } else if case .refused(let refusal) = outcome {
+        settle(FetchRecord(job.item, url: job.url, reason: refusal.reason))
       } else {
         job.present = nil
         ready.append(job)
@@ -163,6 +167,10 @@ struct FetchRun {
       failure = (
         "larger than the cap of \(settings.maxFileBytes) bytes (--max-file-bytes); not kept", false
       )
+    case .overBudget:
+      failure = (budgetReason + "; not kept", false)
+    case .refused(let refusal):
+      failure = (refusal.reason, false)
     case .failed(let reason, let retryable):
       failure = (reason, retryable)
     case .completed where !(200..<300).contains(status):
@@ -172,8 +180,12 @@ struct FetchRun {
     case .completed where closed != 0:
       failure = ("cannot write the download: \(FilesFolder.describe(closed))", false)
     case .completed:
-      if let length = transfer.contentLength, length != sink.bytes {
-        failure = ("the body held \(sink.bytes) of its \(length) bytes", true)
+      // Content-Length counts the body as sent: a gzip-encoded one is shorter than the file
+      // it decodes to (sink.bytes), so the bytes that travelled are compared.
+      if let length = transfer.contentLength, let received = transfer.bytesReceived,
+        length != received
+      {
+        failure = ("the body held \(received) of its \(length) bytes", true)
       } else {
         arrived(job, temporary: temporary, sink: sink, status: status)
         return
@@ -181,16 +193,18 @@ struct FetchRun {
     }
     folder.remove(temporary)
     job.attempts += 1
+    let tries = job.attempts > 1 ? " (after \(job.attempts) attempts)" : ""
+    job.lastFailure = failure.reason + tries
+    let failed = status == 0 ? nil : status
+    if failure.retryable, let reason = pastDeadline(job, retryAfter: retryAfter) {
+      return settle(FetchRecord(job.item, url: job.url, status: failed, reason: reason))
+    }
     if failure.retryable && policy.allowsRetry(after: job.attempts) {
       let wait = policy.delay(afterAttempt: job.attempts, retryAfter: retryAfter, url: job.url)
       waiting.append((ContinuousClock.now + .milliseconds(Int64(wait * 1000)), job))
       return
     }
-    let tries = job.attempts > 1 ? " (after \(job.attempts) attempts)" : ""
-    settle(
-      FetchRecord(
-        job.item, url: job.url, status: status == 0 ? nil : status,
-        reason: failure.reason + tries))
+    settle(FetchRecord(job.item, url: job.url, status: failed, reason: failure.reason + tries))
   }
 
   /// Puts a complete download in place, warning when it is neither JPEG nor PNG.

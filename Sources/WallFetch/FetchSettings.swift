@@ -4,15 +4,29 @@ public struct FetchSettings: Sendable, Equatable {
   public static let defaultMaxFileBytes: Int64 = 64 << 20
   /// Transfers at once by default.
   public static let defaultJobs = 8
+  /// The most bytes a run receives by default: 16 GiB.
+  public static let defaultMaxTotalBytes: Int64 = 16 << 30
+  /// The seconds a file may take by default, retries included.
+  public static let defaultFileTimeout: Double = 300
 
   /// The export folder; files go to its `files/`.
   public var export: String
   /// Transfers at once.
   public var jobs: Int = FetchSettings.defaultJobs
-  /// Prefix rewrites applied to every URL.
+  /// Prefix rewrites applied to every URL; the host of each one's target is allowed at an
+  /// internal address, as `allowedHosts` are.
   public var rewrites: [URLRewrite] = []
+  /// Hosts that may be reached at an internal address (`InternalAddress`: loopback, private,
+  /// link-local…), redirects to them included; any other host is refused there.
+  public var allowedHosts: [String] = []
   /// The largest file accepted, in bytes.
   public var maxFileBytes: Int64 = FetchSettings.defaultMaxFileBytes
+  /// The most bytes of bodies the whole run receives (failed attempts included); a download
+  /// that would pass it is stopped, and none starts after.
+  public var maxTotalBytes: Int64 = FetchSettings.defaultMaxTotalBytes
+  /// The seconds one file may take from its first request, retries and their waits included;
+  /// 0 for no limit.
+  public var fileTimeout: Double = FetchSettings.defaultFileTimeout
   /// The longest wait for a connection, in seconds.
   public var connectTimeout: Double = 15
   /// A transfer slower than `stallBytesPerSecond` for this many whole seconds is a stall.

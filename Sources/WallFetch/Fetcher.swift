@@ -43,6 +43,7 @@ public struct Fetcher {
     for record in list.refused { run.fail(record) }
     run.queue(list.items)
     run.drive()
+    folder.removeTemporaryFolder()
     run.result.records.sort { ($0.file, $0.objectId, $0.url) < ($1.file, $1.objectId, $1.url) }
     run.result.seconds = Self.seconds(ContinuousClock.now - started)
     progress.finished(run.result)

@@ -7,16 +7,19 @@
 /// The export's `files/`, held open: every file is made, measured, renamed and removed
 /// relative to it (`openat`, `renameat`), never through a path that could lead elsewhere.
 ///
-/// Downloads go to `.wallgen-fetch-<pid>-<n>.part` and are renamed over their name only once
-/// complete, so a name never holds part of a file; the `.part` files a killed run left are
-/// removed when the folder is opened.
+/// Downloads go to `.wallgen-fetch/<pid>-<n>.part`, a folder of their own that no fetched
+/// name can reach (`temporaryFolder` is refused as a name), and are renamed over their name
+/// only once complete, so a name never holds part of a file; what a killed run left in that
+/// folder is removed when it is opened, and the folder itself at the end of a run.
 final class FilesFolder {
-  /// The prefix of the temporary files.
-  static let temporaryPrefix = ".wallgen-fetch-"
+  /// The folder of the temporary files, inside `files/`.
+  static let temporaryFolder = ".wallgen-fetch"
 
   /// The folder's path, for messages.
   let path: String
   private let descriptor: Int32
+  /// `temporaryFolder`, held open.
+  private let temporaries: Int32
   private var made = 0
 
   /// Opens `export/files`, making it when missing.
@@ -34,10 +37,34 @@ final class FilesFolder {
         : "cannot be opened: \(Self.describe(errno))"
       throw .filesFolder(path: path, reason: reason)
     }
+    if mkdirat(opened, Self.temporaryFolder, 0o700) != 0 && errno != EEXIST {
+      let reason = "cannot be made: \(Self.describe(errno))"
+      close(opened)
+      throw .filesFolder(path: "\(path)/\(Self.temporaryFolder)", reason: reason)
+    }
+    let held = openat(opened, Self.temporaryFolder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+    guard held >= 0 else {
+      let reason =
+        errno == ELOOP || errno == ENOTDIR
+        ? "is not a folder (a symbolic link or a file); fetch keeps its downloads under way there"
+        : "cannot be opened: \(Self.describe(errno))"
+      close(opened)
+      throw .filesFolder(path: "\(path)/\(Self.temporaryFolder)", reason: reason)
+    }
     descriptor = opened
+    temporaries = held
   }
 
-  deinit { close(descriptor) }
+  deinit {
+    close(temporaries)
+    close(descriptor)
+  }
+
+  /// Whether `name` is wallgen's own and may not be a fetched file's name (compared without
+  /// case, for case-insensitive file systems).
+  static func isReserved(_ name: String) -> Bool {
+    name.lowercased() == temporaryFolder
+  }
 
   /// The size of the regular file `name`, or nil when there is none (a link is no file).
   func size(of name: String) -> Int64? {
@@ -53,19 +80,21 @@ final class FilesFolder {
   func makeTemporary() -> Result<(name: String, descriptor: Int32), FetchFailureReason> {
     while true {
       made += 1
-      let name = "\(Self.temporaryPrefix)\(getpid())-\(made).part"
+      let name = "\(getpid())-\(made).part"
       let opened = openat(
-        descriptor, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        temporaries, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
       if opened >= 0 { return .success((name, opened)) }
       if errno != EEXIST {
-        return .failure(.init("cannot create a file in \(path): \(Self.describe(errno))"))
+        return .failure(
+          .init(
+            "cannot create a file in \(path)/\(Self.temporaryFolder): \(Self.describe(errno))"))
       }
     }
   }
 
   /// Renames the temporary file `temporary` over `name`.
   func publish(_ temporary: String, as name: String) -> FetchFailureReason? {
-    guard renameat(descriptor, temporary, descriptor, name) == 0 else {
+    guard renameat(temporaries, temporary, descriptor, name) == 0 else {
       let reason = FetchFailureReason(
         "cannot rename the download to \(path)/\(name): \(Self.describe(errno))")
       remove(temporary)
@@ -74,16 +103,24 @@ final class FilesFolder {
     return nil
   }
 
-  /// Removes the file `name` (a temporary file), ignoring a missing one.
+  /// Removes the temporary file `name`, ignoring a missing one.
   func remove(_ name: String) {
-    _ = unlinkat(descriptor, name, 0)
+    _ = unlinkat(temporaries, name, 0)
+  }
+
+  /// Removes the temporary folder when it is empty (no other run is using it).
+  func removeTemporaryFolder() {
+    _ = unlinkat(descriptor, Self.temporaryFolder, AT_REMOVEDIR)
   }
 
   /// Removes the temporary files an earlier run left.
   /// - Returns: How many were removed.
   @discardableResult
   func removeLeftovers() -> Int {
-    guard let copy = Optional(dup(descriptor)), copy >= 0, let stream = fdopendir(copy) else {
+    let copy = dup(temporaries)
+    guard copy >= 0 else { return 0 }
+    guard let stream = fdopendir(copy) else {
+      close(copy)
       return 0
     }
     defer { closedir(stream) }
@@ -92,7 +129,7 @@ final class FilesFolder {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
         String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
       }
-      if name.hasPrefix(Self.temporaryPrefix) && name.hasSuffix(".part") { names.append(name) }
+      if name.hasSuffix(".part") { names.append(name) }
     }
     for name in names { remove(name) }
     return names.count

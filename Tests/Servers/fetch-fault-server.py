@@ -14,17 +14,22 @@ input closes.
   /short/<key>          always: Content-Length 4000, 1000 bytes, then a clean close
   /loop/<n>             302 to /loop/<n+1>, for ever
   /tofile/<name>        302 to file:///etc/passwd
+  /to/<url>             302 to <url>, percent-decoded (a test's address on this machine)
   /trickle/<name>       Content-Length 100000, then one byte every 0.2 s
   /big/<bytes>          200 with that many bytes and its Content-Length
   /bigchunked/<bytes>   200 with that many bytes, chunked (no Content-Length)
   /stallonce/<name>     the first time: half the body, then silence for 60 s; then 200
   /text/<name>          200, text/html: not an image
+  /gzip/<name>          200, the /ok/<name> body gzip-encoded: "Content-Encoding: gzip" and the
+                        encoded length as Content-Length (whatever Accept-Encoding asks)
 """
+import gzip
 import socket
 import struct
 import sys
 import threading
 import time
+import urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 LOCK = threading.Lock()
@@ -109,6 +114,10 @@ class Handler(BaseHTTPRequestHandler):
         if kind == "tofile":
             return self.send(302, b"", [("Location", "file:///etc/passwd")],
                              content_type="text/plain", head=head)
+        if kind == "to":
+            target = urllib.parse.unquote(rest[0])
+            return self.send(302, b"", [("Location", target)], content_type="text/plain",
+                             head=head)
         if kind == "trickle":
             self.send_response(200)
             self.send_header("Content-Type", "image/jpeg")
@@ -157,6 +166,9 @@ class Handler(BaseHTTPRequestHandler):
             time.sleep(60)
             self.close_connection = True
             return
+        if kind == "gzip":
+            encoded = gzip.compress(body_for(rest[0]), mtime=0)
+            return self.send(200, encoded, [("Content-Encoding", "gzip")], head=head)
         if kind == "text":
             return self.send(200, b"<html>not a photo</html>\n", content_type="text/html",
                              head=head)

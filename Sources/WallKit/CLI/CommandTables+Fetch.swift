@@ -21,11 +21,39 @@ extension CommandTables {
       }
       options.rewrites.append(rule)
     },
+    CommandOption(
+      ["--allow-host"], value: "HOST",
+      help: [
+        "Fetch from HOST even at a loopback, private or link-local",
+        "address, redirects to it included (repeatable; a NEW of",
+        "--rewrite is allowed without it)",
+      ]
+    ) { reader, name, options throws(UsageError) in
+      let text = try reader.value(for: name)
+      guard let host = AllowedHosts.normalized(text) else {
+        throw UsageError(
+          "option '\(name)' needs a host name or address without scheme, port or path "
+            + "(files.example.org, 10.0.0.5, ::1), not '\(text)'", command: "fetch")
+      }
+      options.allowedHosts.append(host)
+    },
     .byteCount(
       ["--max-file-bytes"], \.maxFileBytes,
       help: [
         "Refuse a file larger than N bytes (default: \(FetchSettings.defaultMaxFileBytes >> 20)M; K, M, G",
         "are powers of 1024)",
+      ]),
+    .byteCount(
+      ["--max-total-bytes"], \.maxTotalBytes,
+      help: [
+        "Stop downloading once the run received N bytes (default:",
+        "\(FetchSettings.defaultMaxTotalBytes >> 30)G)",
+      ]),
+    .seconds(
+      ["--file-timeout"], \.fileTimeout,
+      help: [
+        "Give a file up S seconds after its first request, retries",
+        "included (default: \(Int(FetchSettings.defaultFileTimeout)); 0: no limit)",
       ]),
     .seconds(
       ["--connect-timeout"], \.connectTimeout,

@@ -8,8 +8,14 @@ public struct FetchOptions: Sendable, Equatable {
   public var jobs: Int = FetchSettings.defaultJobs
   /// `--rewrite OLD=NEW` rules, in the order given.
   public var rewrites: [URLRewrite] = []
+  /// `--allow-host HOST`: hosts that may be at internal addresses, normalized.
+  public var allowedHosts: [String] = []
   /// The largest file accepted, in bytes.
   public var maxFileBytes: UInt64 = UInt64(FetchSettings.defaultMaxFileBytes)
+  /// The most bytes the whole run receives.
+  public var maxTotalBytes: UInt64 = UInt64(FetchSettings.defaultMaxTotalBytes)
+  /// The seconds one file may take, retries included; 0 for no limit.
+  public var fileTimeout: Double = FetchSettings.defaultFileTimeout
   /// The longest wait for a connection, in seconds.
   public var connectTimeout: Double = 15
   /// Seconds under 1 KiB/s after which a transfer is given up as stalled.
@@ -37,7 +43,10 @@ public struct FetchOptions: Sendable, Equatable {
     var settings = FetchSettings(export: export)
     settings.jobs = jobs
     settings.rewrites = rewrites
+    settings.allowedHosts = allowedHosts
     settings.maxFileBytes = Int64(clamping: maxFileBytes)
+    settings.maxTotalBytes = Int64(clamping: maxTotalBytes)
+    settings.fileTimeout = fileTimeout
     settings.connectTimeout = connectTimeout
     settings.stallTimeout = stallTimeout
     settings.retries = retries

@@ -17,9 +17,9 @@ struct FetchFaultTests {
     return [0xFF, 0xD8, 0xFF, 0xE0] + fill.prefix(2000) + [0xFF, 0xD9]
   }
 
-  /// No temporary file is left in `files/`.
+  /// No temporary file (nor their folder) is left in `files/`.
   static func noLeftovers(_ export: String) -> Bool {
-    !FetchFixture.files(export).contains { $0.hasPrefix(".wallgen-fetch-") }
+    !FetchFixture.files(export).contains { $0.hasPrefix(".wallgen-fetch") }
   }
 
   @Test("a 404 is reported with its URL, object and status; the other files arrive")
@@ -29,7 +29,7 @@ struct FetchFaultTests {
     let export = try FetchFixture.export(
       [("a.jpg", server.url("ok/a")), ("b.jpg", server.url("status/404/b"))], in: folder)
     let report = folder.url("report.jsonl")
-    let (code, err) = FetchFixture.run([export, "--report", report] + FetchFixture.fast)
+    let (code, err) = FetchFixture.run([export, "--report", report] + FetchFixture.local)
     #expect(code == .failure)
     #expect(FetchFixture.files(export) == ["a.jpg"])
     #expect(FetchFixture.bytes(export, "a.jpg") == Self.body("a"))
@@ -54,7 +54,7 @@ struct FetchFaultTests {
     let server = try FaultServer()
     let folder = try TemporaryDirectory("fetch-500")
     let export = try FetchFixture.export([("c.jpg", server.url("flaky/c"))], in: folder)
-    let (code, err) = FetchFixture.run([export] + FetchFixture.fast)
+    let (code, err) = FetchFixture.run([export] + FetchFixture.local)
     #expect(code == .success, "\(err)")
     #expect(FetchFixture.bytes(export, "c.jpg") == Self.body("c"))
     #expect(server.requests == ["GET /flaky/c", "GET /flaky/c"])
@@ -66,7 +66,7 @@ struct FetchFaultTests {
     let folder = try TemporaryDirectory("fetch-429")
     let export = try FetchFixture.export([("d.jpg", server.url("ratelimit/1/d"))], in: folder)
     let started = Date()
-    let (code, err) = FetchFixture.run([export] + FetchFixture.fast)
+    let (code, err) = FetchFixture.run([export] + FetchFixture.local)
     #expect(code == .success, "\(err)")
     #expect(Date().timeIntervalSince(started) >= 0.95)
     #expect(FetchFixture.bytes(export, "d.jpg") == Self.body("d"))
@@ -79,7 +79,7 @@ struct FetchFaultTests {
     let folder = try TemporaryDirectory("fetch-429-cap")
     let export = try FetchFixture.export([("e.jpg", server.url("ratelimit/3600/e"))], in: folder)
     let started = Date()
-    let (code, err) = FetchFixture.run([export, "--max-retry-wait", "0.2"] + FetchFixture.fast)
+    let (code, err) = FetchFixture.run([export, "--max-retry-wait", "0.2"] + FetchFixture.local)
     #expect(code == .success, "\(err)")
     #expect(Date().timeIntervalSince(started) < 30)
   }
@@ -89,7 +89,7 @@ struct FetchFaultTests {
     let server = try FaultServer()
     let folder = try TemporaryDirectory("fetch-drop")
     let export = try FetchFixture.export([("f.jpg", server.url("drop/f"))], in: folder)
-    let (code, err) = FetchFixture.run([export] + FetchFixture.fast)
+    let (code, err) = FetchFixture.run([export] + FetchFixture.local)
     #expect(code == .success, "\(err)")
     #expect(FetchFixture.bytes(export, "f.jpg") == Self.body("f"))
     #expect(server.requests == ["GET /drop/f", "GET /drop/f"])
@@ -101,7 +101,7 @@ struct FetchFaultTests {
     let server = try FaultServer()
     let folder = try TemporaryDirectory("fetch-short")
     let export = try FetchFixture.export([("g.jpg", server.url("short/g"))], in: folder)
-    let (code, err) = FetchFixture.run([export] + FetchFixture.fast)
+    let (code, err) = FetchFixture.run([export] + FetchFixture.local)
     #expect(code == .failure)
     #expect(FetchFixture.files(export).isEmpty)
     #expect(server.requests.count == 3, "one attempt and two retries")
@@ -115,7 +115,7 @@ struct FetchFaultTests {
     let server = try FaultServer()
     let folder = try TemporaryDirectory("fetch-loop")
     let export = try FetchFixture.export([("h.jpg", server.url("loop/0"))], in: folder)
-    let (code, err) = FetchFixture.run([export, "--max-redirects", "3"] + FetchFixture.fast)
+    let (code, err) = FetchFixture.run([export, "--max-redirects", "3"] + FetchFixture.local)
     #expect(code == .failure)
     #expect(FetchFixture.files(export).isEmpty)
     #expect(server.requests.count == 4, "the first request and 3 redirects, not retried")
@@ -128,7 +128,7 @@ struct FetchFaultTests {
     let server = try FaultServer()
     let folder = try TemporaryDirectory("fetch-file")
     let export = try FetchFixture.export([("i.jpg", server.url("tofile/i"))], in: folder)
-    let (code, err) = FetchFixture.run([export] + FetchFixture.fast)
+    let (code, err) = FetchFixture.run([export] + FetchFixture.local)
     #expect(code == .failure)
     #expect(FetchFixture.files(export).isEmpty)
     #expect(err.contains { $0.hasPrefix("error: files/i.jpg") && $0.contains("not http or https") })
@@ -139,7 +139,7 @@ struct FetchFaultTests {
     let folder = try TemporaryDirectory("fetch-scheme")
     let export = try FetchFixture.export(
       [("j.jpg", "file:///etc/passwd"), ("k.jpg", "ftp://127.0.0.1/k.jpg")], in: folder)
-    let (code, err) = FetchFixture.run([export] + FetchFixture.fast)
+    let (code, err) = FetchFixture.run([export] + FetchFixture.local)
     #expect(code == .failure)
     #expect(FetchFixture.files(export).isEmpty)
     #expect(err.contains("error: 2 files did not arrive (listed above)"))
@@ -152,7 +152,7 @@ struct FetchFaultTests {
     let export = try FetchFixture.export([("l.jpg", server.url("trickle/l"))], in: folder)
     let started = Date()
     let (code, err) = FetchFixture.run(
-      [export] + FetchFixture.fast + ["--stall-timeout", "1", "--retries", "1"])
+      [export] + FetchFixture.local + ["--stall-timeout", "1", "--retries", "1"])
     let seconds = Date().timeIntervalSince(started)
     #expect(code == .failure)
     #expect(seconds >= 1.5 && seconds < 15, "\(seconds)")
@@ -172,7 +172,7 @@ struct FetchFaultTests {
       ], in: folder)
     let report = folder.url("report.jsonl")
     let (code, _) = FetchFixture.run(
-      [export, "--max-file-bytes", "4K", "--report", report] + FetchFixture.fast)
+      [export, "--max-file-bytes", "4K", "--report", report] + FetchFixture.local)
     #expect(code == .failure)
     #expect(FetchFixture.files(export) == ["o.jpg"], "a file of exactly the cap is kept")
     let lines = try FetchFixture.report(report)
@@ -190,7 +190,7 @@ struct FetchFaultTests {
     let folder = try TemporaryDirectory("fetch-text")
     let export = try FetchFixture.export([("p.jpg", server.url("text/p"))], in: folder)
     let report = folder.url("report.jsonl")
-    let (code, _) = FetchFixture.run([export, "--report", report] + FetchFixture.fast)
+    let (code, _) = FetchFixture.run([export, "--report", report] + FetchFixture.local)
     #expect(code == .success)
     #expect(FetchFixture.bytes(export, "p.jpg") == Array("<html>not a photo</html>\n".utf8))
     let lines = try FetchFixture.report(report)

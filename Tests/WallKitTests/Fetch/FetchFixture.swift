@@ -9,6 +9,9 @@ enum FetchFixture {
     "--retry-wait", "0.01", "--connect-timeout", "2", "--stall-timeout", "2", "--retries", "2",
   ]
 
+  /// `fast`, and the test servers' host (127.0.0.1, a loopback address) allowed.
+  static let local = fast + ["--allow-host", "127.0.0.1"]
+
   /// Writes `WallImage.json` with one row per file (objectIds `img0`, `img1`, …) into a new
   /// export folder inside `folder`.
   /// - Returns: The export's path.

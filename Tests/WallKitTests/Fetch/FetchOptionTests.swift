@@ -11,7 +11,8 @@ import WallKitTestSupport
       "fetch", "EXPORT", "-j", "3", "--rewrite", "http://a/=http://b/x/", "--rewrite", "c=d=e",
       "--max-file-bytes", "2M", "--connect-timeout", "0.5", "--stall-timeout", "7",
       "--retries", "0", "--retry-wait", "0.25", "--max-retry-wait", "9", "--max-redirects", "2",
-      "--report", "r.jsonl", "-q",
+      "--report", "r.jsonl", "-q", "--allow-host", "Files.Example.org", "--allow-host", "::1",
+      "--allow-host=0x7f000001", "--file-timeout", "2.5", "--max-total-bytes", "3G",
     ])
     var expected = FetchOptions(export: "EXPORT")
     expected.jobs = 3
@@ -27,7 +28,25 @@ import WallKitTestSupport
     expected.maxRedirects = 2
     expected.reportFile = "r.jsonl"
     expected.quiet = true
+    expected.allowedHosts = ["files.example.org", "[::1]", "127.0.0.1"]
+    expected.fileTimeout = 2.5
+    expected.maxTotalBytes = 3 << 30
     #expect(command == .fetch(expected))
+    let settings = expected.settings(export: "EXPORT")
+    #expect(settings.allowedHosts == expected.allowedHosts)
+    #expect(settings.fileTimeout == 2.5)
+    #expect(settings.maxTotalBytes == 3 << 30)
+  }
+
+  @Test("by default a file has 300 s, a run 16 GiB, and no host is allowed at internal addresses")
+  func defaults() throws {
+    let command = try CommandParser.parse(["fetch", "EXPORT"])
+    let options = FetchOptions(export: "EXPORT")
+    #expect(command == .fetch(options))
+    #expect(options.allowedHosts.isEmpty)
+    #expect(options.fileTimeout == 300)
+    #expect(options.maxTotalBytes == 16 << 30)
+    #expect(options.settings(export: "EXPORT") == FetchSettings(export: "EXPORT"))
   }
 
   @Test(
@@ -35,11 +54,31 @@ import WallKitTestSupport
     arguments: [
       ["fetch"], ["fetch", "E", "--rewrite", "no-equals"], ["fetch", "E", "--rewrite", "=x"],
       ["fetch", "E", "-j", "0"], ["fetch", "E", "--retry-wait", "soon"], ["fetch", "E", "F"],
+      ["fetch", "E", "--allow-host", "http://a/"], ["fetch", "E", "--allow-host", "a:80"],
+      ["fetch", "E", "--allow-host", ""], ["fetch", "E", "--allow-host"],
+      ["fetch", "E", "--file-timeout", "-1"], ["fetch", "E", "--max-total-bytes", "lots"],
     ])
   func usage(_ arguments: [String]) {
     let (code, err) = FetchFixture.run(Array(arguments.dropFirst()))
     #expect(code == .usage)
     #expect(err.last?.hasSuffix("\nhint: see 'wallgen fetch --help'") == true, "\(err)")
+  }
+
+  @Test("--allow-host says what it needs")
+  func allowHostMessage() {
+    let (code, err) = FetchFixture.run(["E", "--allow-host", "http://a/"])
+    #expect(code == .usage)
+    #expect(
+      err.first?.contains(
+        "option '--allow-host' needs a host name or address without scheme, port or path "
+          + "(files.example.org, 10.0.0.5, ::1), not 'http://a/'") == true, "\(err)")
+  }
+
+  @Test("the help names the new options")
+  func help() {
+    for option in ["--allow-host HOST", "--file-timeout S", "--max-total-bytes N"] {
+      #expect(HelpText.fetch.contains(option), "\(option)")
+    }
   }
 
   @Test("an export that is not a folder exits 64 and says why")

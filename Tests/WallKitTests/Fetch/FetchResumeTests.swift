@@ -21,7 +21,7 @@ struct FetchResumeTests {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: wallgen)
     process.arguments =
-      ["fetch", export, "-j", "6", "--quiet"] + FetchFixture.fast + ["--stall-timeout", "60"]
+      ["fetch", export, "-j", "6", "--quiet"] + FetchFixture.local + ["--stall-timeout", "60"]
     process.standardError = FileHandle.nullDevice
     try process.run()
     // Once the five small files are in and the stalled one is under way, kill it.
@@ -37,10 +37,12 @@ struct FetchResumeTests {
     let left = FetchFixture.files(export)
     #expect(Set(left).isSuperset(of: names))
     #expect(!left.contains("stall.jpg"), "half a file is never under its name")
-    #expect(left.contains { $0.hasPrefix(".wallgen-fetch-") }, "the killed run's temporary file")
+    #expect(
+      FileSystem.contents(of: "\(export)/files/.wallgen-fetch").contains { $0.hasSuffix(".part") },
+      "the killed run's temporary file")
     let before = server.requests.count
 
-    let (code, err) = FetchFixture.run([export] + FetchFixture.fast)
+    let (code, err) = FetchFixture.run([export] + FetchFixture.local)
     #expect(code == .success, "\(err)")
     #expect(FetchFixture.files(export) == (names + ["stall.jpg"]).sorted(), "and no leftover")
     #expect(FetchFixture.bytes(export, "stall.jpg") == FetchFaultTests.body("s"))
@@ -51,6 +53,26 @@ struct FetchResumeTests {
       err.last?.hasPrefix("fetched 1 file (2.0 KiB), 5 already there, 0 failed") == true, "\(err)")
   }
 
+  @Test("a fetched file whose name looks like a temporary file survives the next run")
+  func temporaryLookingNames() throws {
+    let server = try FaultServer()
+    let folder = try TemporaryDirectory("fetch-part-names")
+    let names = [".wallgen-fetch-1-1.part", ".wallgen-fetch-99-7.part", "1-1.part"]
+    let export = try FetchFixture.export(names.map { ($0, server.url("ok/\($0)")) }, in: folder)
+    let first = FetchFixture.run([export] + FetchFixture.local)
+    #expect(first.code == .success, "\(first.err)")
+    let before = server.requests.count
+    let second = FetchFixture.run([export] + FetchFixture.local)
+    #expect(second.code == .success, "\(second.err)")
+    #expect(FetchFixture.files(export) == names.sorted())
+    for name in names {
+      #expect(FetchFixture.bytes(export, name) == FetchFaultTests.body(name), "\(name)")
+    }
+    #expect(
+      server.requests.dropFirst(before).allSatisfy { $0.hasPrefix("HEAD ") },
+      "the second run found every file there: \(server.requests)")
+  }
+
   @Test("a file already there with another length than the server's is fetched again")
   func wrongLengthIsFetchedAgain() throws {
     let server = try FaultServer()
@@ -59,7 +81,7 @@ struct FetchResumeTests {
     try FileManager.default.createDirectory(
       atPath: "\(export)/files", withIntermediateDirectories: true)
     try Data("partial".utf8).write(to: URL(fileURLWithPath: "\(export)/files/r.jpg"))
-    let (code, _) = FetchFixture.run([export] + FetchFixture.fast)
+    let (code, _) = FetchFixture.run([export] + FetchFixture.local)
     #expect(code == .success)
     #expect(FetchFixture.bytes(export, "r.jpg") == FetchFaultTests.body("r"))
     #expect(server.requests == ["HEAD /ok/r", "GET /ok/r"])
@@ -76,7 +98,7 @@ struct FetchResumeTests {
     // Nothing listens on port 9: a request would fail, not succeed.
     let export = try FetchFixture.export([(name, "http://127.0.0.1:9/x.jpg")], in: folder)
     let report = folder.url("report.jsonl")
-    let (code, err) = FetchFixture.run([export, "--report", report] + FetchFixture.fast)
+    let (code, err) = FetchFixture.run([export, "--report", report] + FetchFixture.local)
     #expect(code == .failure)
     #expect(FetchFixture.files(export).isEmpty)
     #expect(FileSystem.contents(of: folder.path).sorted() == ["export", "report.jsonl"])
@@ -105,6 +127,21 @@ struct FetchResumeTests {
     #expect(list.refused.last?.reason.contains("has no url") == true)
   }
 
+  @Test(
+    "the name of the folder of downloads under way is refused, in any case",
+    arguments: [".wallgen-fetch", ".WallGen-Fetch"])
+  func reservedName(_ name: String) throws {
+    let folder = try TemporaryDirectory("fetch-reserved")
+    let export = try FetchFixture.export([(name, "http://127.0.0.1:9/x.jpg")], in: folder)
+    let list = FetchList.read(export: export)
+    #expect(list.items.isEmpty)
+    #expect(list.refused.map(\.file) == ["files/\(name)"])
+    #expect(
+      list.refused.first?.reason
+        == "the name \"\(name)\" of field \"image\" is the folder fetch keeps its downloads "
+        + "under way in; refused")
+  }
+
   @Test("a files/ that is a symbolic link is refused")
   func linkedFilesFolder() throws {
     let folder = try TemporaryDirectory("fetch-link")
@@ -113,7 +150,7 @@ struct FetchResumeTests {
       atPath: folder.url("elsewhere"), withIntermediateDirectories: true)
     try FileManager.default.createSymbolicLink(
       atPath: "\(export)/files", withDestinationPath: folder.url("elsewhere"))
-    let (code, err) = FetchFixture.run([export] + FetchFixture.fast)
+    let (code, err) = FetchFixture.run([export] + FetchFixture.local)
     #expect(code == .failure)
     #expect(
       err.contains { $0.contains("files: is not a folder (a symbolic link or a file)") }, "\(err)")
