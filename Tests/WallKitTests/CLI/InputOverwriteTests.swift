@@ -6,7 +6,7 @@ import WallKitTestSupport
 /// An output file (`--urls-file`, `--report`, `--wacz`, `plan -o`) that would land on the secret
 /// file or in the export is refused with exit 64 naming the option, and every input stays
 /// byte for byte; so is one that a symlink leads into the output, made or not yet.
-@Suite struct InputOverwriteTests {
+@Suite(.fullTier) struct InputOverwriteTests {
   static let hasWallgen = BuiltProduct.wallgen != nil
 
   /// A folder with an export (`export`) and a secret file (`key`).

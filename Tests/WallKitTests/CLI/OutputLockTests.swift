@@ -10,7 +10,7 @@ import WallKitTestSupport
 /// One wallgen at a time writes into an output: a second build, `serve`, finalize or one-process
 /// build over running shards exits 75 naming the holder, `--wait` waits for it, and a lock file
 /// left by a killed process blocks nothing.
-@Suite struct OutputLockTests {
+@Suite(.fullTier) struct OutputLockTests {
   static let hasWallgen = BuiltProduct.wallgen != nil
 
   /// An export at `folder/export`, built once into `folder/site` in this process.

@@ -7,7 +7,7 @@ import WallKitTestSupport
 /// Two builds started at once into one output, public and private, of two exports: one waits
 /// its turn or is refused (exit 75), never mixed with the other; the site is always a fresh
 /// build of the build that exited 0 last, and stays so after one more build.
-@Suite struct OutputRaceTests {
+@Suite(.fullTier) struct OutputRaceTests {
   /// A build the races run: its export and whether it is private.
   struct Variant: Hashable, CustomStringConvertible {
     var export: String

@@ -8,7 +8,9 @@ import WallKitTestSupport
 ///
 /// Every address here is on this machine, and refused ones are refused before any connection
 /// (the socket callback), so no test sends a packet elsewhere.
-@Suite(.enabled(if: FaultServer.python != nil, "needs python3 for the fault-injecting server"))
+@Suite(
+  .fullTier, .enabled(if: FaultServer.python != nil, "needs python3 for the fault-injecting server")
+)
 struct FetchAddressTests {
   /// The fault server's path that redirects to `target`.
   static func redirect(to target: String) -> String {

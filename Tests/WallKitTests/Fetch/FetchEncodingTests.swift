@@ -4,7 +4,9 @@ import WallKit
 import WallKitTestSupport
 
 /// A body sent with a `Content-Encoding` is measured as it travelled, and kept decoded.
-@Suite(.enabled(if: FaultServer.python != nil, "needs python3 for the fault-injecting server"))
+@Suite(
+  .fullTier, .enabled(if: FaultServer.python != nil, "needs python3 for the fault-injecting server")
+)
 struct FetchEncodingTests {
   @Test("a gzip-encoded body is checked against its encoded Content-Length and kept decoded")
   func gzipEncoded() throws {

@@ -65,23 +65,23 @@ struct FetchFaultTests {
     let server = try FaultServer()
     let folder = try TemporaryDirectory("fetch-429")
     let export = try FetchFixture.export([("d.jpg", server.url("ratelimit/1/d"))], in: folder)
-    let started = Date()
+    // How long it waits is RetryPolicy's (RetryPolicyTests); here, that it waited and came back.
     let (code, err) = FetchFixture.run([export] + FetchFixture.local)
     #expect(code == .success, "\(err)")
-    #expect(Date().timeIntervalSince(started) >= 0.95)
     #expect(FetchFixture.bytes(export, "d.jpg") == Self.body("d"))
     #expect(server.requests.count == 2)
   }
 
-  @Test("a Retry-After longer than --max-retry-wait is cut to it")
+  // Uncut, the wait would be an hour: the limit only stops a hang, the cut itself is
+  // RetryPolicyTests'.
+  @Test("a Retry-After longer than --max-retry-wait is cut to it", .timeLimit(.minutes(2)))
   func retryAfterIsCapped() throws {
     let server = try FaultServer()
     let folder = try TemporaryDirectory("fetch-429-cap")
     let export = try FetchFixture.export([("e.jpg", server.url("ratelimit/3600/e"))], in: folder)
-    let started = Date()
     let (code, err) = FetchFixture.run([export, "--max-retry-wait", "0.2"] + FetchFixture.local)
     #expect(code == .success, "\(err)")
-    #expect(Date().timeIntervalSince(started) < 30)
+    #expect(server.requests.count == 2)
   }
 
   @Test("a connection reset in the middle of the body is retried; no part is kept")
@@ -150,12 +150,9 @@ struct FetchFaultTests {
     let server = try FaultServer()
     let folder = try TemporaryDirectory("fetch-trickle")
     let export = try FetchFixture.export([("l.jpg", server.url("trickle/l"))], in: folder)
-    let started = Date()
     let (code, err) = FetchFixture.run(
       [export] + FetchFixture.local + ["--stall-timeout", "1", "--retries", "1"])
-    let seconds = Date().timeIntervalSince(started)
     #expect(code == .failure)
-    #expect(seconds >= 1.5 && seconds < 15, "\(seconds)")
     #expect(FetchFixture.files(export).isEmpty)
     #expect(server.requests.count == 2)
     #expect(err.contains { $0.hasPrefix("error: files/l.jpg") && $0.contains("timed out") })

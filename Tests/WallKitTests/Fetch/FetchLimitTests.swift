@@ -5,7 +5,9 @@ import WallKitTestSupport
 
 /// A file's deadline (`--file-timeout`) and a run's byte cap (`--max-total-bytes`) hold
 /// against a server that would take longer or send more.
-@Suite(.enabled(if: FaultServer.python != nil, "needs python3 for the fault-injecting server"))
+@Suite(
+  .fullTier, .enabled(if: FaultServer.python != nil, "needs python3 for the fault-injecting server")
+)
 struct FetchLimitTests {
   @Test("a download still under way at --file-timeout is given up then, and not retried")
   func deadlineCutsATransfer() throws {

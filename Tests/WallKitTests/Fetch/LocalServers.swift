@@ -55,6 +55,7 @@ final class LocalNginx {
         }
         """
       try conf.write(toFile: folder.url("nginx.conf"), atomically: true, encoding: .utf8)
+      TestTier.checkMayStart(executable)
       let process = Process()
       process.executableURL = URL(fileURLWithPath: executable)
       process.arguments = [
@@ -120,6 +121,7 @@ final class FaultServer {
   init() throws {
     guard let python = Self.python else { throw ServerFailure(description: "no python3") }
     folder = try TemporaryDirectory("fault-server")
+    TestTier.checkMayStart(python)
     process = Process()
     process.executableURL = URL(fileURLWithPath: python)
     process.arguments = [
