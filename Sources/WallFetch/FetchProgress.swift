@@ -17,8 +17,11 @@ public struct FetchResult: Sendable, Equatable {
   public var total = 0
   /// Files downloaded by this run.
   public var arrived = 0
-  /// Files already there with the length the server gives, not downloaded again.
+  /// Files already there with the length the server gives, not downloaded again; or already
+  /// there when their server could not be reached at all (`unchecked`).
   public var present = 0
+  /// Of `present`, the files whose server gave no answer to the check: kept as they are.
+  public var unchecked = 0
   /// Files and rows that did not arrive (each with an error record), including refused rows
   /// and unreadable class files.
   public var failed = 0

@@ -152,6 +152,12 @@ struct FetchRun {
         settle(nil)
       } else if case .refused(let refusal) = outcome {
         settle(FetchRecord(job.item, url: job.url, reason: refusal.reason))
+      } else if case .failed = outcome, status == 0 {
+        // No answer at all (a dead host, as Parse.com's file host is): the file there is
+        // kept, and counted as there, not as a failure to download it again.
+        result.present += 1
+        result.unchecked += 1
+        settle(nil)
       } else {
         job.present = nil
         ready.append(job)

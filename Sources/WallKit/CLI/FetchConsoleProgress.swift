@@ -52,7 +52,10 @@ final class FetchConsoleProgress: FetchProgress {
     guard !quiet else { return }
     console.err(
       "fetched \(WallCLI.count(result.arrived, "file")) (\(Self.bytes(result.bytes)))"
-        + ", \(result.present) already there, \(result.failed) failed"
+        + ", \(result.present) already there"
+        + (result.unchecked == 0
+          ? "" : " (\(result.unchecked) not checked: their host did not answer)")
+        + ", \(result.failed) failed"
         + " in \(Self.decimal(result.seconds)) s")
   }
 

@@ -4,7 +4,7 @@ import WallKit
 import WallKitTestSupport
 
 /// A sharded build's template error names the theme's file, as a one-process build's does
-/// (README, "--theme"): the shards and finalize render through the same templates.
+/// (docs/themes.md): the shards and finalize render through the same templates.
 @Suite(.fullTier) struct ShardTemplateErrorTests {
   /// A theme folder in `folder` whose `Templates/NAME.html` is `source`; returns the theme and
   /// the file's path.
