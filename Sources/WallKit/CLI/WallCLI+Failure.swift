@@ -48,7 +48,7 @@ extension WallCLI {
       let hint =
         failure.isAboutTheWholeExport
         ? exportHint(for: export, command: command)
-        : "\(hint(for: failure)); '\(output)' was left as it was"
+        : "\(hint(for: failure, command: command)); '\(output)' was left as it was"
       return problems.map(\.description) + [line, TerminalText.escaped("hint: \(hint)")]
     }
     if let build = error as? BuildError, let hint = build.hint(output: output, command: command) {
@@ -65,12 +65,16 @@ extension WallCLI {
   }
 
   /// What to do about an export whose class files cannot be read.
-  static func hint(for failure: ImportError) -> String {
+  /// - Parameter command: The command run: `serve` builds again by itself when a file changes,
+  ///   so its hint never says to run it again.
+  static func hint(for failure: ImportError, command: String) -> String {
     if case .mixedLayouts = failure {
       return "export every class file the same way: all from Parse.com, or all with mongoexport "
         + "from one Parse Server database (docs/input-format.md)"
     }
-    return "fix the file named above (or restore it from the original export) and run again"
+    let fix = "fix the file named above (or restore it from the original export)"
+    return command == "serve"
+      ? "\(fix); serve builds again when it changes" : "\(fix) and run again"
   }
 
   /// What an export is, for a path that is not one; or, when it is a folder holding exactly

@@ -30,7 +30,10 @@ extension BuildError {
     case .write:
       return leftOutputAsItWas
         ? "nothing was published: '\(output)' and its state folder were left as they were"
-        : "the new site is in place, but its build state is not complete: run the build again"
+        : "the new site is in place, but its build state is not complete: "
+          + (command == "serve"
+            ? "serve's next build, at the export's next change, completes it"
+            : "run the build again")
     default:
       return nil
     }

@@ -110,7 +110,7 @@ public enum WallCLI {
       console.err(TerminalText.escaped("error: [import] \(failure)"))
       let hint =
         failure.isAboutTheWholeExport
-        ? exportHint(for: export, command: "check") : hint(for: failure)
+        ? exportHint(for: export, command: "check") : hint(for: failure, command: "check")
       console.err(TerminalText.escaped("hint: \(hint)"))
       return .failure
     }
