@@ -89,7 +89,7 @@ import WallSynth
     let (shallow, shallowCode) = Self.checkProblems(export)
     let (deep, deepCode) = Self.checkProblems(export, ["--deep"])
     // A check writes nothing: the folder holds the export alone until the build.
-    #expect(try FileSystem.contents(of: folder.path) == ["export"])
+    #expect(FileSystem.contents(of: folder.path) == ["export"])
     let built = Self.buildProblems(export, site: folder.url("site"))
     #expect(deep == built)
     #expect((shallowCode, deepCode) == (.failure, .failure))

@@ -41,7 +41,7 @@ enum WallgenProcess {
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     process.standardOutput = FileHandle.nullDevice
     if let stderr {
-      FileManager.default.createFile(atPath: stderr, contents: nil)
+      _ = FileManager.default.createFile(atPath: stderr, contents: nil)
       process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderr))
     } else {
       process.standardError = FileHandle.nullDevice

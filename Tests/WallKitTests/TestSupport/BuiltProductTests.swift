@@ -58,7 +58,8 @@ import WallKitTestSupport
       atPath: "\(folder)/wallgen", withIntermediateDirectories: false)
     #expect(BuiltProduct.executable("wallgen", in: folder) == nil)
     try FileManager.default.removeItem(atPath: "\(folder)/wallgen")
-    FileManager.default.createFile(atPath: "\(folder)/wallgen", contents: Data("#!/bin/sh\n".utf8))
+    _ = FileManager.default.createFile(
+      atPath: "\(folder)/wallgen", contents: Data("#!/bin/sh\n".utf8))
     #expect(BuiltProduct.executable("wallgen", in: folder) == nil)
     try FileManager.default.setAttributes(
       [.posixPermissions: 0o755], ofItemAtPath: "\(folder)/wallgen")
