@@ -13,7 +13,7 @@ extension SiteBuilder {
   /// the index, so that a build killed while publishing never leaves a page pointing at a
   /// file that is not there yet.
   static func publishOrder(_ path: String) -> Int {
-    if path.hasPrefix("media/") { return 0 }
+    if SiteLayout.isMedia(path) { return 0 }
     if path.hasPrefix("assets/") { return 1 }
     return path.contains("/") ? 2 : 3
   }

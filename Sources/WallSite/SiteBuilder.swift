@@ -202,7 +202,8 @@ public struct SiteBuilder {
     var summary = BuildSummary()
     summary.walls = record.summary.walls
     summary.pages = record.summary.pages
-    summary.filesUnchanged = manifest.files.count
+    // Pages and assets, as a build that does work counts them: media are counted as images.
+    summary.filesUnchanged = manifest.files.count { !SiteLayout.isMedia($0) }
     // Every image the last build made is reused; those it could not make still failed, so
     // the counts agree with the problems reported again below.
     summary.imagesReused = record.summary.imagesProcessed + record.summary.imagesReused

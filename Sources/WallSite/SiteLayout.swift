@@ -124,6 +124,10 @@ public struct SiteLayout: Sendable {
     return "walls/\(wallFolders[userID] ?? userID)/\(name)"
   }
 
+  /// Whether a site-relative path is one of the media files (`media/…`), which a build's
+  /// summary counts as images, not files.
+  public static func isMedia(_ path: some StringProtocol) -> Bool { path.hasPrefix("media/") }
+
   /// The prefix that leads from a site's wall page back to the site root.
   public static let wallToRoot = "../../"
 }

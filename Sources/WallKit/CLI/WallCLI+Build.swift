@@ -30,7 +30,7 @@ extension WallCLI {
     let started = ContinuousClock.now
     let timer = StepTimer(forwardingTo: console.buildProgress(quiet: quiet))
     let builder = SiteBuilder(settings: settings, progress: timer)
-    let result: BuildResult
+    var result: BuildResult
     do {
       result = try builder.build()
     } catch {
@@ -45,6 +45,8 @@ extension WallCLI {
       if case .placement(let placement) = error { return placement.exitCode }
       return .failure
     }
+    // The theme's and the language's warnings were printed above: the summary counts them.
+    result.summary.warnings += warnings.count
     if let code = writeSiteWACZ(result, options: options, settings: settings, console: console) {
       return code
     }
