@@ -101,7 +101,7 @@ public struct ShardFinalizer {
 
     progress.announce("assets", of: Self.steps)
     do {
-      let assets = try writer.writeAssets()
+      let assets = try writer.writeAssets(privateSite: settings.privateSecret != nil)
       files += assets.paths
       summary.filesWritten += assets.written
     } catch {

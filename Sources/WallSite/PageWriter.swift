@@ -221,14 +221,24 @@ package struct PageWriter: Sendable {
     }
   }
 
-  /// Writes the theme's assets under `assets/`, in name order.
+  /// Writes the theme's assets under `assets/`, in name order; for a private site, also a
+  /// blank `index.html` in each folder that has no page of its own (`FolderIndexes`).
+  /// - Parameter privateSite: Whether the site is a private build's.
   /// - Returns: Their site-relative paths, and how many were written.
   /// - Throws: `BuildError.write` with step `assets`.
-  package func writeAssets() throws(BuildError) -> Written {
+  package func writeAssets(privateSite: Bool = false) throws(BuildError) -> Written {
     var written = Written()
-    for (path, bytes) in templates.theme.assets.sorted(by: { $0.key < $1.key }) {
+    let assets = templates.theme.assets.sorted(by: { $0.key < $1.key })
+    for (path, bytes) in assets {
       let relative = "assets/\(path)"
       if try write(bytes, at: relative, step: "assets") == .written { written.written += 1 }
+      written.paths.append(relative)
+    }
+    guard privateSite else { return written }
+    for relative in FolderIndexes.paths(assets: assets.map(\.key)) {
+      if try write(FolderIndexes.page, at: relative, step: "assets") == .written {
+        written.written += 1
+      }
       written.paths.append(relative)
     }
     return written

@@ -54,7 +54,7 @@ extension SiteBuilder {
     summary.filesUnchanged = rendered.paths.count - rendered.written
 
     announce("assets")
-    let assets = try writer.writeAssets()
+    let assets = try writer.writeAssets(privateSite: settings.privateSecret != nil)
     summary.filesWritten += assets.written
     summary.filesUnchanged += assets.paths.count - assets.written
     let manifest = BuildManifest(

@@ -25,8 +25,9 @@ final class LocalNginx {
   private let folder: TemporaryDirectory
 
   /// Starts nginx serving `root` on a free port of 127.0.0.1.
+  /// - Parameter autoindex: Whether nginx lists a folder that has no `index.html`.
   /// - Throws: `ServerFailure` when it does not answer within five seconds (three tries).
-  init(root: String) throws {
+  init(root: String, autoindex: Bool = false) throws {
     guard let executable = Self.executable else { throw ServerFailure(description: "no nginx") }
     folder = try TemporaryDirectory("nginx")
     var lastError = ""
@@ -51,6 +52,7 @@ final class LocalNginx {
           server {
             listen 127.0.0.1:\(port);
             root \(root);
+            autoindex \(autoindex ? "on" : "off");
           }
         }
         """
