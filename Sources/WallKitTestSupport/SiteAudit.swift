@@ -9,9 +9,10 @@ public struct SiteAudit: Sendable {
   /// The media files (`media/…`) that some page, script, style sheet or JSON document names.
   public let referencedMedia: Set<String>
 
-  /// Reads every file under `root`.
+  /// Reads every file under `root` (a private site's blank folder pages, `FolderIndexes`,
+  /// left out: they show nothing).
   public init(root: String) throws {
-    files = SiteTree.files(in: root)
+    files = SiteTree.files(in: root).filter { !SiteTree.isFolderIndex($0, in: root) }
     var referenced = Set<String>()
     for file in files where Self.isDocument(file) {
       let text = String(

@@ -1,5 +1,6 @@
 import Foundation
 import WallKit
+import WallSite
 
 /// Snapshots of a built site, to compare builds byte for byte and to see what a build touched.
 public enum SiteTree {
@@ -30,6 +31,22 @@ public enum SiteTree {
     from before: [String: FileVersion], to after: [String: FileVersion]
   ) -> [String] {
     after.keys.filter { before[$0] != after[$0] }.sorted()
+  }
+
+  /// The wall folders of a site: the folders in `walls/` (a private site's blank
+  /// `walls/index.html`, `FolderIndexes`, is no wall).
+  public static func wallFolders(in root: String) -> [String] {
+    FileSystem.contents(of: "\(root)/walls").filter {
+      FileSystem.linkKind(of: "\(root)/walls/\($0)") == .directory
+    }
+  }
+
+  /// Whether the site file at `path` is one of the blank pages a private site puts in its
+  /// folders (`FolderIndexes`).
+  public static func isFolderIndex(_ path: String, in root: String) -> Bool {
+    path.hasSuffix("index.html")
+      && (try? FileSystem.readFile("\(root)/\(path)", limit: 4096)).map(FolderIndexes.isPage)
+        == true
   }
 
   /// Relative paths of the regular files under `root`, sorted.

@@ -101,7 +101,8 @@ public struct ShardFinalizer {
 
     progress.announce("assets", of: Self.steps)
     do {
-      let assets = try writer.writeAssets(privateSite: settings.privateSecret != nil)
+      let assets = try writer.writeAssets(
+        folderPages: settings.privateSecret == nil ? nil : settings.pipeline.language.code)
       files += assets.paths
       summary.filesWritten += assets.written
     } catch {

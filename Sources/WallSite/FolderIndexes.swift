@@ -1,3 +1,5 @@
+import WallSupport
+
 /// The blank pages a private site puts in its folders, so that a server with directory
 /// listing on (nginx `autoindex`, Apache `Indexes`, python's `http.server`) lists none of them.
 ///
@@ -6,17 +8,25 @@
 /// others get an `index.html` that says nothing and links nothing: `walls/`, `media/`, each of
 /// the 256 `media/<xx>/` (all of them, whether used or not, so the set does not depend on the
 /// photos), and `assets/` with each of its folders. Written with the assets, by a one-process
-/// build and by finalize alike (`PageWriter.writeAssets(privateSite:)`), and listed in the
+/// build and by finalize alike (`PageWriter.writeAssets(folderPages:)`), and listed in the
 /// manifest like every file.
 package enum FolderIndexes {
-  /// The page: valid HTML, no text, no link, not to be indexed.
-  package static let page = Array(
-    """
-    <!DOCTYPE html>
-    <html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex">\
-    <title>Not listed</title></head><body></body></html>
+  /// The page in the site's `language` (a BCP 47 code): valid HTML, no text, no link, not to
+  /// be indexed.
+  package static func page(language: String) -> [UInt8] {
+    Array((head + HTMLEscape.escape(language) + tail).utf8)
+  }
 
-    """.utf8)
+  /// Whether `bytes` are such a page, in any language (for tests and tools).
+  package static func isPage(_ bytes: [UInt8]) -> Bool {
+    let text = String(decoding: bytes, as: UTF8.self)
+    return text.hasPrefix(head) && text.hasSuffix(tail) && text.count < head.count + tail.count + 40
+  }
+
+  private static let head = "<!DOCTYPE html>\n<html lang=\""
+  private static let tail =
+    "\"><head><meta charset=\"utf-8\"><meta name=\"robots\" content=\"noindex\">"
+    + "<title>Not listed</title></head><body></body></html>\n"
 
   /// The site-relative paths of the blank pages, sorted.
   /// - Parameter assets: The theme's asset paths, relative to `assets/`.

@@ -223,10 +223,11 @@ package struct PageWriter: Sendable {
 
   /// Writes the theme's assets under `assets/`, in name order; for a private site, also a
   /// blank `index.html` in each folder that has no page of its own (`FolderIndexes`).
-  /// - Parameter privateSite: Whether the site is a private build's.
+  /// - Parameter folderPages: The language of a private site's blank folder pages; nil for a
+  ///   public site, which gets none.
   /// - Returns: Their site-relative paths, and how many were written.
   /// - Throws: `BuildError.write` with step `assets`.
-  package func writeAssets(privateSite: Bool = false) throws(BuildError) -> Written {
+  package func writeAssets(folderPages language: String? = nil) throws(BuildError) -> Written {
     var written = Written()
     let assets = templates.theme.assets.sorted(by: { $0.key < $1.key })
     for (path, bytes) in assets {
@@ -234,9 +235,10 @@ package struct PageWriter: Sendable {
       if try write(bytes, at: relative, step: "assets") == .written { written.written += 1 }
       written.paths.append(relative)
     }
-    guard privateSite else { return written }
+    guard let language else { return written }
+    let page = FolderIndexes.page(language: language)
     for relative in FolderIndexes.paths(assets: assets.map(\.key)) {
-      if try write(FolderIndexes.page, at: relative, step: "assets") == .written {
+      if try write(page, at: relative, step: "assets") == .written {
         written.written += 1
       }
       written.paths.append(relative)

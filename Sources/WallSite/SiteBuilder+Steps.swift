@@ -54,7 +54,8 @@ extension SiteBuilder {
     summary.filesUnchanged = rendered.paths.count - rendered.written
 
     announce("assets")
-    let assets = try writer.writeAssets(privateSite: settings.privateSecret != nil)
+    let assets = try writer.writeAssets(
+      folderPages: settings.privateSecret == nil ? nil : settings.pipeline.language.code)
     summary.filesWritten += assets.written
     summary.filesUnchanged += assets.paths.count - assets.written
     let manifest = BuildManifest(

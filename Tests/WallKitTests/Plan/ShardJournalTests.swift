@@ -43,7 +43,7 @@ import WallSynth
       export.users.map { SiteLayout.privateToken(secret: secret, userID: $0.objectId) })
     // Only a file wallgen did not name as a page stays, in the folder it keeps.
     #expect(
-      Set(FileSystem.contents(of: "\(site)/walls")) == tokens.union([export.users[0].objectId]))
+      Set(SiteTree.wallFolders(in: site)) == tokens.union([export.users[0].objectId]))
     #expect(FileSystem.contents(of: "\(site)/walls/\(export.users[0].objectId)") == ["notes.txt"])
     try FileSystem.removeFile(planted)
     _ = try SiteBuilder(

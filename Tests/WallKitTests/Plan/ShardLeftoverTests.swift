@@ -44,7 +44,7 @@ import WallSynth
     #expect(Self.run(shard + ["1/2"]).0 == .success)
     #expect(Self.run(shard + ["1/2"] + secret).0 == .success)
     #expect(Self.run(["build", "--plan", plan, "--finalize", "-o", site] + secret).0 == .success)
-    let walls = Set(FileSystem.contents(of: "\(site)/walls"))
+    let walls = Set(SiteTree.wallFolders(in: site))
     let expected = Self.privateFolders(export, secret: Self.secret)
     #expect(walls.subtracting(expected).sorted() == [], "walls of no private build")
     #expect(walls == expected)
@@ -56,7 +56,7 @@ import WallSynth
     let built = try ShardFixture.digests(of: site)
     #expect(Set(built.keys).symmetricDifference(oneDigests.keys).sorted() == [])
     #expect(Self.run(["build", root, "-o", site] + secret).0 == .success)
-    #expect(Set(FileSystem.contents(of: "\(site)/walls")) == expected)
+    #expect(Set(SiteTree.wallFolders(in: site)) == expected)
     #expect(try ShardFixture.digests(of: site) == oneDigests)
   }
 
@@ -67,12 +67,12 @@ import WallSynth
     let site = folder.url("site")
     // A public sharded run that never finalized: its walls are in no manifest.
     try ShardFixture.runShards(plan: plan, output: site, count: 2, order: [1, 0])
-    #expect(FileSystem.contents(of: "\(site)/walls").contains(export.users[0].objectId))
+    #expect(SiteTree.wallFolders(in: site).contains(export.users[0].objectId))
 
     let secret = Array(Self.secret.utf8)
     _ = try SiteBuilder(settings: ShardFixture.settings(site, export: root, secret: secret))
       .build()
-    let walls = Set(FileSystem.contents(of: "\(site)/walls"))
+    let walls = Set(SiteTree.wallFolders(in: site))
     #expect(walls == Self.privateFolders(export, secret: Self.secret))
     let state = SiteBuilder.stateFolder(for: site)
     #expect(FileSystem.contents(of: "\(state)/shards") == [])

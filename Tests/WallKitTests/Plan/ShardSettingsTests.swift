@@ -56,7 +56,7 @@ import WallSynth
     _ = try ShardFinalizer(plan: plan, settings: ShardFixture.settings(site, secret: first))
       .build()
     #expect(
-      Set(FileSystem.contents(of: "\(site)/walls"))
+      Set(SiteTree.wallFolders(in: site))
         == Set(export.users.map { SiteLayout.privateToken(secret: first, userID: $0.objectId) }))
   }
 

@@ -119,7 +119,7 @@ import WallSynth
       .build()
     let tokens = Set(
       export.users.map { SiteLayout.privateToken(secret: secret, userID: $0.objectId) })
-    #expect(Set(FileSystem.contents(of: "\(site)/walls")) == tokens)
+    #expect(Set(SiteTree.wallFolders(in: site)) == tokens)
     #expect(FileSystem.contents(of: "\(state)/\(ShardRecord.folder)") == ["0-of-1.json"])
     let one = folder.url("one")
     _ = try SiteBuilder(settings: ShardFixture.settings(one, export: root, secret: secret)).build()

@@ -27,9 +27,9 @@ import WallKitTestSupport
     let site = folder.url("site")
     let export = try ArchiveFixture.write(in: folder)
     _ = try build(export, into: site, secret: nil)
-    #expect(Set(FileSystem.contents(of: "\(site)/walls")) == Set(Self.users))
+    #expect(Set(SiteTree.wallFolders(in: site)) == Set(Self.users))
     _ = try build(export, into: site, secret: Self.secret)
-    let left = FileSystem.contents(of: "\(site)/walls")
+    let left = SiteTree.wallFolders(in: site)
     #expect(left.count == Self.users.count)
     #expect(Self.users.allSatisfy { !left.contains($0) }, "left: \(left)")
     let allPaths = SiteTree.files(in: site).joined(separator: "\n")
@@ -58,17 +58,18 @@ import WallKitTestSupport
     let tokens = Self.users.map {
       Hex.encode(HMAC.sha256(key: Self.secret, message: Array($0.utf8)))
     }
-    #expect(Set(FileSystem.contents(of: "\(site)/walls")) == Set(tokens))
+    #expect(Set(SiteTree.wallFolders(in: site)) == Set(tokens))
     #expect(tokens.allSatisfy { $0.count == 64 })
     for (user, token) in zip(Self.users, tokens) {
       #expect(SiteLayout.privateToken(secret: Self.secret, userID: user) == token)
       #expect(try result.walls.pages()[user] == "walls/\(token)/index.html")
       #expect(FileSystem.kind(of: "\(site)/walls/\(token)/index.html") == .regular)
     }
+    // Besides the blank pages of its folders (`FolderIndexes`), which list nothing.
     #expect(
-      SiteTree.files(in: site).filter { $0.hasSuffix(".html") && !$0.hasPrefix("walls/") } == [
-        "index.html"
-      ])
+      SiteTree.files(in: site).filter {
+        $0.hasSuffix(".html") && !$0.hasPrefix("walls/") && !SiteTree.isFolderIndex($0, in: site)
+      } == ["index.html"])
   }
 
   @Test("no page links to another wall or to an index page")
@@ -76,7 +77,9 @@ import WallKitTestSupport
     let folder = try TemporaryDirectory("private")
     let site = folder.url("site")
     _ = try build(try ArchiveFixture.write(in: folder), into: site, secret: Self.secret)
-    let pages = SiteTree.files(in: site).filter { $0.hasSuffix(".html") }
+    let pages = SiteTree.files(in: site).filter {
+      $0.hasSuffix(".html") && !SiteTree.isFolderIndex($0, in: site)
+    }
     // Bob's wall has two pages, each of the three walls its photo grid, and the root its page.
     #expect(pages.count == 8)
     for page in pages {

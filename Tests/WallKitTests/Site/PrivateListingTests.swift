@@ -67,9 +67,7 @@ struct PrivateListingTests {
   func noFolderListsAWall() throws {
     let folder = try TemporaryDirectory("private-listing")
     let site = try build(private: Array("a secret of thirty-two bytes....".utf8), in: folder)
-    let tokens = FileSystem.contents(of: "\(site)/walls").filter {
-      FileSystem.kind(of: "\(site)/walls/\($0)") == .directory
-    }
+    let tokens = SiteTree.wallFolders(in: site)
     #expect(tokens.count == 3)
     let nginx = try LocalNginx(root: site, autoindex: true)
     let targets = folders(of: site)
