@@ -78,6 +78,7 @@ import WallSynth
     try SiteTree.contents(of: site).filter {
       $0.key.hasPrefix("walls/") && $0.key.hasSuffix(".html")
         && !$0.key.hasSuffix("/" + SiteLayout.photoGridFileName)
+        && !SiteTree.isFolderIndex($0.key, in: site)
     }
     .mapValues { String(decoding: $0, as: UTF8.self) }
   }
