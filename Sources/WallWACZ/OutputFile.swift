@@ -38,6 +38,17 @@ final class OutputFile {
     size += bytes.count
   }
 
+  /// Appends all of `bytes`.
+  /// - Throws: `WACZError` when the disk refuses them.
+  func write(_ bytes: [UInt8]) throws(WACZError) {
+    // `withUnsafeBytes` rethrows untyped errors: the write's error is kept and thrown after.
+    var failure: WACZError?
+    bytes.withUnsafeBytes { buffer in
+      do throws(WACZError) { try write(buffer) } catch { failure = error }
+    }
+    if let failure { throw failure }
+  }
+
   /// Closes the file.
   /// - Throws: `WACZError` when the last writes fail.
   func close() throws(WACZError) {

@@ -1,3 +1,5 @@
+import WallSupport
+
 /// A WACZ that could not be written: the file it was writing or reading, and why.
 public struct WACZError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The file being written (the `.wacz`) or read (a file of the site).
@@ -12,6 +14,11 @@ public struct WACZError: Error, Equatable, Sendable, CustomStringConvertible {
   public init(path: String, reason: String) {
     self.path = path
     self.reason = reason
+  }
+
+  /// The error of a list or scratch file (`WriteError`) met while writing a WACZ.
+  init(_ error: WriteError) {
+    self.init(path: error.path, reason: error.reason)
   }
 
   /// `path: error: reason`.

@@ -56,7 +56,7 @@ public final class WACZFolderFiles: WACZResourceSource {
     do {
       path = try paths.next()
     } catch {
-      throw WACZError(path: error.path, reason: error.reason)
+      throw WACZError(error)
     }
     return path.map { WACZResource(path: $0, source: .file("\(root)/\($0)")) }
   }

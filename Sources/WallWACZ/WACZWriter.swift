@@ -85,7 +85,7 @@ public enum WACZWriter {
       try pageList.write(page: page, title: try pageTitle(page, contents), base: base, time: time)
       pageCount += 1
     }
-    try pageList.close()
+    let pagesFile = try pageList.close()
 
     let writer = try WARCWriter(path: warcPath, base: base, time: time)
     try writer.writeInfo(title: title)
@@ -103,22 +103,23 @@ public enum WACZWriter {
       last = resource.path
       let line = try writer.write(resource).line(time: time)
       do { try index.append(line) } catch {
-        throw WACZError(path: error.path, reason: error.reason)
+        throw WACZError(error)
       }
       resourceCount += 1
     }
     try writer.close()
-    try writeIndex(index, to: indexPath)
+    let indexFile = try writeIndex(index, to: indexPath)
 
-    var parts: [(path: String, digest: String, bytes: Int)] = []
-    for (name, file) in [
-      ("archive/\(WARCWriter.fileName)", warcPath), ("indexes/index.cdx", indexPath),
-      ("pages/pages.jsonl", pagesPath),
-    ] {
-      let hasher = SHA256.hasher()
-      let size = try ChunkedReader.read(file) { chunk throws(WACZError) in hasher.update(chunk) }
-      parts.append((name, WARCRecord.digest(hasher.finalize()), size))
+    // The WARC is read back to digest it; the index and the page list were as they were written.
+    let warcHasher = SHA256.hasher()
+    let warcSize = try ChunkedReader.read(warcPath) { chunk throws(WACZError) in
+      warcHasher.update(chunk)
     }
+    let parts: [(path: String, digest: String, bytes: Int)] = [
+      ("archive/\(WARCWriter.fileName)", WARCRecord.digest(warcHasher.finalize()), warcSize),
+      ("indexes/index.cdx", indexFile.digest, indexFile.bytes),
+      ("pages/pages.jsonl", pagesFile.digest, pagesFile.bytes),
+    ]
     var package: [String: JSONValue] = [
       "profile": "data-package", "wacz_version": "1.1.1", "title": .string(title),
       "created": .string(time.iso), "modified": .string(time.iso),
@@ -170,7 +171,7 @@ public enum WACZWriter {
     do {
       return try contents.pages.next()
     } catch {
-      throw WACZError(path: error.path, reason: error.reason)
+      throw WACZError(error)
     }
   }
 
@@ -182,15 +183,18 @@ public enum WACZWriter {
     return try title(of: source) ?? page
   }
 
-  /// Writes the index lines, sorted, to `path`.
-  private static func writeIndex(_ index: SpilledLines, to path: String) throws(WACZError) {
-    do {
-      let sorted = try index.sorted()
-      let file = try SortedLineWriter(path: path, ordered: false)
-      while let line = try sorted.next() { try file.append(line) }
-      try file.install()
-    } catch {
-      throw WACZError(path: error.path, reason: error.reason)
+  /// Writes the index lines, sorted, to `path`: its digest and size.
+  private static func writeIndex(_ index: SpilledLines, to path: String) throws(WACZError) -> (
+    digest: String, bytes: Int
+  ) {
+    let file = try DigestedLineFile(path: path)
+    let sorted: any LineSource
+    do { sorted = try index.sorted() } catch { throw WACZError(error) }
+    while true {
+      let line: String?
+      do { line = try sorted.next() } catch { throw WACZError(error) }
+      guard let line else { return try file.close() }
+      try file.append(line)
     }
   }
 
