@@ -13,14 +13,13 @@ extension SiteBuilder.Settings {
   /// follows the shards, stamps the whole site.
   /// - Parameters:
   ///   - recordMatches: Whether the last build's record is of the same fingerprint.
-  ///   - files: The last build's manifest; looked at only when the record matches.
+  ///   - manifest: The last build's manifest.
   ///   - stamp: The record's stamp of the site; nil (a record of an older wallgen) is never
   ///     unchanged.
   package func isUnchanged(
-    recordMatches: Bool, files: @autoclosure () -> BuildManifest, stamp: String?
+    recordMatches: Bool, manifest: BuildManifest, stamp: String?
   ) -> Bool {
     guard recordMatches, let stamp else { return false }
-    let manifest = files()
     return !manifest.files.isEmpty
       && SiteStamp.stamp(files: manifest.files, siteRoot: output, jobs: pipeline.jobs) == stamp
   }

@@ -196,7 +196,7 @@ public struct SiteBuilder {
     // An empty manifest is a missing one: nothing says what the last build wrote.
     guard let record,
       settings.isUnchanged(
-        recordMatches: record.fingerprint == fingerprint, files: manifest,
+        recordMatches: record.fingerprint == fingerprint, manifest: manifest,
         stamp: record.siteStamp)
     else { return nil }
     var summary = BuildSummary()

@@ -1,5 +1,3 @@
-import WallSupport
-
 /// One file of a web archive: its path under the base URL and where its bytes come from.
 public struct WACZResource: Sendable, Equatable {
   /// Where a file's bytes come from.
@@ -35,25 +33,4 @@ public struct WACZSummary: Sendable, Equatable {
   public var pages: Int
   /// The `.wacz` file's size in bytes.
   public var bytes: Int
-}
-
-extension WACZResource {
-  /// Every regular file under `folder` (symlinks and other kinds are skipped, never followed),
-  /// as resources whose paths are relative to it, sorted bytewise.
-  /// - Parameter folder: A site's output folder.
-  public static func files(under folder: String) -> [WACZResource] {
-    var found: [WACZResource] = []
-    func walk(_ path: String, _ prefix: String) {
-      for name in FileSystem.contents(of: path) {
-        switch FileSystem.linkKind(of: "\(path)/\(name)") {
-        case .directory: walk("\(path)/\(name)", prefix + name + "/")
-        case .regular:
-          found.append(WACZResource(path: prefix + name, source: .file("\(path)/\(name)")))
-        default: break
-        }
-      }
-    }
-    walk(folder, "")
-    return found.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
-  }
 }
