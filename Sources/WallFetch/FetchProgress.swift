@@ -22,6 +22,8 @@ public struct FetchResult: Sendable, Equatable {
   public var present = 0
   /// Of `present`, the files whose server gave no answer to the check: kept as they are.
   public var unchecked = 0
+  /// Of `failed`, the files no server answered at all (no connection, no response).
+  public var unanswered = 0
   /// Files and rows that did not arrive (each with an error record), including refused rows
   /// and unreadable class files.
   public var failed = 0

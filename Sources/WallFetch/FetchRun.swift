@@ -202,7 +202,10 @@ struct FetchRun {
     let tries = job.attempts > 1 ? " (after \(job.attempts) attempts)" : ""
     job.lastFailure = failure.reason + tries
     let failed = status == 0 ? nil : status
+    // No host answered at all: counted (`FetchResult.unanswered`) when the file is given up.
+    let unanswered = status == 0 && { if case .failed = outcome { true } else { false } }()
     if failure.retryable, let reason = pastDeadline(job, retryAfter: retryAfter) {
+      if unanswered { result.unanswered += 1 }
       return settle(FetchRecord(job.item, url: job.url, status: failed, reason: reason))
     }
     if failure.retryable && policy.allowsRetry(after: job.attempts) {
@@ -210,6 +213,7 @@ struct FetchRun {
       waiting.append((ContinuousClock.now + .milliseconds(Int64(wait * 1000)), job))
       return
     }
+    if unanswered { result.unanswered += 1 }
     settle(FetchRecord(job.item, url: job.url, status: failed, reason: failure.reason + tries))
   }
 

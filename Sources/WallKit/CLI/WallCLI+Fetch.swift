@@ -49,11 +49,9 @@ extension WallCLI {
   /// The hint when no file's host answered at all: the links most likely name a host that is
   /// gone (Parse.com's file host), and `--rewrite` maps it to where the files are now.
   static func noAnswerHint(_ result: FetchResult) -> String? {
-    // A refused address ("refused 127.0.0.1: …") has no status either, but was never asked.
-    let errors = result.records.filter { $0.severity == .error }
-    guard result.arrived == 0, !errors.isEmpty,
-      errors.allSatisfy({ $0.status == nil && !$0.reason.hasPrefix("refused ") })
-    else { return nil }
+    guard result.arrived == 0, result.failed > 0, result.unanswered == result.failed else {
+      return nil
+    }
     return "hint: no host answered; if the files live elsewhere now, map the old address to "
       + "the new one with --rewrite OLD=NEW (see wallgen fetch --help)"
   }
