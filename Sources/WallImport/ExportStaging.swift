@@ -24,6 +24,8 @@ package struct StagedUser: Sendable {
   package var facebookID: String?
   /// `name` when it is a non-empty string.
   package var name: String?
+  /// Whether the row has no ACL or one readable by anyone (`User.isPublic`).
+  package var isPublic = true
 }
 
 /// A `WallImage` or `WallImageObject` row as a part reads it: valid on its own (a date, an ACL,

@@ -95,7 +95,9 @@ extension ImportSession {
         StagedUser(
           objectId: object.objectId, position: position,
           username: object.string("username") ?? object.objectId, facebookID: facebookID,
-          name: object.string("name").flatMap { $0.isEmpty ? nil : $0 }))
+          name: object.string("name").flatMap { $0.isEmpty ? nil : $0 },
+          isPublic: session.readACL(of: object, file: "_User.json", className: "_User")
+            .grantsPublicRead))
     }
   }
 

@@ -31,7 +31,8 @@ extension ImportSession {
     }
     if userByUsername[username] == nil { userByUsername[username] = object.objectId }
     dataset.users[object.objectId] = User(
-      objectId: object.objectId, username: username, facebookID: facebookID, displayName: name)
+      objectId: object.objectId, username: username, facebookID: facebookID, displayName: name,
+      isPublic: readACL(of: object, file: file, className: "_User").grantsPublicRead)
   }
 
   func facebookIDFromAuthData(_ object: ParseObject) -> String? {

@@ -49,8 +49,12 @@ extension MediaStore {
   /// The generated avatar of a user without a usable picture (an SVG of their initials):
   /// its site-relative path, named by its content, and its bytes.
   /// - Parameter user: The user.
+  /// Every stand-in (`User.isStandIn`) shares one: a "?" whose colour says nothing of whom.
   package static func generatedAvatar(of user: User) -> (path: String, svg: [UInt8]) {
-    let svg = Array(GeneratedAvatar.svg(userID: user.objectId, name: user.displayName).utf8)
+    let svg = Array(
+      GeneratedAvatar.svg(
+        userID: user.isStandIn ? "" : user.objectId, name: user.isStandIn ? "" : user.displayName
+      ).utf8)
     let path = path(
       key: key(for: svg, recipe: generatedAvatarRecipe), variant: "avatar", fileExtension: "svg")
     return (path, svg)

@@ -12,16 +12,42 @@ public struct User: Sendable, Hashable {
   public var displayName: String
   /// The profile picture from `graph/<fbId>.jpg|png`, when the export has one.
   public var picture: FileReference?
+  /// Whether Parse's anonymous reader may read the `_User` row.
+  ///
+  /// That is, it has no ACL, or one readable by `*`. A public site names only such users and
+  /// gives only them a wall.
+  public var isPublic: Bool
+  /// Whether this is the stand-in `seen(by:)` gives for a user whose row the reader may not
+  /// read: shown as "someone", with one shared generated avatar, linking to no wall.
+  public private(set) var isStandIn = false
 
   /// Creates a user.
   public init(
     objectId: String, username: String, facebookID: String? = nil, displayName: String,
-    picture: FileReference? = nil
+    picture: FileReference? = nil, isPublic: Bool = true
   ) {
     self.objectId = objectId
     self.username = username
     self.facebookID = facebookID
     self.displayName = displayName
     self.picture = picture
+    self.isPublic = isPublic
   }
+
+  /// The user as `audience` may see their row: themselves, or for a reader who may not read it
+  /// (anyone, when the row is not public) a stand-in with only the objectId, no name, no
+  /// username, no Facebook id and no picture, shown as "someone".
+  public func seen(by audience: Audience) -> User {
+    isNamed(for: audience) ? self : Self.standIn(for: objectId)
+  }
+
+  /// The stand-in of the user `objectId` for a reader who may not read their row.
+  public static func standIn(for objectId: String) -> User {
+    var standIn = User(objectId: objectId, username: "", displayName: "", isPublic: false)
+    standIn.isStandIn = true
+    return standIn
+  }
+
+  /// Whether `audience` reads the user's name and picture, and finds a wall of theirs.
+  public func isNamed(for audience: Audience) -> Bool { audience == .owner || isPublic }
 }

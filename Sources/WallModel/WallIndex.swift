@@ -10,8 +10,12 @@ public struct WallIndex: Sendable {
   public let audience: Audience
   /// What was left out because anyone may not read it (always empty for `.owner`).
   public let omitted: PublicOmissions
-  /// Every user, sorted by objectId.
+  /// Every user, sorted by objectId, as the audience sees them (`User.seen(by:)`).
   public let users: [User]
+
+  /// The users who have a wall for the audience, sorted by objectId: every user but the
+  /// stand-ins of those whose row it may not read.
+  public var owners: [User] { users.filter { !$0.isStandIn } }
   /// Every image, newest first (by `createdAt`, ties by `objectId`): the order of a wall.
   public let images: [WallImage]
   let userPosition: [String: Int]
@@ -54,6 +58,12 @@ public struct WallIndex: Sendable {
     var omitted = PublicOmissions()
     if audience == .anyone {
       omitted = Self.keepPublic(images: &images, commentsByImage: &commentsByImage)
+    }
+    // Nothing of a row the audience may not read goes further than this: not its name, not
+    // its picture.
+    if audience == .anyone {
+      omitted.people = users.count { !$0.isNamed(for: audience) }
+      users = users.map { $0.seen(by: audience) }
     }
     self.audience = audience
     self.omitted = omitted

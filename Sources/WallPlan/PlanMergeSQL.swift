@@ -27,7 +27,7 @@ enum PlanMergeSQL {
     PRAGMA s.cache_size = -\(cacheKiB);
     CREATE TABLE s.users(
       objectId TEXT PRIMARY KEY, position INTEGER NOT NULL, username TEXT NOT NULL,
-      facebookID TEXT, name TEXT);
+      facebookID TEXT, name TEXT, isPublic INTEGER NOT NULL);
     CREATE TABLE s.images(
       objectId TEXT PRIMARY KEY, className TEXT NOT NULL, authorFacebookID TEXT,
       authorUsername TEXT, authorPointer TEXT, createdAt INTEGER NOT NULL, acl TEXT,
@@ -155,7 +155,7 @@ enum PlanMergeSQL {
   /// username, and the first picture found (jpg, jpeg, png).
   static let users = """
     SELECT u.objectId, u.username, u.facebookID, COALESCE(g.name, u.name, u.username),
-      p.path, p.originalName
+      p.path, p.originalName, u.isPublic
     FROM s.users u
     LEFT JOIN s.graph g ON g.facebookID = u.facebookID
     LEFT JOIN (SELECT facebookID, path, originalName, min(priority) FROM s.pictures
@@ -239,7 +239,7 @@ enum PlanMergeSQL {
       ORDER BY o.path;
     INSERT OR IGNORE INTO main.sources
       SELECT u.picturePath, 1, '_User', u.objectId, x.digest, x.readError, x.format, x.width,
-        x.height, x.orientation, x.hasAlpha, x.probeError, x.hash, 1
+        x.height, x.orientation, x.hasAlpha, x.probeError, x.hash, u.isPublic
       FROM main.users u JOIN s.sources x ON x.path = u.picturePath AND x.avatar = 1
       ORDER BY u.objectId;
     """
@@ -286,9 +286,11 @@ enum PlanMergeSQL {
     ORDER BY imageTime DESC, imageID, kind, time, objectId
     """
 
-  /// What a public site leaves out: images, then comments, that anyone may not read.
+  /// What a public site leaves out: images, then comments, that anyone may not read, then
+  /// users whose row anyone may not read (`User.isPublic`, read from it by the parts).
   static let leftOut = """
     SELECT (SELECT count(*) FROM main.images WHERE NOT \(isPublic("acl"))),
-      (SELECT count(*) FROM main.comments WHERE NOT \(isPublic("acl")))
+      (SELECT count(*) FROM main.comments WHERE NOT \(isPublic("acl"))),
+      (SELECT count(*) FROM main.users WHERE isPublic = 0)
     """
 }

@@ -3,7 +3,7 @@
 /// they read on their own, and its image files' digests and headers.
 enum PlanPartSchema {
   /// Bumped whenever a table changes; a part of another format is refused by the merge.
-  static let format = "wallgen-plan-part-1"
+  static let format = "wallgen-plan-part-2"
 
   /// The statements that create an empty part.
   static let create = """
@@ -12,7 +12,7 @@ enum PlanPartSchema {
     CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
     CREATE TABLE users(
       objectId TEXT NOT NULL, position INTEGER NOT NULL, username TEXT NOT NULL,
-      facebookID TEXT, name TEXT);
+      facebookID TEXT, name TEXT, isPublic INTEGER NOT NULL);
     CREATE TABLE images(
       objectId TEXT NOT NULL, className TEXT NOT NULL, authorFacebookID TEXT,
       authorUsername TEXT, authorPointer TEXT, createdAt INTEGER NOT NULL, acl TEXT,

@@ -10,7 +10,7 @@ struct PlanPartStaging: ExportStaging {
 
   /// Prepares the inserts into the part's tables.
   init(database: SQLiteDatabase) throws(PlanError) {
-    users = try database.prepare("INSERT INTO users VALUES (?, ?, ?, ?, ?)")
+    users = try database.prepare("INSERT INTO users VALUES (?, ?, ?, ?, ?, ?)")
     images = try database.prepare("INSERT INTO images VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
     comments = try database.prepare("INSERT INTO comments VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
     joins = try database.prepare("INSERT INTO joins VALUES (?, ?, ?)")
@@ -40,7 +40,7 @@ struct PlanPartStaging: ExportStaging {
       users,
       [
         .text(user.objectId), .integer(Int64(user.position)), .text(user.username),
-        Self.text(user.facebookID), Self.text(user.name),
+        Self.text(user.facebookID), Self.text(user.name), .integer(user.isPublic ? 1 : 0),
       ])
   }
 

@@ -81,8 +81,9 @@ extension PlanReader {
       WHERE u.objectId IN (SELECT value FROM json_each(?))
       """
     ).forEach([PlanSchema.list(named)]) { row in
-      result.users.append(Self.user(row))
-      if let source = Self.picture(row) { result.pictures[source.path] = source }
+      let (user, picture) = userAndPicture(row)
+      result.users.append(user)
+      if let picture { result.pictures[picture.path] = picture }
     }
     try database.prepare(
       """

@@ -13,12 +13,15 @@ final class PlanReader {
   let exportPath: String
   /// What a public build of the export leaves out because of its ACL.
   let publicOmissions: PublicOmissions
+  /// Who reads the site: users are read as they see them (`User.seen(by:)`).
+  let audience: Audience
 
-  /// Opens the plan at `path`, read-only.
+  /// Opens the plan at `path`, read-only, for a site read by `audience`.
   /// - Throws: `PlanError.notAPlan` for a missing file or a plan of another format.
-  init(path: String) throws(PlanError) {
+  init(path: String, audience: Audience = .owner) throws(PlanError) {
     let (database, meta) = try PlanFiles.open(path)
     self.database = database
+    self.audience = audience
     guard meta["format"] == PlanSchema.format, let identity = meta["identity"],
       let export = meta["export"]
     else {
@@ -30,7 +33,8 @@ final class PlanReader {
     exportPath = export
     publicOmissions = PublicOmissions(
       photos: meta["publicPhotosLeftOut"].flatMap { Int($0) } ?? 0,
-      comments: meta["publicCommentsLeftOut"].flatMap { Int($0) } ?? 0)
+      comments: meta["publicCommentsLeftOut"].flatMap { Int($0) } ?? 0,
+      people: meta["publicPeopleLeftOut"].flatMap { Int($0) } ?? 0)
     // A batch's queries visit the same pages of the indexes again and again.
     try database.execute("PRAGMA cache_size = -\(Self.pageCacheBytes >> 10)")
   }
@@ -57,6 +61,18 @@ final class PlanReader {
   /// The user columns, then the columns of the user's picture (as `u` and `s`).
   static let userAndPictureColumns = "\(userColumns), \(sourceColumns)"
 
+  /// A user of a row of `userColumns` as the audience sees them.
+  func user(_ row: SQLiteStatement) -> User {
+    Self.user(row).seen(by: audience)
+  }
+
+  /// A user of a row of `userAndPictureColumns` as the audience sees them, with the plan's
+  /// record of their picture (none for a user whose row the audience may not read).
+  func userAndPicture(_ row: SQLiteStatement) -> (User, PlannedSource?) {
+    let user = Self.user(row)
+    return (user.seen(by: audience), user.isNamed(for: audience) ? Self.picture(row) : nil)
+  }
+
   /// A user from `UserColumn`s starting at column `first`.
   static func user(_ row: SQLiteStatement, from first: Int32 = 0) -> User {
     let columns = PlanRow<UserColumn>(row: row, first: first)
@@ -66,7 +82,7 @@ final class PlanReader {
     return User(
       objectId: columns.text(.objectId), username: columns.text(.username),
       facebookID: columns.optionalText(.facebookID), displayName: columns.text(.displayName),
-      picture: picture)
+      picture: picture, isPublic: columns.integer(.isPublic) != 0)
   }
 
   /// The picture of a row of `userAndPictureColumns`, nil when it has none.
@@ -113,13 +129,15 @@ final class PlanReader {
     return problems
   }
 
-  /// The objectIds of the walls of `shard`, sorted.
+  /// The objectIds of the walls of `shard`, sorted: its users who have a wall for the audience
+  /// (`User.isNamed(for:)`).
   func owners(in shard: ShardSpec) throws(PlanError) -> [String] {
     var owners: [String] = []
     try database.prepare(
-      "SELECT objectId FROM users WHERE hash >= ? AND hash < ? ORDER BY objectId"
+      "SELECT \(Self.userColumns) FROM users u WHERE hash >= ? AND hash < ? ORDER BY objectId"
     ).forEach([.integer(shard.hashRange.lowerBound), .integer(shard.hashRange.upperBound)]) {
-      owners.append($0.text(0))
+      let user = Self.user($0)
+      if user.isNamed(for: audience) { owners.append(user.objectId) }
     }
     return owners
   }
@@ -171,7 +189,7 @@ final class PlanReader {
   func users(withPicture path: String) throws(PlanError) -> [User] {
     var users: [User] = []
     try database.prepare("SELECT \(Self.userColumns) FROM users u WHERE u.picturePath = ?")
-      .forEach([.text(path)]) { users.append(Self.user($0)) }
+      .forEach([.text(path)]) { users.append(user($0)) }
     return users
   }
 
@@ -188,12 +206,25 @@ final class PlanReader {
       """
     ).forEach([.integer(shard.hashRange.lowerBound), .integer(shard.hashRange.upperBound)]) {
       row throws(PlanError) in
-      try body(Self.user(row), Self.picture(row))
+      let (user, picture) = userAndPicture(row)
+      try body(user, picture)
     }
   }
 
-  /// Calls `body` with every user, sorted by objectId, with the number of images on their
-  /// wall and the plan's record of their picture.
+  /// Whether the audience sees any user as a stand-in (`User.seen(by:)`): a public site of an
+  /// export with a `_User` row that anyone may not read.
+  func hasStandIns() throws(PlanError) -> Bool {
+    guard audience == .anyone else { return false }
+    var found = false
+    try database.prepare("SELECT EXISTS (SELECT 1 FROM users WHERE isPublic = 0)").forEach([]) {
+      found = $0.integer(0) != 0
+    }
+    return found
+  }
+
+  /// Calls `body` with every user who has a wall for the audience (`User.isNamed(for:)`),
+  /// sorted by objectId, with the number of images on their wall and the plan's record of
+  /// their picture.
   func forEachUser(_ body: (User, Int, PlannedSource?) -> Void) throws(PlanError) {
     try database.prepare(
       """
@@ -202,7 +233,8 @@ final class PlanReader {
       """
     ).forEach([]) { row in
       let wallImages = PlanRow<UserColumn>(row: row).integer(.wallImages)
-      body(Self.user(row), Int(wallImages), Self.picture(row))
+      let (user, picture) = userAndPicture(row)
+      if user.isNamed(for: audience) { body(user, Int(wallImages), picture) }
     }
   }
 

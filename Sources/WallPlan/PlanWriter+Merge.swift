@@ -186,9 +186,9 @@ extension PlanWriter {
         (report.problems, PlanSchema.everyAudience), (unseen.problems, PlanSchema.only(.owner)),
         (renamed.problems, PlanSchema.only(.anyone)),
       ], into: database)
-    var leftOut: (Int64, Int64) = (0, 0)
+    var leftOut: (Int64, Int64, Int64) = (0, 0, 0)
     try database.prepare(PlanMergeSQL.leftOut).forEach([]) {
-      leftOut = ($0.integer(0), $0.integer(1))
+      leftOut = ($0.integer(0), $0.integer(1), $0.integer(2))
     }
     let meta = try database.prepare("INSERT INTO meta VALUES (?, ?)")
     for (key, value) in [
@@ -196,6 +196,7 @@ extension PlanWriter {
       ("export", FileSystem.realPath(settings.export) ?? settings.export),
       ("importLimits", settings.importLimits.summary),
       ("publicPhotosLeftOut", "\(leftOut.0)"), ("publicCommentsLeftOut", "\(leftOut.1)"),
+      ("publicPeopleLeftOut", "\(leftOut.2)"),
     ] {
       try meta.run([.text(key), .text(value)])
     }
@@ -220,7 +221,8 @@ extension PlanWriter {
   private func insertUsers(into database: SQLiteDatabase, renamed: inout ProblemReport)
     throws(PlanError) -> Int
   {
-    let insert = try database.prepare("INSERT INTO main.users VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)")
+    let insert = try database.prepare(
+      "INSERT INTO main.users VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?)")
     var hashedFolders: [String: String] = [:]
     var count = 0
     var shared: SiteLayoutError?
@@ -233,7 +235,7 @@ extension PlanWriter {
         .text(objectId), .text(row.text(1)), row.optionalText(2).map { .text($0) } ?? .null,
         .text(displayName), row.optionalText(4).map { .text($0) } ?? .null,
         row.optionalText(5).map { .text($0) } ?? .null, .integer(StableHash.of(objectId)),
-        .integer(StableHash.of(avatarKey)),
+        .integer(StableHash.of(avatarKey)), .integer(row.integer(6)),
       ])
       count += 1
       guard !SiteLayout.isSafeFolderName(objectId) else { return }

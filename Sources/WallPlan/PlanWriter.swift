@@ -147,7 +147,10 @@ public struct PlanWriter {
     layout.reportRenamedWalls(of: index.users, into: &renamed)
 
     let media = MediaPlan(images: shown, users: index.users)
-    let publicPaths = Set(shown.lazy.filter { $0.acl.grantsPublicRead }.compactMap(\.file?.path))
+    // The photos anyone may read, and the pictures of the users anyone may read.
+    let publicPaths = Set(
+      shown.lazy.filter { $0.acl.grantsPublicRead }.compactMap(\.file?.path)
+        + index.users.lazy.filter { $0.isNamed(for: .anyone) }.compactMap(\.picture?.path))
     let omitted = PublicOmissions(dataset: imported.dataset)
     progress.announce("images", of: Self.steps, total: media.sources.count)
     let probes = Self.probe(
@@ -168,6 +171,7 @@ public struct PlanWriter {
         ("importLimits", settings.importLimits.summary),
         ("publicPhotosLeftOut", "\(omitted.photos)"),
         ("publicCommentsLeftOut", "\(omitted.comments)"),
+        ("publicPeopleLeftOut", "\(omitted.people)"),
       ] {
         try meta.run([.text(key), .text(value)])
       }
@@ -270,7 +274,7 @@ public struct PlanWriter {
   private static func insert(index: WallIndex, dataset: Dataset, into database: SQLiteDatabase)
     throws(PlanError)
   {
-    let users = try database.prepare("INSERT INTO users VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+    let users = try database.prepare("INSERT INTO users VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
     for user in index.users {
       let svg = Array(GeneratedAvatar.svg(userID: user.objectId, name: user.displayName).utf8)
       let avatarKey = MediaStore.key(for: svg, recipe: MediaStore.generatedAvatarRecipe)
@@ -279,7 +283,7 @@ public struct PlanWriter {
         .text(user.displayName), user.picture.map { .text($0.path) } ?? .null,
         user.picture.map { .text($0.originalName) } ?? .null,
         .integer(StableHash.of(user.objectId)), .integer(StableHash.of(avatarKey)),
-        .integer(Int64(index.wall(for: user.objectId).count)),
+        .integer(Int64(index.wall(for: user.objectId).count)), .integer(user.isPublic ? 1 : 0),
       ])
     }
     let friends = try database.prepare("INSERT OR IGNORE INTO friends VALUES (?, ?)")
@@ -309,8 +313,8 @@ public struct PlanWriter {
     }
   }
 
-  /// Inserts the sources of `media` with their probes; `publicPaths` are the photo files that a
-  /// public site shows (every picture is: each user has a wall).
+  /// Inserts the sources of `media` with their probes; `publicPaths` are the photo and picture
+  /// files that a public site shows.
   private static func insert(
     media: MediaPlan, probes: [Probe], publicPaths: Set<String>, into database: SQLiteDatabase
   ) throws(PlanError) {
@@ -325,7 +329,7 @@ public struct PlanWriter {
       try sources.run(
         [.text(source.path), .integer(source.avatar ? 1 : 0), .text(owner.0), .text(owner.1)]
           + probe.columns
-          + [.integer(source.avatar || publicPaths.contains(source.path) ? 1 : 0)])
+          + [.integer(publicPaths.contains(source.path) ? 1 : 0)])
     }
   }
 }

@@ -118,8 +118,7 @@ extension ShardBuilder {
   func makeGeneratedAvatars(reader: PlanReader, media: PlannedMedia, lists: ShardLists)
     throws(PlanError)
   {
-    try reader.forEachGeneratedAvatarUser(in: shard) { user, picture throws(PlanError) in
-      if let picture, media.outcome(of: picture).avatar != nil { return }
+    func write(_ user: User) throws(PlanError) {
       let (path, svg) = MediaStore.generatedAvatar(of: user)
       do throws(WriteError) {
         guard try lists.add(generatedAvatar: path) else { return }
@@ -128,5 +127,15 @@ extension ShardBuilder {
         throw .write(step: "media", error)
       }
     }
+    try reader.forEachGeneratedAvatarUser(in: shard) { user, picture throws(PlanError) in
+      // Stand-ins share one avatar, written below by one shard.
+      if user.isStandIn { return }
+      if let picture, media.outcome(of: picture).avatar != nil { return }
+      try write(user)
+    }
+    let standIn = User.standIn(for: "")
+    let key = MediaStore.key(
+      for: MediaStore.generatedAvatar(of: standIn).svg, recipe: MediaStore.generatedAvatarRecipe)
+    if shard.owns(StableHash.of(key)), try reader.hasStandIns() { try write(standIn) }
   }
 }

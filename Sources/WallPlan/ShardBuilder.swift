@@ -67,7 +67,7 @@ public struct ShardBuilder {
   ///   cannot be written.
   public func build() throws(PlanError) -> Result {
     progress.announce("plan", of: Self.steps)
-    let reader = try PlanReader(path: plan)
+    let reader = try PlanReader(path: plan, audience: settings.audience)
     // Shared: the shards of one build may run at once on one output.
     let lock = try ShardedBuild.claimOutput(settings, export: reader.exportPath, lock: .shared)
     defer { lock.release() }

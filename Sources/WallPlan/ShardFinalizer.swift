@@ -32,7 +32,7 @@ public struct ShardFinalizer {
   ///   plan and writing the site.
   public func build() throws(PlanError) -> BuildResult {
     progress.announce("shards", of: Self.steps)
-    let reader = try PlanReader(path: plan)
+    let reader = try PlanReader(path: plan, audience: settings.audience)
     let lock = try ShardedBuild.claimOutput(settings, export: reader.exportPath)
     defer { lock.release() }
     let fingerprint = ShardedBuild.fingerprint(plan: reader.identity, settings: settings)

@@ -194,7 +194,8 @@ struct WallBatchRenderer {
     // be many more, are made on each card).
     let model = plain.sharingPeople(uploaders)
     let expander = memo.map { _ in TemplateExpander { model.expandStableCard($0) } }
-    let users = owners.compactMap { index.user($0) }
+    // A stand-in (`User.seen(by:)`) has no wall: finalize's corrections may name one.
+    let users = owners.compactMap { index.user($0) }.filter { !$0.isStandIn }
     var outcome = Outcome()
     let paths: [String]
     do {

@@ -130,7 +130,8 @@ package struct BuildRecord: Sendable {
     summary.warnings = count("warnings")
     summary.filesUnchanged = count("files")
     summary.publicOmissions = PublicOmissions(
-      photos: count("publicPhotosLeftOut"), comments: count("publicCommentsLeftOut"))
+      photos: count("publicPhotosLeftOut"), comments: count("publicCommentsLeftOut"),
+      people: count("publicPeopleLeftOut"))
     let problems = (document["problems"]?.arrayValue ?? []).compactMap(Problem.init(reportLine:))
     var pages: [String: String] = [:]
     for (user, page) in document["wallPages"]?.objectValue ?? [:] { pages[user] = page.stringValue }
@@ -165,6 +166,7 @@ package struct BuildRecord: Sendable {
       "files": .number(Double(fileCount)),
       "publicPhotosLeftOut": .number(Double(summary.publicOmissions.photos)),
       "publicCommentsLeftOut": .number(Double(summary.publicOmissions.comments)),
+      "publicPeopleLeftOut": .number(Double(summary.publicOmissions.people)),
     ]
     var document: JSONValue = [
       "fingerprint": .string(fingerprint), "summary": counts,

@@ -66,6 +66,7 @@ extension BuildSummary {
       "leftOutOfPublicSite": [
         "photos": .number(Double(publicOmissions.photos)),
         "comments": .number(Double(publicOmissions.comments)),
+        "people": .number(Double(publicOmissions.people)),
       ],
       "seconds": milliseconds(seconds),
       "steps": .object(

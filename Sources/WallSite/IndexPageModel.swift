@@ -74,7 +74,7 @@ package struct IndexPageModel {
 
   /// Everyone, in index order.
   package func entries() -> [Entry] {
-    let order = index.users.sorted {
+    let order = index.owners.sorted {
       let (nameA, nameB) = ($0.displayName.lowercased(), $1.displayName.lowercased())
       return nameA != nameB ? nameA < nameB : $0.objectId < $1.objectId
     }

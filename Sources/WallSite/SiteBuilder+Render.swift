@@ -44,7 +44,7 @@ extension SiteBuilder {
       language: settings.pipeline.language, site: settings.pipeline.site)
     // The index pages are written by the walls' workers, while the first walls are.
     let pages = try writer.writeWalls(
-      of: index.users, model: model, jobs: settings.pipeline.jobs, progress: progress,
+      of: index.owners, model: model, jobs: settings.pipeline.jobs, progress: progress,
       memo: memo
     ) { () throws(BuildError) in try Self.renderIndex(indexModel, with: writer) }
     layout.reportRenamedWalls(of: index.users, into: &report)

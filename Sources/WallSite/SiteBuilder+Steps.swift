@@ -41,12 +41,13 @@ extension SiteBuilder {
       throw .write(step: "media", error)
     }
 
-    announce("render", total: index.users.count)
+    let owners = index.owners
+    announce("render", total: owners.count)
     let writer = PageWriter(
       siteRoot: settings.output, staging: staging, templates: prepared.templates)
     let rendered = try renderPages(
       index: index, catalog: catalog, writer: writer, layout: layout, report: &report)
-    summary.walls = index.users.count
+    summary.walls = owners.count
     summary.publicOmissions = index.omitted
     // The search box's list of people is written with the pages, but is none.
     summary.pages = rendered.paths.count { $0.hasSuffix(".html") }
@@ -67,14 +68,14 @@ extension SiteBuilder {
     summary.errors = report.errorCount
     summary.warnings = report.warningCount
     var wallPages: [String: String] = [:]
-    for user in index.users {
+    for user in owners {
       wallPages[user.objectId] = layout.wallPage(userID: user.objectId, page: 1)
     }
     var record = record
     record.summary = summary
     record.problems = report.sorted
     record.wallPages = wallPages
-    record.owners = OwnerNames.of(index.users)
+    record.owners = OwnerNames.of(owners)
     record.newest = Self.newest(of: shown, index: index)
     announce("publish")
     summary.filesRemoved = try publish(

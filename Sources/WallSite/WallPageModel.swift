@@ -320,7 +320,7 @@ package struct WallPageModel {
     return strings.text(
       "photoAlt",
       [
-        "name": index.user(image.uploaderID)?.displayName ?? strings.text("unknownPerson"),
+        "name": index.user(image.uploaderID).map(shownName) ?? strings.text("unknownPerson"),
         "date": language.dates.short(image.createdAt, in: zone),
       ])
   }
@@ -344,11 +344,17 @@ package struct WallPageModel {
         "large": .string(root + (avatar?.large ?? "")),
         "small": .string(root + (avatar?.small ?? "")),
       ],
-      // Every user of the index has a wall; only a public site may point from one to another.
-      "href": audience == .anyone
+      // Every user of the index but a stand-in has a wall; only a public site may point from
+      // one to another.
+      "href": audience == .anyone && !user.isStandIn
         ? .string(root + layout.wallPage(userID: user.objectId, page: 1)) : .null,
-      "name": .string(user.displayName),
+      "name": .string(shownName(user)),
     ]
+  }
+
+  /// The name a page shows for `user`: "someone" for a stand-in (`User.seen(by:)`).
+  func shownName(_ user: User) -> String {
+    user.isStandIn ? language.strings.text("someone") : user.displayName
   }
 
   /// A date's template data: the machine-readable `iso`, the shown `text` and the `long` form.
