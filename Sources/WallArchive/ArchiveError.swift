@@ -1,4 +1,5 @@
 import WallImport
+import WallModel
 import WallRender
 import WallReport
 import WallSite
@@ -18,6 +19,9 @@ public enum ArchiveError: Error, Equatable, CustomStringConvertible {
   case template(TemplateError)
   /// Users asked for with `--user` (by objectId or username) are not in the export.
   case unknownUsers([UnknownUser])
+  /// Users asked for with `--user` by a name that is one user's objectId and another's
+  /// username.
+  case ambiguousUsers([AmbiguousUser])
   /// The output folder and the export overlap.
   case placement(OutputPlacementError)
   /// A folder or zip of a bundle's name is in the output folder and wallgen did not write it
@@ -39,6 +43,8 @@ public enum ArchiveError: Error, Equatable, CustomStringConvertible {
     case .unusableExport(let error, _): "[import] \(error)"
     case .template(let error): error.located
     case .unknownUsers(let users):
+      users.map(\.description).joined(separator: "\n")
+    case .ambiguousUsers(let users):
       users.map(\.description).joined(separator: "\n")
     case .write(let step, let error): "[\(step)] \(error)"
     case .zip(let error): "[zip] \(error)"
@@ -73,6 +79,33 @@ extension ArchiveError {
         ? "" : "; did you mean " + closeMatches.map { "'\($0)'" }.joined(separator: ", ") + "?"
       return "no user with objectId or username '\(TerminalText.escaped(asked))' in the export "
         + "(both are case-sensitive)" + hint
+    }
+  }
+
+  /// A `--user` value that is the objectId of one user and the username of another.
+  public struct AmbiguousUser: Equatable, Sendable, CustomStringConvertible {
+    /// What was asked for.
+    public var asked: String
+    /// The user whose objectId it is.
+    public var byObjectId: User
+    /// The user whose username it is.
+    public var byUsername: User
+
+    /// Creates the description of an ambiguous name.
+    public init(asked: String, byObjectId: User, byUsername: User) {
+      self.asked = asked
+      self.byObjectId = byObjectId
+      self.byUsername = byUsername
+    }
+
+    public var description: String {
+      let prefix = Archiver.objectIdPrefix
+      let (first, second) = (byObjectId, byUsername)
+      return "'\(TerminalText.escaped(asked))' is the objectId of user "
+        + "'\(TerminalText.escaped(first.username))' and the username of user "
+        + "\(TerminalText.escaped(second.objectId)), so it names neither: pass "
+        + "'\(prefix)\(TerminalText.escaped(first.objectId))' for the first or "
+        + "'\(prefix)\(TerminalText.escaped(second.objectId))' for the second"
     }
   }
 }

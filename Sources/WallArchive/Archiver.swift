@@ -178,7 +178,9 @@ public struct Archiver: Sendable {
 
   /// The users to archive, sorted by objectId.
   ///
-  /// Those asked for by objectId or username (an objectId wins when both match), or every user.
+  /// Those asked for by objectId or username, or every user. A name that is one user's
+  /// objectId and another's username is refused as ambiguous; `id:<objectId>` names a user by
+  /// objectId alone.
   private func selectedUsers(_ index: WallIndex) throws(ArchiveError) -> [User] {
     guard let asked = settings.userIDs else { return index.users }
     var byUsername: [String: User] = [:]
@@ -189,8 +191,20 @@ public struct Archiver: Sendable {
     let names = index.users.flatMap { [$0.objectId, $0.username] }
     var selected: [String: User] = [:]
     var unknown: [ArchiveError.UnknownUser] = []
+    var ambiguous: [ArchiveError.AmbiguousUser] = []
     for name in Set(asked).sorted() {
-      if let user = index.user(name) ?? byUsername[name] {
+      if name.hasPrefix(Self.objectIdPrefix),
+        let user = index.user(String(name.dropFirst(Self.objectIdPrefix.count)))
+      {
+        selected[user.objectId] = user
+        continue
+      }
+      let (byId, byName) = (index.user(name), byUsername[name])
+      if let byId, let byName, byId.objectId != byName.objectId {
+        ambiguous.append(.init(asked: name, byObjectId: byId, byUsername: byName))
+        continue
+      }
+      if let user = byId ?? byName {
         selected[user.objectId] = user
         continue
       }
@@ -202,9 +216,13 @@ public struct Archiver: Sendable {
       }
       unknown.append(ArchiveError.UnknownUser(asked: name, closeMatches: close))
     }
+    guard ambiguous.isEmpty else { throw .ambiguousUsers(ambiguous) }
     guard unknown.isEmpty else { throw .unknownUsers(unknown) }
     return selected.values.sorted { $0.objectId < $1.objectId }
   }
+
+  /// What names a user by objectId alone in `--user` (`id:<objectId>`).
+  public static let objectIdPrefix = "id:"
 
   /// The images on the owners' walls, and everyone named on them
   /// (`WallIndex.contents(ofWallOf:)`): the only media the bundles need.
