@@ -149,6 +149,11 @@ public struct ServeOptions: Sendable, Equatable {
   public var quiet: Bool = false
   /// The most uncompressed bytes a zip export may hold.
   public var maxExportBytes: UInt64 = ZipLimits.standard.totalBytes
+  /// Whether to build and serve the private site (`--private`): walls at their secret
+  /// addresses, each printed with its owner's name, and no index.
+  public var privateBuild: Bool = false
+  /// The file holding the private site's secret (`--secret-file`).
+  public var secretFile: String?
 
   /// Options with every default.
   public init(export: String? = nil) {

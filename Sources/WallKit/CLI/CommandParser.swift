@@ -53,14 +53,9 @@ public enum CommandParser {
         positional: \.export)
     else { return .help(command: "build") }
     try checkSharding(options)
-    if options.privateBuild && options.secretFile == nil {
-      throw UsageError("'--private' needs '--secret-file FILE'", command: "build")
-    }
-    if !options.privateBuild,
-      let flag = options.secretFile != nil
-        ? "--secret-file" : options.urlsFile != nil ? "--urls-file" : nil
-    {
-      throw UsageError("option '\(flag)' only applies with '--private'", command: "build")
+    try checkPrivate(options, command: "build")
+    if !options.privateBuild, options.urlsFile != nil {
+      throw UsageError("option '--urls-file' only applies with '--private'", command: "build")
     }
     try checkWACZ(options)
     return .build(options)
@@ -81,7 +76,20 @@ public enum CommandParser {
         arguments, command: "serve", table: CommandTables.serve, defaults: ServeOptions(),
         positional: \.export)
     else { return .help(command: "serve") }
+    try checkPrivate(options, command: "serve")
     return .serve(options)
+  }
+
+  /// Refuses `--private` without `--secret-file`, and `--secret-file` without `--private`.
+  private static func checkPrivate(_ options: some PrivateSiteOptions, command: String)
+    throws(UsageError)
+  {
+    if options.privateBuild && options.secretFile == nil {
+      throw UsageError("'--private' needs '--secret-file FILE'", command: command)
+    }
+    if !options.privateBuild, options.secretFile != nil {
+      throw UsageError("option '--secret-file' only applies with '--private'", command: command)
+    }
   }
 
   private static func parseArchive(_ arguments: [String]) throws(UsageError) -> Command {
@@ -149,6 +157,15 @@ protocol RenderingOptions {
 
 extension BuildOptions: RenderingOptions {}
 extension ServeOptions: RenderingOptions {}
+
+/// The options of a command that can make a private site (`--private --secret-file FILE`).
+protocol PrivateSiteOptions {
+  var privateBuild: Bool { get set }
+  var secretFile: String? { get set }
+}
+
+extension BuildOptions: PrivateSiteOptions {}
+extension ServeOptions: PrivateSiteOptions {}
 extension ArchiveOptions: RenderingOptions {}
 
 /// Walks an argument list, splitting `--flag=value` and reading values that follow flags.

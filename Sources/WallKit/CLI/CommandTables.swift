@@ -25,19 +25,7 @@ enum CommandTables {
           "without it such a build is refused",
         ]),
       .quiet(\.quiet), .flag(["--json"], \.json, help: ["Print the summary as JSON on stdout"]),
-      .flag(
-        ["--private"], \.privateBuild,
-        help: [
-          "Put each wall at walls/<token>/, token = hex HMAC-SHA256(secret,",
-          "objectId); write no index page and no link to one",
-        ]),
-      .text(
-        ["--secret-file"], value: "FILE", \.secretFile,
-        help: [
-          "The secret of --private: at least \(WallCLI.minimumSecretBytes) bytes once trailing",
-          "newlines are stripped (make one with",
-          "'head -c 32 /dev/urandom | base64 > FILE')",
-        ]),
+    ] + CommandOption.privateSite + [
       .text(
         ["--urls-file"], value: "FILE", \.urlsFile,
         help: [
@@ -110,7 +98,7 @@ enum CommandTables {
           "only; 0.0.0.0 shows the site to your whole network)",
         ]),
       .siteOutput(\.output), .force, .wait,
-    ] + CommandOption.rendering() + [
+    ] + CommandOption.rendering() + CommandOption.privateSite + [
       .maxExportBytes(\.maxExportBytes), .quiet(\.quiet, printing: "problems, errors and the URL"),
     ]
 
@@ -180,4 +168,25 @@ enum CommandTables {
       try reader.planPartOption(name, into: &options)
     },
   ]
+}
+
+extension CommandOption where Options: PrivateSiteOptions {
+  /// `--private` and `--secret-file FILE`, as `build` and `serve` take them.
+  static var privateSite: [Self] {
+    [
+      .flag(
+        ["--private"], \.privateBuild,
+        help: [
+          "Put each wall at walls/<token>/, token = hex HMAC-SHA256(secret,",
+          "objectId); write no index page and no link to one",
+        ]),
+      .text(
+        ["--secret-file"], value: "FILE", \.secretFile,
+        help: [
+          "The secret of --private: at least \(WallCLI.minimumSecretBytes) bytes once trailing",
+          "newlines are stripped (make one with",
+          "'head -c 32 /dev/urandom | base64 > FILE')",
+        ]),
+    ]
+  }
 }

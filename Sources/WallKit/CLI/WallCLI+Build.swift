@@ -85,7 +85,21 @@ extension WallCLI {
   static func privateBuildFiles(
     _ options: BuildOptions, inputs: [CommandInput]
   ) throws(UsageError) -> (secret: [UInt8], urlsFile: String) {
-    let secretFile = options.secretFile ?? ""
+    let secret = try readSecret(options.secretFile ?? "", command: "build")
+    let output = OutputPlacement.canonical(options.output)
+    let urlsFile = options.urlsFile ?? (output == "/" ? "/" : output) + ".urls.tsv"
+    for (file, name) in [(urlsFile, "the URL list"), (linkListFile(urlsFile), "the CSV of links")] {
+      try checkOutputFile(
+        file, named: name, option: "--urls-file", command: "build", inputs: inputs,
+        output: options.output, holding: "the secret address of every wall")
+    }
+    return (secret, urlsFile)
+  }
+
+  /// The secret of a private site: the bytes of `secretFile` without trailing line breaks.
+  /// - Throws: `UsageError` for a missing or empty file (without a command: exit 1), or a
+  ///   secret shorter than `minimumSecretBytes` (for `command`: exit 64).
+  static func readSecret(_ secretFile: String, command: String) throws(UsageError) -> [UInt8] {
     var secret: [UInt8]
     do {
       secret = try FileSystem.readFile(secretFile, limit: 1 << 20)
@@ -105,16 +119,9 @@ extension WallCLI {
           + "byte\(secret.count == 1 ? "" : "s") (without trailing line breaks); a private "
           + "build needs at least \(minimumSecretBytes), since anyone who guesses the secret "
           + "finds every wall: make one with 'head -c 32 /dev/urandom | base64 > \(secretFile)'",
-        command: "build")
+        command: command)
     }
-    let output = OutputPlacement.canonical(options.output)
-    let urlsFile = options.urlsFile ?? (output == "/" ? "/" : output) + ".urls.tsv"
-    for (file, name) in [(urlsFile, "the URL list"), (linkListFile(urlsFile), "the CSV of links")] {
-      try checkOutputFile(
-        file, named: name, option: "--urls-file", command: "build", inputs: inputs,
-        output: options.output, holding: "the secret address of every wall")
-    }
-    return (secret, urlsFile)
+    return secret
   }
 
   /// Where the CSV of names and links goes: beside the URL list, its `.tsv` replaced by `.csv`

@@ -17,8 +17,22 @@ extension WallCLI {
     guard let export = resolveExport(options.export, command: "serve", console: console) else {
       return .failure
     }
-    let settings: @Sendable () throws -> SiteBuilder.Settings = {
+    var secret: [UInt8]?
+    if options.privateBuild, let secretFile = options.secretFile {
+      do throws(UsageError) {
+        // Whatever is in the output folder is served: the secret never is.
+        try checkOutputFile(
+          secretFile, named: "the secret file", option: "--secret-file", command: "serve",
+          inputs: [], output: options.output, holding: "the key to every wall's address")
+        secret = try readSecret(secretFile, command: "serve")
+      } catch {
+        console.err(error.description)
+        return error.command == nil ? .failure : .usage
+      }
+    }
+    let settings: @Sendable () throws -> SiteBuilder.Settings = { [secret] in
       var settings = SiteBuilder.Settings(export: export, output: options.output)
+      settings.privateSecret = secret
       settings.replacedOutputs = [ShardRecordOutputs()]
       settings.pipeline = try pipelineSettings(for: options)
       settings.pipeline.zipLimits = zipLimits(maxExportBytes: options.maxExportBytes)
@@ -62,8 +76,11 @@ extension WallCLI {
       return .failure
     }
     let quiet = options.quiet
+    var walls: (any WallListing)?
     guard
-      rebuild(settings, console: console, verbose: true, quiet: quiet, publishingTo: generation)
+      rebuild(
+        settings, console: console, verbose: true, quiet: quiet, publishingTo: generation,
+        built: { walls = $0.walls })
     else { return .failure }
     server.start()
     if !["127.0.0.1", "localhost"].contains(options.host) {
@@ -80,6 +97,9 @@ extension WallCLI {
     let watching = watcher.start().description
     if !quiet { console.err(watching) }
     console.out(server.url)
+    if options.privateBuild, let walls {
+      printPrivateLinks(walls, under: server.url, console: console)
+    }
     if !quiet { console.err("serving \(options.output) at \(server.url) (press Ctrl-C to stop)") }
     waitForInterrupt()
     watcher.stop()
@@ -99,10 +119,12 @@ extension WallCLI {
   ///   - verbose: Whether this is the first build (its progress is printed).
   ///   - quiet: Print only problems and errors (`serve -q`).
   ///   - generation: Where the report goes, for open pages; a completed rebuild advances it.
+  ///   - built: Told of the result of a build that completed.
   @discardableResult
   static func rebuild(
     _ settings: () throws -> SiteBuilder.Settings, console: Console, verbose: Bool,
-    quiet: Bool = false, publishingTo generation: BuildGeneration? = nil
+    quiet: Bool = false, publishingTo generation: BuildGeneration? = nil,
+    built: (BuildResult) -> Void = { _ in }
   ) -> Bool {
     let started = ContinuousClock.now
     let failed = { (lines: [String]) -> Bool in
@@ -112,20 +134,20 @@ extension WallCLI {
       generation?.publish(report, advancing: false)
       return false
     }
-    let built: SiteBuilder.Settings
+    let made: SiteBuilder.Settings
     do {
-      built = try settings()
+      made = try settings()
     } catch {
       return failed([TerminalText.escaped("error: \(error)")])
     }
     let result: BuildResult
     do {
       let progress = console.buildProgress(quiet: quiet || !verbose)
-      result = try SiteBuilder(settings: built, progress: progress).build()
+      result = try SiteBuilder(settings: made, progress: progress).build()
     } catch {
       return failed(
         failureLines(
-          error, unusable: error.unusableExport, output: built.output, export: built.export,
+          error, unusable: error.unusableExport, output: made.output, export: made.export,
           command: "serve"))
     }
     let report = PreviewReport(problems: result.report.sorted)
@@ -135,7 +157,19 @@ extension WallCLI {
       console.err("built \(result.summary.line) in \(elapsed) s")
     }
     generation?.publish(report, advancing: !verbose)
+    built(result)
     return true
+  }
+
+  /// Prints, on standard output, each wall of a private site served at `root` as a line
+  /// "<name><TAB><link>", in objectId order: the links to hand out, since the site lists none.
+  static func printPrivateLinks(_ walls: any WallListing, under root: String, console: Console) {
+    var lines: [String] = []
+    // Listing walls held in memory writes nothing, so it cannot fail.
+    try? walls.forEachWall { wall in
+      lines.append("\(TerminalText.escaped(wall.names.displayName))\t\(root)\(wall.page)")
+    }
+    if !lines.isEmpty { console.out(lines.joined(separator: "\n")) }
   }
 
   /// Blocks until SIGINT (Ctrl-C) or SIGTERM arrives, then restores their default handling.
