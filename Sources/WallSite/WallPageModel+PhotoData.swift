@@ -28,7 +28,7 @@ extension WallPageModel {
 
   /// Makes `photos.js` of the wall of `feed` a piece at a time, about `photoDataChunk` bytes
   /// in each, so that the data of a wall of thousands of photos is never held whole: the same bytes
-  /// as `photoDataFile(of:wall:)`, and `photoData(of:wall:)` as its JSON.
+  /// as `photoDataFile(of:wall:)` (the tests hold it to a JSON value made apart, `PhotoDataOracle`).
   ///
   /// The bytes are written straight from the model, without a `JSONValue` of each entry: that
   /// tree and its serialization were half of a 10k re-render's CPU. Members are written in the

@@ -3,8 +3,11 @@ import WallMedia
 import WallModel
 import WallRender
 
+@testable import WallSite
+
 /// The viewer's data as a `JSONValue`: the second, independent reading of the model that
-/// `PhotoDataBytesTests` holds `writePhotoData`'s bytes to (see `photoData(of:wall:)`).
+/// `PhotoDataBytesTests` holds `writePhotoData`'s bytes to (see `photoData(of:wall:)`). It
+/// lives with the tests only: the build writes `photos.js` one way, `writePhotoData`.
 extension WallPageModel {
   /// The viewer's data of `user`'s wall (`photos.js`) as a JSON value.
   ///
@@ -15,7 +18,7 @@ extension WallPageModel {
   /// - Parameters:
   ///   - user: The wall's owner.
   ///   - wall: The wall's images (`WallIndex.wall(for:)`) when the caller has them already.
-  package func photoData(of user: User, wall: [WallImage]? = nil) -> JSONValue {
+  func photoData(of user: User, wall: [WallImage]? = nil) -> JSONValue {
     let wall = wall ?? index.wall(for: user.objectId)
     let people = viewerPeople(of: user, wall: wall)
     var photos: [JSONValue] = []
