@@ -31,7 +31,7 @@ public enum ArchiveError: Error, Equatable, CustomStringConvertible {
   case layout(SiteLayoutError)
   /// A file of the step named (`media` for the media cache, `bundle` for a bundle) could not
   /// be written.
-  case write(step: String, WriteError)
+  case write(step: BuildStep, WriteError)
   /// A bundle's zip could not be written.
   case zip(ZipError)
   /// A bundle's WACZ could not be written.
@@ -46,7 +46,7 @@ public enum ArchiveError: Error, Equatable, CustomStringConvertible {
       users.map(\.description).joined(separator: "\n")
     case .ambiguousUsers(let users):
       users.map(\.description).joined(separator: "\n")
-    case .write(let step, let error): "[\(step)] \(error)"
+    case .write(let step, let error): "[\(step.rawValue)] \(error)"
     case .zip(let error): "[zip] \(error)"
     case .wacz(let error): "[wacz] \(error)"
     case .layout(let error): "[layout] \(error)"

@@ -80,9 +80,9 @@ public struct Archiver: Sendable {
     self.progress = progress
   }
 
-  static let steps = ["import", "media", "bundle"]
+  static let steps = BuildStep.archive
 
-  private func announce(_ step: String, total: Int = 0) {
+  private func announce(_ step: BuildStep, total: Int = 0) {
     progress.announce(step, of: Self.steps, total: total)
   }
 
@@ -103,7 +103,7 @@ public struct Archiver: Sendable {
       throw .placement(error)
     }
     defer { lock.release() }
-    announce("import")
+    announce(.import)
     let prepared: PreparedSite
     do {
       prepared = try PreparedSite(
@@ -129,11 +129,11 @@ public struct Archiver: Sendable {
     do {
       try PreparedSite.prepareFolder(cache)
     } catch {
-      throw .write(step: "media", error)
+      throw .write(step: .media, error)
     }
     removeStaleBundles(keeping: Set(folders.values))
 
-    announce("media")
+    announce(.media)
     let (images, people) = Self.media(shownTo: owners, index: index)
     let catalog: MediaCatalog
     do {
@@ -143,10 +143,10 @@ public struct Archiver: Sendable {
         settings: settings.pipeline, copyOriginals: true,
         progress: progress, report: &report)
     } catch {
-      throw .write(step: "media", error)
+      throw .write(step: .media, error)
     }
 
-    announce("bundle", total: owners.count)
+    announce(.bundle, total: owners.count)
     let planner = BundlePlanner(
       index: index, catalog: catalog, templates: prepared.templates,
       assets: settings.pipeline.theme.assets,
@@ -276,7 +276,7 @@ public struct Archiver: Sendable {
       try BagWriter.install(temporary, at: destination)
     } catch {
       BagWriter.removeTree(temporary)
-      throw .write(step: "bundle", error)
+      throw .write(step: .bundle, error)
     }
     var zipPath: String?
     if settings.zip {

@@ -25,7 +25,7 @@ public enum PlanError: Error, Equatable, CustomStringConvertible {
   /// the site at once, and which one is meant is unclear.
   case mixedShardCounts([Int])
   /// A file could not be written; `step` says which (`media`, `render`, `state`, ...).
-  case write(step: String, WriteError)
+  case write(step: BuildStep, WriteError)
   /// A merge of a plan's parts lacks part `part` (`K/N`), whose file is `path`.
   case partMissing(part: String, path: String)
   /// Part `part` of a merge was made from another export (or by another wallgen).
@@ -56,7 +56,7 @@ public enum PlanError: Error, Equatable, CustomStringConvertible {
       "records of shards of different counts (\(counts.map(String.init).joined(separator: ", "))) "
         + "are present: two runs wrote into this site at once; run every shard of the one meant "
         + "again, then finalize"
-    case .write(let step, let error): "[\(step)] \(error)"
+    case .write(let step, let error): "[\(step.rawValue)] \(error)"
     case .partMissing(let part, let path):
       "\(path): part \(part) of the plan has not been written; run 'wallgen plan EXPORT "
         + "--part \(part) -o PLAN' first, then merge again; no plan is written"

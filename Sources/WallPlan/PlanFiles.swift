@@ -37,7 +37,7 @@ enum PlanFiles {
     guard rename(temporary, path) == 0 else {
       let reason = FileSystem.lastErrorReason
       try? FileSystem.removeFile(temporary)
-      throw .write(step: "plan", WriteError(path: path, reason: reason))
+      throw .write(step: .plan, WriteError(path: path, reason: reason))
     }
   }
 }

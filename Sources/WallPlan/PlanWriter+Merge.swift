@@ -43,7 +43,7 @@ extension PlanWriter {
       }
       parts.append(path)
     }
-    progress.announce("write", of: Self.steps, total: 0)
+    progress.announce(.write, of: Self.steps, total: 0)
     let result: Result
     if let wholeImport {
       result = try writeWhole(source: source, identity: identity, reason: wholeImport)

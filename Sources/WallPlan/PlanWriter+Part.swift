@@ -27,7 +27,7 @@ extension PlanWriter {
     do {
       try FileSystem.createDirectory(PlanPartSchema.folder(plan: settings.plan))
     } catch {
-      throw .write(step: "plan", error)
+      throw .write(step: .plan, error)
     }
     let temporary = "\(path)\(FileSystem.temporarySuffix)\(getpid())"
     try? FileSystem.removeFile(temporary)
@@ -42,7 +42,7 @@ extension PlanWriter {
         into: &staging)
       if let failure = staging.failure { throw failure }
       if wholeImport == nil {
-        progress.announce("images", of: Self.steps, total: 0)
+        progress.announce(.images, of: Self.steps, total: 0)
         try database.execute(
           "CREATE INDEX images_path ON images(path); CREATE INDEX pictures_path ON pictures(path)")
         try probeFiles(in: "images", avatar: false, source: source, database: database)

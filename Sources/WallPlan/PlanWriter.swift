@@ -71,7 +71,7 @@ public struct PlanWriter {
     self.progress = progress
   }
 
-  static let steps = ["import", "images", "write"]
+  static let steps = BuildStep.planning
 
   /// The identity of a plan of `source` under `limits`: the plan format, wallgen, the limits and
   /// every file of the export (`ExportContentDigest`: one walk, constant memory).
@@ -89,7 +89,7 @@ public struct PlanWriter {
   ///   build refuses it), `.database` or `.write` when the plan cannot be written, `.partMissing`
   ///   or `.partDiffers` when a merge lacks a part.
   public func write() throws(PlanError) -> Result {
-    progress.announce("import", of: Self.steps, total: 0)
+    progress.announce(.import, of: Self.steps, total: 0)
     let source: any ExportSource
     do {
       source = try ExportOpener.open(settings.export, zipLimits: settings.zipLimits)
@@ -152,12 +152,12 @@ public struct PlanWriter {
       shown.lazy.filter { $0.acl.grantsPublicRead }.compactMap(\.file?.path)
         + index.users.lazy.filter { $0.isNamed(for: .anyone) }.compactMap(\.picture?.path))
     let omitted = PublicOmissions(dataset: imported.dataset)
-    progress.announce("images", of: Self.steps, total: media.sources.count)
+    progress.announce(.images, of: Self.steps, total: media.sources.count)
     let probes = Self.probe(
       media.sources.map { ($0.path, $0.avatar) }, source: source, jobs: settings.jobs,
       progress: progress)
 
-    progress.announce("write", of: Self.steps, total: 0)
+    progress.announce(.write, of: Self.steps, total: 0)
     let temporary = "\(settings.plan)\(FileSystem.temporarySuffix)\(getpid())"
     try? FileSystem.removeFile(temporary)
     do {

@@ -67,7 +67,7 @@ extension ShardBuilder {
       for path in catalog.allPaths { try lists.add(file: path) }
       for path in catalog.records { try lists.add(record: path) }
     } catch {
-      throw .write(step: "media", error)
+      throw .write(step: .media, error)
     }
     // The key of every file read must be the plan's: else the export changed since. A
     // photo's files name the key it was made under: another file with the plan's bytes
@@ -124,7 +124,7 @@ extension ShardBuilder {
         guard try lists.add(generatedAvatar: path) else { return }
         _ = try SiteWriter.write(svg, to: "\(settings.output)/\(path)")
       } catch {
-        throw .write(step: "media", error)
+        throw .write(step: .media, error)
       }
     }
     try reader.forEachGeneratedAvatarUser(in: shard) { user, picture throws(PlanError) in

@@ -54,7 +54,7 @@ public struct ShardBuilder {
     self.tuning = tuning
   }
 
-  static let steps = ["plan", "media", "avatars", "render"]
+  static let steps = BuildStep.shard
 
   /// Runs the shard.
   ///
@@ -66,7 +66,7 @@ public struct ShardBuilder {
   ///   plan (the files made for it are removed first), an invalid template or a file that
   ///   cannot be written.
   public func build() throws(PlanError) -> Result {
-    progress.announce("plan", of: Self.steps)
+    progress.announce(.plan, of: Self.steps)
     let reader = try PlanReader(path: plan, audience: settings.audience)
     // Shared: the shards of one build may run at once on one output.
     let lock = try ShardedBuild.claimOutput(settings, export: reader.exportPath, lock: .shared)
@@ -133,13 +133,13 @@ public struct ShardBuilder {
           keeping: ArrayLineSource([]), siteRoot: settings.output, stateRoot: stateRoot)
       }
     } catch {
-      throw .write(step: "state", error)
+      throw .write(step: .state, error)
     }
     let media = PlannedMedia(
       thumbnailer: settings.pipeline.thumbnailer,
       copyOriginals: settings.copyOriginals)
 
-    progress.announce("media", of: Self.steps)
+    progress.announce(.media, of: Self.steps)
     if let changed = try makeMedia(
       reader: reader, source: source, media: media, chunk: mediaFiles, into: &record,
       lists: lists)
@@ -148,15 +148,15 @@ public struct ShardBuilder {
       throw .exportChanged(path: changed)
     }
 
-    progress.announce("avatars", of: Self.steps)
+    progress.announce(.avatars, of: Self.steps)
     try makeGeneratedAvatars(reader: reader, media: media, lists: lists)
     do {
       try lists.save(record, journal: true, stateRoot: stateRoot)
     } catch {
-      throw .write(step: "state", error)
+      throw .write(step: .state, error)
     }
 
-    progress.announce("render", of: Self.steps, total: owners.count)
+    progress.announce(.render, of: Self.steps, total: owners.count)
     var renderer = WallBatchRenderer(
       plan: reader, media: media, settings: settings,
       writer: PageWriter(siteRoot: settings.output, staging: nil, templates: templates),
@@ -178,7 +178,7 @@ public struct ShardBuilder {
       record.finished = true
       try lists.save(record, journal: false, stateRoot: stateRoot)
     } catch {
-      throw .write(step: "state", error)
+      throw .write(step: .state, error)
     }
     progress.finished()
     var result = Result(walls: owners.count, pages: walls.pages)
@@ -257,7 +257,7 @@ public struct ShardBuilder {
       _ = try BuildManifest.prune(
         try lists.madeEntries(), keeping: keep, siteRoot: settings.output, stateRoot: stateRoot)
     } catch {
-      throw .write(step: "media", error)
+      throw .write(step: .media, error)
     }
   }
 }

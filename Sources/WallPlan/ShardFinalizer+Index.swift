@@ -90,7 +90,7 @@ extension ShardFinalizer {
     } catch let error as BuildError {
       throw .build(error)
     } catch {
-      throw .write(step: "index", WriteError(path: stateRoot, reason: "\(error)"))
+      throw .write(step: .index, WriteError(path: stateRoot, reason: "\(error)"))
     }
   }
 }

@@ -23,7 +23,7 @@ public struct ShardFinalizer {
     self.progress = progress
   }
 
-  static let steps = ["shards", "corrections", "index", "assets"]
+  static let steps = BuildStep.finalize
 
   /// Finalizes the site.
   /// - Throws: `PlanError.shardsDiffer` naming the shards made with other settings or from
@@ -31,7 +31,7 @@ public struct ShardFinalizer {
   ///   written then), `.noShardFinished`, `.mixedShardCounts`, or the errors of reading the
   ///   plan and writing the site.
   public func build() throws(PlanError) -> BuildResult {
-    progress.announce("shards", of: Self.steps)
+    progress.announce(.shards, of: Self.steps)
     let reader = try PlanReader(path: plan, audience: settings.audience)
     let lock = try ShardedBuild.claimOutput(settings, export: reader.exportPath)
     defer { lock.release() }
@@ -51,7 +51,7 @@ public struct ShardFinalizer {
     do {
       try BuildRecord.invalidate(stateRoot: stateRoot)
     } catch {
-      throw .write(step: "state", error)
+      throw .write(step: .state, error)
     }
     // Every shard has finished: what is left of a killed write is garbage now.
     BuildManifest.removeStaleTemporaries(siteRoot: settings.output)
@@ -79,7 +79,7 @@ public struct ShardFinalizer {
       thumbnailer: settings.pipeline.thumbnailer,
       copyOriginals: settings.copyOriginals)
 
-    progress.announce("corrections", of: Self.steps)
+    progress.announce(.corrections, of: Self.steps)
     // The covers of the walls rendered again, which replace those their shards recorded.
     var corrected: [String: WallCover] = [:]
     if !corrections.isEmpty {
@@ -91,7 +91,7 @@ public struct ShardFinalizer {
       corrected = again
     }
 
-    progress.announce("index", of: Self.steps)
+    progress.announce(.index, of: Self.steps)
     let (walls, indexWritten) = try writeIndex(
       reader: reader, media: media, corrections: corrections, records: records,
       corrected: corrected, writer: writer, stateRoot: stateRoot)
@@ -99,7 +99,7 @@ public struct ShardFinalizer {
     summary.pages += indexWritten.paths.count { $0.hasSuffix(".html") }
     summary.filesWritten += indexWritten.written
 
-    progress.announce("assets", of: Self.steps)
+    progress.announce(.assets, of: Self.steps)
     do {
       let assets = try writer.writeAssets(
         folderPages: settings.privateSecret == nil ? nil : settings.pipeline.language.code)
@@ -116,7 +116,7 @@ public struct ShardFinalizer {
     do {
       manifest = try Self.writeManifest(records: records, own: files, stateRoot: stateRoot)
     } catch {
-      throw .write(step: "manifest", error)
+      throw .write(step: .manifest, error)
     }
     summary.filesUnchanged = max(0, manifest.files - summary.filesWritten)
     do {
@@ -157,7 +157,7 @@ public struct ShardFinalizer {
           do {
             _ = try SiteWriter.write(svg, to: "\(settings.output)/\(file)")
           } catch {
-            throw .write(step: "media", error)
+            throw .write(step: .media, error)
           }
           avatars.insert(file)
         }

@@ -126,11 +126,11 @@ extension ShardRecord {
         try body(owner, cover)
       }
     } catch let error as WriteError {
-      throw .write(step: "index", error)
+      throw .write(step: .index, error)
     } catch let error as PlanError {
       throw error
     } catch {
-      throw .write(step: "index", WriteError(path: path, reason: "\(error)"))
+      throw .write(step: .index, WriteError(path: path, reason: "\(error)"))
     }
   }
 

@@ -219,7 +219,7 @@ struct WallBatchRenderer {
         }
       }
     } catch {
-      throw .write(step: "render", error)
+      throw .write(step: .render, error)
     }
     return outcome
   }

@@ -34,7 +34,7 @@ public enum BuildError: Error, Equatable, CustomStringConvertible {
   /// folder), `state` (the build's state folder), `media`, `render` or `assets` (staged),
   /// `publish` (moving the staged files into place; undone), or, once the new site is in
   /// place, `prune`, `manifest` or `record`.
-  case write(step: String, WriteError)
+  case write(step: BuildStep, WriteError)
 
   public var description: String {
     switch self {
@@ -52,7 +52,7 @@ public enum BuildError: Error, Equatable, CustomStringConvertible {
     case .strict(let problems):
       "[strict] \(BuildSummary.count(problems.count, "problem")) reported and --strict is on, "
         + "so nothing was published"
-    case .write(let step, let error): "[\(step)] \(error)"
+    case .write(let step, let error): "[\(step.rawValue)] \(error)"
     }
   }
 
@@ -61,6 +61,6 @@ public enum BuildError: Error, Equatable, CustomStringConvertible {
   /// place.
   public var leftOutputAsItWas: Bool {
     guard case .write(let step, _) = self else { return true }
-    return !["prune", "manifest", "record"].contains(step)
+    return ![.prune, .manifest, .record].contains(step)
   }
 }

@@ -59,7 +59,7 @@ package struct PageWriter: Sendable {
     } catch {
       throw .template(error)
     }
-    return (try write(html, at: relative, step: "render"), html.count)
+    return (try write(html, at: relative, step: .render), html.count)
   }
 
   /// Writes `bytes` as the site file `relative` unless it already holds them.
@@ -68,7 +68,7 @@ package struct PageWriter: Sendable {
   ///   - relative: Its path in the site.
   ///   - step: The step its write error names.
   /// - Throws: `BuildError.write` with `step`.
-  package func write(_ bytes: [UInt8], at relative: String, step: String) throws(BuildError)
+  package func write(_ bytes: [UInt8], at relative: String, step: BuildStep) throws(BuildError)
     -> SiteWriter.Outcome
   {
     do {
@@ -217,7 +217,7 @@ package struct PageWriter: Sendable {
     do {
       return try stream.finish() ? .written : .unchanged
     } catch {
-      throw .write(step: "render", error)
+      throw .write(step: .render, error)
     }
   }
 
@@ -232,13 +232,13 @@ package struct PageWriter: Sendable {
     let assets = templates.theme.assets.sorted(by: { $0.key < $1.key })
     for (path, bytes) in assets {
       let relative = "assets/\(path)"
-      if try write(bytes, at: relative, step: "assets") == .written { written.written += 1 }
+      if try write(bytes, at: relative, step: .assets) == .written { written.written += 1 }
       written.paths.append(relative)
     }
     guard let language else { return written }
     let page = FolderIndexes.page(language: language)
     for relative in FolderIndexes.paths(assets: assets.map(\.key)) {
-      if try write(page, at: relative, step: "assets") == .written {
+      if try write(page, at: relative, step: .assets) == .written {
         written.written += 1
       }
       written.paths.append(relative)

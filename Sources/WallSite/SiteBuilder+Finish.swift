@@ -64,20 +64,20 @@ extension SiteBuilder {
       }
       removed = count
     } catch {
-      throw .write(step: "prune", error)
+      throw .write(step: .prune, error)
     }
     // Every file is in place and no other is left: what a build with nothing to do compares.
     var record = record
     do {
       record.siteStamp = try SiteStamp.stamp(lines: manifest.source(), siteRoot: siteRoot)
     } catch {
-      throw .write(step: "manifest", error)
+      throw .write(step: .manifest, error)
     }
     do {
       try saveManifest()
       try FileSystem.removeFile("\(stateRoot)/\(BuildManifest.legacyFileName)")
     } catch {
-      throw .write(step: "manifest", error)
+      throw .write(step: .manifest, error)
     }
     do {
       if let walls {
@@ -86,7 +86,7 @@ extension SiteBuilder {
         try record.save(stateRoot: stateRoot, fileCount: fileCount)
       }
     } catch {
-      throw .write(step: "record", error)
+      throw .write(step: .record, error)
     }
     return removed
   }

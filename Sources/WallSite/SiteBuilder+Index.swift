@@ -1,6 +1,7 @@
 import WallMedia
 import WallModel
 import WallRender
+import WallSupport
 
 extension SiteBuilder {
   /// Writes the index pages of a public site and, when there is more than one, the list of
@@ -29,7 +30,7 @@ extension SiteBuilder {
     }
     if model.pageCount(people: entries.count) > 1 {
       let path = SiteLayout.peopleList
-      if try writer.write(model.peopleScript(entries), at: path, step: "render") == .written {
+      if try writer.write(model.peopleScript(entries), at: path, step: .render) == .written {
         pages.written += 1
       }
       pages.paths.append(path)

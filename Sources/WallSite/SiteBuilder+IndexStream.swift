@@ -30,7 +30,7 @@ extension SiteBuilder {
           path: "\(writer.siteRoot)/\(SiteLayout.peopleList)",
           header: IndexPages.peopleScriptStart, ordered: false)
       } catch {
-        throw .write(step: "render", error)
+        throw .write(step: .render, error)
       }
     }
     var position = 0
@@ -43,7 +43,7 @@ extension SiteBuilder {
         do {
           try people?.append(IndexPages.peopleRow(entry) + (position < total ? "," : ""))
         } catch {
-          throw .write(step: "render", error)
+          throw .write(step: .render, error)
         }
       }
       let page = pages.page(number, total: total, people: slice) { ranges[$0 - 1] }
@@ -57,7 +57,7 @@ extension SiteBuilder {
         try people.append(IndexPages.peopleScriptEnd)
         if try people.install() { written.written += 1 }
       } catch {
-        throw .write(step: "render", error)
+        throw .write(step: .render, error)
       }
       written.paths.append(SiteLayout.peopleList)
     }

@@ -75,7 +75,7 @@ extension SiteBuilder {
       for file in siteFiles { try commit.place(file, in: .site) }
     } catch {
       commit.rollBack()
-      throw .write(step: "publish", error)
+      throw .write(step: .publish, error)
     }
 
     // The new site is in place. Temporary files that killed builds left are removed with the

@@ -23,7 +23,7 @@ extension SiteBuilder {
     prepared.index.reportUnseen(into: &report)
     var summary = BuildSummary()
 
-    announce("media")
+    announce(.media)
     let index = prepared.index
     let shown = index.shownImages()
     let catalog: MediaCatalog
@@ -38,11 +38,11 @@ extension SiteBuilder {
       summary.imagesReused = counters.reused
       summary.imagesFailed = counters.failed
     } catch {
-      throw .write(step: "media", error)
+      throw .write(step: .media, error)
     }
 
     let owners = index.owners
-    announce("render", total: owners.count)
+    announce(.render, total: owners.count)
     let writer = PageWriter(
       siteRoot: settings.output, staging: staging, templates: prepared.templates)
     let rendered = try renderPages(
@@ -54,7 +54,7 @@ extension SiteBuilder {
     summary.filesWritten = rendered.written
     summary.filesUnchanged = rendered.paths.count - rendered.written
 
-    announce("assets")
+    announce(.assets)
     let assets = try writer.writeAssets(
       folderPages: settings.privateSecret == nil ? nil : settings.pipeline.language.code)
     summary.filesWritten += assets.written
@@ -77,7 +77,7 @@ extension SiteBuilder {
     record.wallPages = wallPages
     record.owners = OwnerNames.of(owners)
     record.newest = Self.newest(of: shown, index: index)
-    announce("publish")
+    announce(.publish)
     summary.filesRemoved = try publish(
       manifest: manifest, previous: previous, record: record, stateRoot: stateRoot)
     progress.finished()

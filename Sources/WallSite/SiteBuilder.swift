@@ -94,9 +94,9 @@ public struct SiteBuilder {
     self.progress = progress
   }
 
-  static let steps = ["import", "media", "render", "assets", "publish"]
+  static let steps = BuildStep.build
 
-  func announce(_ step: String, total: Int = 0) {
+  func announce(_ step: BuildStep, total: Int = 0) {
     progress.announce(step, of: Self.steps, total: total)
   }
 
@@ -112,12 +112,12 @@ public struct SiteBuilder {
     } catch {
       // A state folder that cannot be made is a write of the state, as it is later.
       if case .unlockable(let path, let reason) = error {
-        throw .write(step: "state", WriteError(path: path, reason: reason))
+        throw .write(step: .state, WriteError(path: path, reason: reason))
       }
       throw .placement(error)
     }
     defer { lock.release() }
-    announce("import")
+    announce(.import)
     let source: any ExportSource
     do {
       source = try PreparedSite.open(settings.export, settings: settings.pipeline)
@@ -166,7 +166,7 @@ public struct SiteBuilder {
     let kind = FileSystem.kind(of: settings.output)
     guard kind == .directory || kind == .missing else {
       throw .write(
-        step: "output", WriteError(path: settings.output, reason: "exists and is not a folder"))
+        step: .output, WriteError(path: settings.output, reason: "exists and is not a folder"))
     }
     let staging: StagingArea
     do {
@@ -174,7 +174,7 @@ public struct SiteBuilder {
         folder: Self.stagingFolder(output: settings.output, stateRoot: stateRoot),
         siteRoot: settings.output, stateRoot: stateRoot)
     } catch {
-      throw .write(step: "state", error)
+      throw .write(step: .state, error)
     }
     var builder = self
     builder.staging = staging

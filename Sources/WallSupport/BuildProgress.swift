@@ -12,10 +12,10 @@ public protocol BuildProgress: Sendable {
 
 extension BuildProgress {
   /// Ends the previous step of `steps` (if `step` is not the first) and starts `step`.
-  package func announce(_ step: String, of steps: [String], total: Int = 0) {
+  package func announce(_ step: BuildStep, of steps: [BuildStep], total: Int = 0) {
     let position = (steps.firstIndex(of: step) ?? 0) + 1
     if position > 1 { finished() }
-    started(step: step, number: position, of: steps.count, total: total)
+    started(step: step.rawValue, number: position, of: steps.count, total: total)
   }
 }
 

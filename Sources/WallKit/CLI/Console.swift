@@ -41,7 +41,7 @@ public struct Console: Sendable {
       errIsTerminal: isatty(STDERR_FILENO) == 1,
       noColor: getenv("NO_COLOR").map { $0.pointee != 0 } ?? false)
     console.errRaw = { text in writeAll(text, to: STDERR_FILENO) }
-    console.pause = StepPause.fromEnvironment
+    console.pause = StepPause.fromEnvironment { writeAll($0 + "\n", to: STDERR_FILENO) }
     return console
   }
 }

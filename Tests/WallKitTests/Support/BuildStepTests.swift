@@ -1,0 +1,65 @@
+import Synchronization
+import Testing
+import WallKit
+import WallKitTestSupport
+
+/// One table of steps (issue 43, item 3): each command announces exactly its list of
+/// `BuildStep`, in order, which `--json`, the console and `WALLGEN_TEST_PAUSE_AT` read.
+@Suite struct BuildStepTests {
+  /// Progress that records the steps started.
+  final class RecordingProgress: BuildProgress {
+    let steps = Mutex<[String]>([])
+    func started(step: String, number: Int, of steps: Int, total: Int) {
+      self.steps.withLock { $0.append(step) }
+    }
+    func counting(_ total: Int) {}
+    func advanced() {}
+    func finished() {}
+    var recorded: [String] { steps.withLock { $0 } }
+  }
+
+  @Test("the build, plan, shard and finalize announce their lists of the table, in order")
+  func commandsAnnounceTheirSteps() throws {
+    let folder = try TemporaryDirectory("build-steps")
+    let export = folder.url("export")
+    try PrivateUserRowTests.writeExport(to: export, restriction: nil)
+
+    let build = RecordingProgress()
+    var settings = SiteBuilder.Settings(export: export, output: folder.url("one"))
+    settings.pipeline.jobs = 2
+    _ = try SiteBuilder(settings: settings, progress: build).build()
+    #expect(build.recorded == BuildStep.build.map(\.rawValue))
+
+    let plan = RecordingProgress()
+    var planSettings = PlanWriter.Settings(export: export, plan: folder.url("plan"))
+    planSettings.jobs = 2
+    _ = try PlanWriter(settings: planSettings, progress: plan).write()
+    // A plan in one process makes its one part, then merges it: the list twice, from the top.
+    #expect(Set(plan.recorded) == Set(BuildStep.planning.map(\.rawValue)))
+    #expect(plan.recorded.first == BuildStep.planning.first?.rawValue)
+
+    let shardSettings = ShardFixture.settings(folder.url("sharded"))
+    let shard = RecordingProgress()
+    let whole = try #require(ShardSpec(index: 0, count: 1))
+    _ = try ShardBuilder(
+      plan: folder.url("plan"), shard: whole, settings: shardSettings, progress: shard
+    ).build()
+    #expect(shard.recorded == BuildStep.shard.map(\.rawValue))
+    let finalize = RecordingProgress()
+    _ = try ShardFinalizer(plan: folder.url("plan"), settings: shardSettings, progress: finalize)
+      .build()
+    #expect(finalize.recorded == BuildStep.finalize.map(\.rawValue))
+  }
+
+  @Test("every announced step is in the table once, and the error-only steps are announced by none")
+  func table() {
+    let lists = [
+      BuildStep.build, BuildStep.planning, BuildStep.shard, BuildStep.finalize, BuildStep.archive,
+    ]
+    #expect(lists.allSatisfy { Set($0).count == $0.count })
+    #expect(
+      BuildStep.allCases.filter { !$0.isAnnounced } == [
+        .state, .manifest, .record, .prune, .output,
+      ])
+  }
+}
