@@ -105,6 +105,11 @@ public struct ShardFinalizer {
         folderPages: settings.privateSecret == nil ? nil : settings.pipeline.language.code)
       files += assets.paths
       summary.filesWritten += assets.written
+      let sitemap = try Sitemap.write(
+        walls: walls, baseURL: settings.pipeline.site.baseURL, audience: settings.audience,
+        writer: writer)
+      files += sitemap.paths
+      summary.filesWritten += sitemap.written
     } catch {
       throw .build(error)
     }

@@ -59,23 +59,30 @@ extension SiteBuilder {
       folderPages: settings.privateSecret == nil ? nil : settings.pipeline.language.code)
     summary.filesWritten += assets.written
     summary.filesUnchanged += assets.paths.count - assets.written
+    var wallPages: [String: String] = [:]
+    for user in owners {
+      wallPages[user.objectId] = layout.wallPage(userID: user.objectId, page: 1)
+    }
+    let walls = WallsInMemory(pages: wallPages, owners: OwnerNames.of(owners))
+    let sitemap = try Sitemap.write(
+      walls: walls, baseURL: settings.pipeline.site.baseURL, audience: settings.audience,
+      writer: writer)
+    summary.filesWritten += sitemap.written
+    summary.filesUnchanged += sitemap.paths.count - sitemap.written
     let manifest = BuildManifest(
-      files: rendered.paths + assets.paths + catalog.allPaths, records: catalog.records)
+      files: rendered.paths + assets.paths + sitemap.paths + catalog.allPaths,
+      records: catalog.records)
     if settings.strict && !report.problems.isEmpty {
       progress.finished()
       throw .strict(problems: report.sorted)
     }
     summary.errors = report.errorCount
     summary.warnings = report.warningCount
-    var wallPages: [String: String] = [:]
-    for user in owners {
-      wallPages[user.objectId] = layout.wallPage(userID: user.objectId, page: 1)
-    }
     var record = record
     record.summary = summary
     record.problems = report.sorted
     record.wallPages = wallPages
-    record.owners = OwnerNames.of(owners)
+    record.owners = walls.owners
     record.newest = Self.newest(of: shown, index: index)
     announce(.publish)
     summary.filesRemoved = try publish(
