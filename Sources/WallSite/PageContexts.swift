@@ -19,7 +19,8 @@ package enum PageContexts {
 
   /// The links between the pages of a wall or of the index (`PaginationValue`).
   static let pagination: TemplateShape = [
-    "current": .leaf, "count": .leaf, "pageOfCount": .leaf, "label": .leaf, "newer": .leaf,
+    "current": .leaf, "count": .leaf, "pageOfCount": .leaf, "heading": .leaf, "label": .leaf,
+    "newer": .leaf,
     "older": .leaf, "newerText": .leaf, "olderText": .leaf,
     "pages": .leaves("number", "href", "isCurrent", "ariaLabel"),
   ]
