@@ -22,6 +22,8 @@ On WALL (a wall folder of the site, e.g. walls/u0, with at least two pages):
   first page and on its grid;
 - page 2 says "Page 2 of N" above its first card, between links to the newer and older pages;
 - the index's avatars load lazily and have their size;
+- at 1280 px the first page shows a side column (the owner, friends' faces, recent photos) to
+  the right of the feed, its links reaching files of the site; at 390 px it is not shown;
 - over HTTP, pages ask for the site's icon (assets/favicon.svg), never for /favicon.ico;
 - every date shown on the wall's pages and in the viewer holds its year.
 
@@ -42,6 +44,7 @@ import re
 import sys
 import threading
 import time
+from urllib.parse import unquote, urlparse
 
 from selenium import webdriver
 from selenium.common.exceptions import TimeoutException
@@ -146,7 +149,9 @@ def dates_show_years(driver, name, results, within="body"):
 def save(driver, folder, name):
     if folder is None:
         return
+    # Images in view: not those without a box (a lazy image that is not shown never loads).
     driver.execute_script("return Promise.all(Array.from(document.images).filter(i => "
+                          "i.getClientRects().length && "
                           "i.getBoundingClientRect().top < innerHeight).map(i => i.decode()"
                           ".catch(() => null)))")
     path = folder / name
@@ -385,6 +390,35 @@ def check_page_top(driver, site, wall, size, results):
                     driver.execute_script(PAGE_TOP) is None, None))
 
 
+SIDE = """
+const side = document.querySelector('.profile');
+const feed = document.querySelector('.feed');
+if (!side) return null;
+const s = side.getBoundingClientRect(), f = feed.getBoundingClientRect();
+return {shown: s.width > 0 && getComputedStyle(side).display !== 'none',
+        beside: s.left >= f.right && s.top < f.bottom,
+        faces: side.querySelectorAll('.faces img').length,
+        photos: side.querySelectorAll('.recent img').length,
+        links: Array.from(side.querySelectorAll('a[href]')).map(a => a.href)};
+"""
+
+
+def check_side_column(driver, site, wall, size, results):
+    """The first page's side column: beside the feed on a wide screen, not shown on a phone."""
+    name = f"{wall.relative_to(site)} at {size[0]} px"
+    driver.get((wall / "index.html").as_uri())
+    side = driver.execute_script(SIDE)
+    if size[0] >= 1024:
+        missing = [link for link in (side or {}).get("links", [])
+                   if not pathlib.Path(unquote(urlparse(link).path)).is_file()]
+        results.append((f"{name}: a side column beside the feed, with faces and photos",
+                        bool(side) and side["shown"] and side["beside"] and side["faces"] > 0
+                        and side["photos"] > 0 and not missing, (side, missing)))
+    else:
+        results.append((f"{name}: no side column on a phone", bool(side) and not side["shown"],
+                        side))
+
+
 def check_index_avatars(driver, site, size, results):
     index = site / "index.html"
     if not index.is_file() or 'class="wall-list"' not in index.read_text(encoding="utf-8"):
@@ -485,6 +519,7 @@ def main():
                 check_header(driver, site, wall, size, results)
                 check_page_top(driver, site, wall, size, results)
                 check_index_avatars(driver, site, size, results)
+                check_side_column(driver, site, wall, size, results)
             finally:
                 driver.quit()
     finally:

@@ -4,8 +4,8 @@ import WallKit
 import WallKitTestSupport
 
 /// What frames every page (issue 45, item 4): the site's icon, linked from every page at every
-/// depth and shipped like the stylesheet; the line at the top of a wall's later pages; the
-/// grid's name; the index's avatars loading lazily.
+/// depth and shipped like the stylesheet; the line at the top of a wall's later pages; the side
+/// column of a wall's first page; the grid's name; the index's avatars loading lazily.
 @Suite(.fullTier) struct PageChromeTests {
   /// The `href` of the page's `<link rel="icon">`, when it has one.
   static func iconLink(_ html: String) -> String? {
@@ -164,5 +164,66 @@ import WallKitTestSupport
       #expect(avatar.contains(" loading=\"lazy\""), "\(avatar)")
       #expect(avatar.contains(" width=\"") && avatar.contains(" height=\""), "\(avatar)")
     }
+  }
+
+  /// The side column of a page (`<section class="profile"`), empty when it has none.
+  static func profile(_ html: String) -> String {
+    guard let start = html.range(of: "<section class=\"profile\"") else { return "" }
+    let rest = html[start.lowerBound...]
+    guard let end = rest.range(of: "</section>\n{{") ?? rest.range(of: "</main>") else { return "" }
+    return String(rest[..<end.lowerBound])
+  }
+
+  /// The items of the list `<ul class="name">` in `html`.
+  static func list(_ name: String, in html: String) -> String {
+    let items = html.components(separatedBy: "<ul class=\"\(name)\">").dropFirst().first ?? ""
+    return items.components(separatedBy: "</ul>").first ?? ""
+  }
+
+  @Test(
+    "a wall's first page has a side column: the owner, counts, faces of the friends who post there linking to their walls, the newest photos linking to the grid"
+  )
+  func sideColumn() throws {
+    let folder = try TemporaryDirectory("side-column")
+    let site = try Self.threePageSite(in: folder)
+    let read = { (name: String) in
+      String(
+        decoding: try FileSystem.readFile("\(site)/walls/uAnn/\(name)", limit: 1 << 24),
+        as: UTF8.self)
+    }
+    let column = Self.profile(try read("index.html"))
+    #expect(column.contains("aria-label=\"About Ann\""))
+    #expect(column.contains("<p class=\"counts\">6 photos on the wall<br>1 friend posts here</p>"))
+    // Bob, the one friend whose photos are on Ann's wall, linked to his wall; not Ann herself.
+    let faces = Self.list("faces", in: column)
+    let faceLinks = faces.components(separatedBy: "<li><a href=\"").dropFirst().map {
+      String($0.prefix { $0 != "\"" })
+    }
+    #expect(faceLinks == ["../../walls/uBob/index.html"], "\(faceLinks)")
+    // The five photos that could be made (the broken one is left out), newest first, each
+    // linking to the grid.
+    let recent = Self.list("recent", in: column)
+    let tiles = recent.components(separatedBy: "<li><a href=\"photos.html\"><img ").count - 1
+    #expect(tiles == 5)
+    #expect(column.contains("<a class=\"all-photos\" href=\"photos.html\">See all photos</a>"))
+    // Later pages and the grid have none.
+    #expect(Self.profile(try read("page-2.html")).isEmpty)
+    #expect(Self.profile(try read("photos.html")).isEmpty)
+  }
+
+  @Test("a private wall's side column links no other wall")
+  func sideColumnPrivate() throws {
+    let folder = try TemporaryDirectory("side-column-private")
+    let secret = Array("side secret".utf8)
+    let site = try PageLayoutTests.build(in: folder, secret: secret)
+    let token = SiteLayout.privateToken(secret: secret, userID: "u0")
+    let html = String(
+      decoding: try FileSystem.readFile("\(site)/walls/\(token)/index.html", limit: 1 << 24),
+      as: UTF8.self)
+    let column = Self.profile(html)
+    #expect(column.contains("2 friends post here"))
+    let faces = Self.list("faces", in: column)
+    #expect(faces.components(separatedBy: "<img class=\"avatar\"").count == 3, "\(faces)")
+    #expect(!column.contains("walls/") && !faces.contains("<a "))
   }
 }
