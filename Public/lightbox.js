@@ -5,8 +5,11 @@
    this page's: the wall's photos are in photos.js beside its pages (the element with
    data-photos names it), loaded as a script the first time the viewer opens. The address
    follows the viewer (#photo-<objectId>), so a photo's address opens it, on any page of its
-   wall. Escape closes, Tab stays in the dialog, and focus returns to the photo last viewed when
-   this page shows it (else to what opened the viewer, else the page's first photo).
+   wall. Opening a photo from the page adds a history entry, so Back closes the viewer (and
+   Forward opens it again), leaving the page where it was, as on a phone; walking from photo to
+   photo replaces that entry instead of adding more. Escape closes, Tab stays in the dialog, and
+   focus returns to the photo last viewed when this page shows it (else to what opened the
+   viewer, else the page's first photo).
    The image lists every size of the photo (and the original where the site keeps it), so the
    browser loads the smallest one that is sharp at the size shown; a photo is never shown wider
    than its largest file. The labels come from the page, in its language (text.js). */
@@ -248,10 +251,14 @@
     });
   }
 
+  /* Where the page was scrolled when the viewer opened: closing puts it back there. */
+  var scrolledTo = null;
+
   /* Opens the viewer on the photo `id` (or this page's link `position`), once the wall is in. */
   function open(id, position) {
     var active = document.activeElement;
     opener = active && active !== document.body ? active : null;
+    scrolledTo = [window.pageXOffset, window.pageYOffset];
     box.hidden = false;
     document.body.classList.add("lightbox-open");
     if (current < 0 && position >= 0) show(position);
@@ -267,7 +274,43 @@
     });
   }
 
+  /* Whether the current history entry is one the viewer added (a photo opened from the page):
+     leaving it is going Back. It survives a reload and comes back with Forward. */
+  function ownEntry() {
+    return !!(history.state && history.state.wallgenViewer);
+  }
+
+  /* Closes the viewer as the user asks (Escape, the close button): by going Back when it added
+     the history entry, so that Forward opens it again and no stale entry is left; else by taking
+     the photo out of the address. */
   function close() {
+    if (ownEntry() && history.back) {
+      revealing = true;
+      history.back(); /* popstate hides the viewer */
+      /* In case no step back happens (a browser that refuses it), hide it anyway. */
+      setTimeout(function () {
+        if (!box.hidden && ownEntry()) hide(false);
+      }, 500);
+      return;
+    }
+    revealing = true;
+    hide(false);
+    if (history.replaceState) {
+      history.replaceState(history.state, "", location.pathname + location.search);
+    }
+  }
+
+  /* Whether hiding the viewer scrolls to the photo last viewed when it is out of view: when the
+     user closes it (Escape, the close button), not when they go Back, which returns to the place
+     they left. */
+  var revealing = false;
+
+  /* Hides the viewer and puts the page back where it was, focus on the photo last viewed. After
+     a history step (`traversed`), the browser puts back the scroll of the entry it returns to
+     once the popstate event is handled: scrolling to the photo waits until then. */
+  function hide(traversed) {
+    var reveals = revealing;
+    revealing = false;
     var photo = photos[current];
     box.hidden = true;
     document.body.classList.remove("lightbox-open");
@@ -276,22 +319,36 @@
       image = null;
     }
     current = -1;
-    if (history.replaceState) {
-      history.replaceState(history.state, "", location.pathname + location.search);
-    }
+    if (scrolledTo) window.scrollTo(scrolledTo[0], scrolledTo[1]);
+    scrolledTo = null;
     var target = null;
     links.forEach(function (link) {
       if (!target && photo && link.getAttribute("data-photo-id") === photo.id) target = link;
     });
     target = target || (opener && document.contains(opener) ? opener : null) || links[0];
-    if (target && target.focus) target.focus();
+    if (!target || !target.focus) return;
+    target.focus({ preventScroll: true });
+    if (!reveals) return;
+    if (traversed) setTimeout(function () { reveal(target); }, 0);
+    else reveal(target);
+  }
+
+  /* Scrolls `node` into view when none of it is in view. */
+  function reveal(node) {
+    var rect = node.getBoundingClientRect();
+    if (rect.bottom <= 0 || rect.top >= window.innerHeight) node.scrollIntoView({ block: "center" });
   }
 
   links.forEach(function (link, position) {
     link.addEventListener("click", function (event) {
       if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
       event.preventDefault();
-      open(link.getAttribute("data-photo-id"), position);
+      var id = link.getAttribute("data-photo-id");
+      /* A history entry for the open viewer, so that Back closes it. */
+      if (id && box.hidden && history.pushState) {
+        history.pushState({ wallgenViewer: true }, "", "#photo-" + encodeURIComponent(id));
+      }
+      open(id, position);
     });
   });
 
@@ -329,10 +386,14 @@
     }
   });
 
-  /* An address naming a photo (#photo-<objectId>) opens it. */
-  function openFromAddress() {
+  /* The address decides: one naming a photo (#photo-<objectId>) opens it, on load, when it
+     changes and when Back or Forward returns to it; one naming none closes the viewer (Back). */
+  function followAddress() {
     var match = /^#photo-(.+)$/.exec(location.hash);
-    if (!match) return;
+    if (!match) {
+      if (!box.hidden) hide(true);
+      return;
+    }
     var id;
     try { id = decodeURIComponent(match[1]); } catch (error) { return; }
     if (!box.hidden && photos[current] && photos[current].id === id) return;
@@ -346,6 +407,7 @@
     }
     open(id, position);
   }
-  window.addEventListener("hashchange", openFromAddress);
-  openFromAddress();
+  window.addEventListener("popstate", followAddress);
+  window.addEventListener("hashchange", followAddress);
+  followAddress();
 })();

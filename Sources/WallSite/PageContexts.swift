@@ -19,7 +19,8 @@ package enum PageContexts {
 
   /// The links between the pages of a wall or of the index (`PaginationValue`).
   static let pagination: TemplateShape = [
-    "current": .leaf, "count": .leaf, "pageOfCount": .leaf, "label": .leaf, "newer": .leaf,
+    "current": .leaf, "count": .leaf, "pageOfCount": .leaf, "heading": .leaf, "label": .leaf,
+    "newer": .leaf,
     "older": .leaf, "newerText": .leaf, "olderText": .leaf,
     "pages": .leaves("number", "href", "isCurrent", "ariaLabel"),
   ]
@@ -60,11 +61,19 @@ package enum PageContexts {
     ])
   }
 
-  /// A page of a wall's feed (`wall.html`); `download` only in an archive's bundle.
+  /// A page of a wall's feed (`wall.html`); `download` only in an archive's bundle, `profile`
+  /// only on the first page.
   static func wall(texts: TemplateShape) -> TemplateShape {
     wallHeader(texts: texts).merging([
       "images": card, "pagination": pagination,
       "download": .leaves("href", "text", "note"),
+      "profile": [
+        "label": .leaf, "owner": person, "photoCount": .leaf, "friendCount": .leaf,
+        "friendsHeading": .leaf, "friends": person, "hasFriends": .leaf, "photosHeading": .leaf,
+        "photos": .leaves("src", "srcset", "width", "height", "alt"), "hasPhotos": .leaf,
+        "gridHref": .leaf,
+        "gridText": .leaf,
+      ],
     ])
   }
 

@@ -28,15 +28,18 @@ struct PaginationValue {
 
   /// The data for page `page` of `count`, its list of pages from `links` when given (as
   /// `links(count:)` makes them); null when there is one page.
+  ///
+  /// `heading` ("Page 2 of 5") is set from the second page on, for the top of the page: the
+  /// first page needs no such line.
   func value(page: Int, count: Int, links: [TemplateObject]? = nil) -> TemplateValue {
     guard count > 1 else { return .null }
     var pages = links ?? self.links(count: count)
     if pages.indices.contains(page - 1) { pages[page - 1]["isCurrent"] = .bool(true) }
+    let numbers = ["current": strings.number(page), "count": strings.number(count)]
     return [
       "current": .int(page), "count": .int(count),
-      "pageOfCount": .string(
-        strings.text(
-          "pageOfCount", ["current": strings.number(page), "count": strings.number(count)])),
+      "pageOfCount": .string(strings.text("pageOfCount", numbers)),
+      "heading": page > 1 ? .string(strings.text("pageHeading", numbers)) : .null,
       "label": .string(label),
       "newer": page > 1 ? .string(href(page - 1)) : .null,
       "older": page < count ? .string(href(page + 1)) : .null,

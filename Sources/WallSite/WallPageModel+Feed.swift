@@ -38,6 +38,8 @@ extension WallPageModel {
     let texts: (title: String, description: String, empty: String)
     /// The links between its pages (`PaginationValue.links(count:)`).
     let pageLinks: [TemplateObject]
+    /// The side column of its first page (`profile(of:images:)`).
+    let profile: TemplateValue
   }
 
   /// The feed of `user`'s wall, whose pages `page(_:of:)` makes one at a time.
@@ -62,7 +64,8 @@ extension WallPageModel {
         strings.text("wallDescription", ["name": user.displayName]),
         strings.text("emptyWall", ["name": user.displayName])
       ),
-      pageLinks: pageCount > 1 ? pagination.links(count: pageCount) : [])
+      pageLinks: pageCount > 1 ? pagination.links(count: pageCount) : [],
+      profile: profile(of: user, images: images))
   }
 
   /// Page `page` (from 1) of `feed`: its site-relative path and template data.
@@ -101,6 +104,7 @@ extension WallPageModel {
     context["hasImages"] = .bool(!cards.isEmpty)
     context["pagination"] = pagination.value(
       page: page, count: feed.pageCount, links: feed.pageLinks)
+    context["profile"] = page == 1 ? feed.profile : .null
     return (path, .object(context))
   }
 

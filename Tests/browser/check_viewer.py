@@ -9,10 +9,22 @@ On WALL (a wall folder of the site, e.g. walls/u0, with at least two pages):
 - the address follows the viewer (#photo-<objectId>); Escape removes it;
 - after walking from the first photo to the third, Escape returns focus to the third;
 - walls/…/index.html#photo-<id of a photo on the last page> opens the viewer on that photo;
+- history, from file:// and over HTTP (a server in this script, on 127.0.0.1): opening a photo
+  adds one history entry and walking to the next adds none; Back closes the viewer, clears the
+  address and leaves the page scrolled where it was; Forward opens it again on the photo last
+  viewed; Escape steps back too; a direct link to #photo-<id> opens the viewer, and Escape then
+  closes it on the same page;
 - photos.html groups its tiles under year and month headings, newest first, each tile under
   the month of its photo's date (read from the wall's photos.js), in at least 5 columns at 1280
   and 3 at 390, and a tile opens the viewer on its photo;
 - no page scrolls sideways (the wall's pages, its grid, the index), with the viewer open too;
+- the header (its box, the left of its title, the tabs) is in the same place on the wall's
+  first page and on its grid;
+- page 2 says "Page 2 of N" above its first card, between links to the newer and older pages;
+- the index's avatars load lazily and have their size;
+- at 1280 px the first page shows a side column (the owner, friends' faces, recent photos) to
+  the right of the feed, its links reaching files of the site; at 390 px it is not shown;
+- over HTTP, pages ask for the site's icon (assets/favicon.svg), never for /favicon.ico;
 - every date shown on the wall's pages and in the viewer holds its year.
 
 With --shots DIR, saves LABEL-{wall,grid,viewer}-{1280,390}.png there (--label, default
@@ -24,11 +36,15 @@ Prints one line per failed check and 'N passed, N failed'; exits 1 if any failed
 """
 import argparse
 import datetime
+import functools
+import http.server
 import json
 import pathlib
 import re
 import sys
+import threading
 import time
+from urllib.parse import unquote, urlparse
 
 from selenium import webdriver
 from selenium.common.exceptions import TimeoutException
@@ -133,7 +149,9 @@ def dates_show_years(driver, name, results, within="body"):
 def save(driver, folder, name):
     if folder is None:
         return
+    # Images in view: not those without a box (a lazy image that is not shown never loads).
     driver.execute_script("return Promise.all(Array.from(document.images).filter(i => "
+                          "i.getClientRects().length && "
                           "i.getBoundingClientRect().top < innerHeight).map(i => i.decode()"
                           ".catch(() => null)))")
     path = folder / name
@@ -214,8 +232,11 @@ def check_wall(driver, site, wall, size, results, shots, label):
         driver.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
     becomes_true(driver, lambda d: (viewer(d) or {}).get("hash") == f"#photo-{ids1[2]}")
     driver.switch_to.active_element.send_keys(Keys.ESCAPE)
-    focused = driver.execute_script(
-        "const a = document.activeElement; return a ? a.getAttribute('data-photo-id') : null")
+    # Escape steps back in history: the viewer closes when the browser has taken that step.
+    focus_script = ("const a = document.activeElement; "
+                    "return a ? a.getAttribute('data-photo-id') : null")
+    becomes_true(driver, lambda d: d.execute_script(focus_script) == ids1[2])
+    focused = driver.execute_script(focus_script)
     results.append((f"{name}: after walking to the third photo, Escape returns focus to it",
                     focused == ids1[2], focused))
 
@@ -228,6 +249,187 @@ def check_wall(driver, site, wall, size, results, shots, label):
     results.append((f"{name}: index.html#photo-<a photo of the last page> opens the viewer on it",
                     opened and shown.get("counter") == f"{total} of {total}", shown))
     driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+
+
+HISTORY_STATE = """
+const box = document.querySelector('.lightbox');
+return {open: !!box && !box.hidden, hash: location.hash, length: history.length,
+        scroll: Math.round(scrollY), path: location.pathname};
+"""
+
+
+def history_state(driver):
+    return driver.execute_script(HISTORY_STATE)
+
+
+def check_history(driver, base, label, ids1, size, results):
+    """Back closes the viewer where the page was, Forward opens it again (`base`: the wall
+    folder's URL, file:// or http://)."""
+    name = f"{label} at {size[0]} px"
+    driver.get(base + "index.html")
+    links = driver.find_elements(By.CSS_SELECTOR, "a[data-lightbox]")
+    # The third photo in the middle of the window: the page is scrolled.
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", links[2])
+    before = history_state(driver)
+    links[2].click()
+    opened = becomes_true(driver, lambda d: history_state(d)["open"]
+                          and history_state(d)["hash"] == f"#photo-{ids1[2]}")
+    after_open = history_state(driver)
+    results.append((f"{name}: opening a photo adds one history entry",
+                    opened and before["scroll"] > 0
+                    and after_open["length"] == before["length"] + 1, (before, after_open)))
+    driver.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
+    walked = becomes_true(driver, lambda d: history_state(d)["hash"] == f"#photo-{ids1[3]}")
+    after_walk = history_state(driver)
+    results.append((f"{name}: walking to the next photo adds none",
+                    walked and after_walk["length"] == after_open["length"], after_walk))
+    driver.back()
+    closed = becomes_true(driver, lambda d: not history_state(d)["open"])
+    back = history_state(driver)
+    # The place the page had under the open viewer (a click may nudge it by a pixel or two
+    # before the viewer opens).
+    results.append((f"{name}: Back closes the viewer, clears the address and keeps the scroll",
+                    closed and back["hash"] == "" and back["scroll"] == after_open["scroll"]
+                    and back["path"] == before["path"], (after_open, back)))
+    driver.forward()
+    reopened = becomes_true(driver, lambda d: history_state(d)["open"]
+                            and (viewer(d) or {}).get("counter", "").startswith("4 of "))
+    forward = history_state(driver)
+    results.append((f"{name}: Forward opens the viewer again on the photo last viewed",
+                    reopened and forward["hash"] == f"#photo-{ids1[3]}", forward))
+    driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+    closed = becomes_true(driver, lambda d: not history_state(d)["open"]
+                          and history_state(d)["hash"] == "")
+    # Escape also brings the photo last viewed (focused) into view.
+    shown = becomes_true(driver, lambda d: d.execute_script(
+        "const a = document.activeElement, r = a.getBoundingClientRect();"
+        "return a.getAttribute('data-photo-id') === arguments[0]"
+        " && r.bottom > 0 && r.top < innerHeight", ids1[3]))
+    escaped = history_state(driver)
+    results.append((f"{name}: Escape steps back: the viewer closes on the page, its photo in view",
+                    closed and shown and escaped["length"] == before["length"] + 1
+                    and escaped["path"] == before["path"], (before, escaped)))
+    # A direct link to a photo: no entry of the viewer's own, Escape stays on the page.
+    driver.get(base + f"index.html#photo-{ids1[1]}")
+    opened = becomes_true(driver, lambda d: (viewer(d) or {}).get("counter", "").startswith("2 of "))
+    direct = history_state(driver)
+    driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+    closed = becomes_true(driver, lambda d: not history_state(d)["open"]
+                          and history_state(d)["hash"] == "")
+    left = history_state(driver)
+    results.append((f"{name}: a link to #photo-<id> opens the viewer; Escape closes it on the page",
+                    opened and closed and left["path"] == direct["path"]
+                    and left["length"] == direct["length"], (direct, left)))
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves the site, logging nothing, and remembers each path asked for."""
+    asked = []
+
+    def log_message(self, *arguments):
+        pass
+
+    def do_GET(self):
+        QuietHandler.asked.append(self.path)
+        super().do_GET()
+
+
+def serve(site):
+    """An HTTP server of `site` on 127.0.0.1, in a thread of this script."""
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+HEADER = """
+const box = e => { if (!e) return null; const r = e.getBoundingClientRect();
+  return [Math.round(r.left * 10) / 10, Math.round(r.width * 10) / 10]; };
+return {header: box(document.querySelector('.site-header')),
+        name: box(document.querySelector('.owner h1'))[0],
+        tabs: box(document.querySelector('.tabs ul'))};
+"""
+
+
+def check_header(driver, site, wall, size, results):
+    """The header stays in place between the Posts and Photos tabs."""
+    name = f"{wall.relative_to(site)} at {size[0]} px"
+    driver.get((wall / "index.html").as_uri())
+    posts = driver.execute_script(HEADER)
+    driver.get((wall / "photos.html").as_uri())
+    photos = driver.execute_script(HEADER)
+    results.append((f"{name}: the header's box, title and tabs are in one place on Posts and Photos",
+                    posts == photos and posts["header"] is not None, (posts, photos)))
+
+
+PAGE_TOP = """
+const top = document.querySelector('.page-top');
+const card = document.querySelector('.card');
+if (!top) return null;
+const link = rel => { const a = top.querySelector('a[rel=' + rel + ']');
+  return a ? a.getAttribute('href') : null; };
+return {text: (top.querySelector('.page-number') || {}).textContent,
+        above: !card || top.getBoundingClientRect().bottom <= card.getBoundingClientRect().top,
+        newer: link('prev'), older: link('next')};
+"""
+
+
+def check_page_top(driver, site, wall, size, results):
+    """Page 2 says where it is at its top; page 1 does not."""
+    pages = sorted(wall.glob("page-*.html"), key=lambda p: int(re.sub(r"\D", "", p.name)))
+    count = len(pages) + 1
+    name = f"{wall.relative_to(site)} at {size[0]} px"
+    driver.get(pages[0].as_uri())
+    top = driver.execute_script(PAGE_TOP) or {}
+    older = "page-3.html" if count > 2 else None
+    results.append((f"{name}: page 2 says 'Page 2 of {count}' at its top, linking newer and older",
+                    top.get("text") == f"Page 2 of {count}" and top.get("above")
+                    and top.get("newer") == "index.html" and top.get("older") == older, top))
+    driver.get((wall / "index.html").as_uri())
+    results.append((f"{name}: page 1 has no such line",
+                    driver.execute_script(PAGE_TOP) is None, None))
+
+
+SIDE = """
+const side = document.querySelector('.profile');
+const feed = document.querySelector('.feed');
+if (!side) return null;
+const s = side.getBoundingClientRect(), f = feed.getBoundingClientRect();
+return {shown: s.width > 0 && getComputedStyle(side).display !== 'none',
+        beside: s.left >= f.right && s.top < f.bottom,
+        faces: side.querySelectorAll('.faces img').length,
+        photos: side.querySelectorAll('.recent img').length,
+        links: Array.from(side.querySelectorAll('a[href]')).map(a => a.href)};
+"""
+
+
+def check_side_column(driver, site, wall, size, results):
+    """The first page's side column: beside the feed on a wide screen, not shown on a phone."""
+    name = f"{wall.relative_to(site)} at {size[0]} px"
+    driver.get((wall / "index.html").as_uri())
+    side = driver.execute_script(SIDE)
+    if size[0] >= 1024:
+        missing = [link for link in (side or {}).get("links", [])
+                   if not pathlib.Path(unquote(urlparse(link).path)).is_file()]
+        results.append((f"{name}: a side column beside the feed, with faces and photos",
+                        bool(side) and side["shown"] and side["beside"] and side["faces"] > 0
+                        and side["photos"] > 0 and not missing, (side, missing)))
+    else:
+        results.append((f"{name}: no side column on a phone", bool(side) and not side["shown"],
+                        side))
+
+
+def check_index_avatars(driver, site, size, results):
+    index = site / "index.html"
+    if not index.is_file() or 'class="wall-list"' not in index.read_text(encoding="utf-8"):
+        return  # a private site's root page lists no one
+    driver.get(index.as_uri())
+    avatars = driver.execute_script(
+        "return Array.from(document.querySelectorAll('.wall-list img.avatar')).map(i => "
+        "[i.loading, i.getAttribute('width'), i.getAttribute('height')])")
+    results.append((f"index.html at {size[0]} px: its {len(avatars)} avatars load lazily, sized",
+                    bool(avatars) and all(a[0] == "lazy" and a[1] and a[2] for a in avatars),
+                    avatars[:3]))
 
 
 def month_of(iso):
@@ -302,13 +504,31 @@ def main():
     wall = site / arguments.wall
     shots = pathlib.Path(arguments.shots).resolve() if arguments.shots else None
     results = []
-    for size in ((1280, 900), (390, 844)):
-        driver = make_driver(*size)
-        try:
-            check_wall(driver, site, wall, size, results, shots, arguments.label)
-            check_grid(driver, site, wall, size, results, shots, arguments.label)
-        finally:
-            driver.quit()
+    server = serve(site)
+    http_base = f"http://127.0.0.1:{server.server_port}/{arguments.wall.strip('/')}/"
+    ids1 = link_ids(wall / "index.html")
+    try:
+        for size in ((1280, 900), (390, 844)):
+            driver = make_driver(*size)
+            try:
+                check_wall(driver, site, wall, size, results, shots, arguments.label)
+                check_grid(driver, site, wall, size, results, shots, arguments.label)
+                check_history(driver, wall.as_uri() + "/", "history from file://", ids1, size,
+                              results)
+                check_history(driver, http_base, "history over HTTP", ids1, size, results)
+                check_header(driver, site, wall, size, results)
+                check_page_top(driver, site, wall, size, results)
+                check_index_avatars(driver, site, size, results)
+                check_side_column(driver, site, wall, size, results)
+            finally:
+                driver.quit()
+    finally:
+        server.shutdown()
+    asked = QuietHandler.asked
+    results.append(("over HTTP, pages ask for assets/favicon.svg and never for /favicon.ico",
+                    any(path.endswith("/assets/favicon.svg") for path in asked)
+                    and not any(path.startswith("/favicon.ico") for path in asked),
+                    sorted({path for path in asked if "favicon" in path})))
     failed = [r for r in results if not r[1]]
     for name, ok, detail in failed:
         print(f"FAIL {name}: {detail}")

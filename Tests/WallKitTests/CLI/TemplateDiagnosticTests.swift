@@ -39,20 +39,20 @@ import WallKitTestSupport
     #expect(
       lines == [
         "error: \(file):9:1: tag '{{$content' is not closed: expected '}}' "
-          + "before the next '{{' on line 10"
+          + "before the next '{{' on line 11"
       ])
   }
 
   @Test("'{{#hasImages}' is quoted as written, at its own line")
   func missingBrace() throws {
-    let (code, file, lines) = try Self.build(line: 10) {
+    let (code, file, lines) = try Self.build(line: 20) {
       $0.replacingOccurrences(of: "{{#hasImages}}", with: "{{#hasImages}")
     }
     #expect(code == .failure)
     #expect(
       lines == [
-        "error: \(file):10:1: tag '{{#hasImages}' is not closed: expected '}}' before the next "
-          + "'{{' on line 11"
+        "error: \(file):20:1: tag '{{#hasImages}' is not closed: expected '}}' before the next "
+          + "'{{' on line 21"
       ])
   }
 

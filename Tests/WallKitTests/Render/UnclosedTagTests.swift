@@ -32,19 +32,19 @@ import WallKit
     #expect(
       Self.error(wall: wall)
         == "wall:9:1: error: tag '{{$content' is not closed: expected '}}' "
-        + "before the next '{{' on line 10")
+        + "before the next '{{' on line 11")
   }
 
   @Test("a section tag missing one brace is quoted on one line, at its own line and column")
   func missingOneBrace() throws {
-    let wall = try Self.wallTemplate(line: 10) {
+    let wall = try Self.wallTemplate(line: 20) {
       $0.replacingOccurrences(of: "{{#hasImages}}", with: "{{#hasImages}")
     }
     let message = try #require(Self.error(wall: wall))
     #expect(
       message
-        == "wall:10:1: error: tag '{{#hasImages}' is not closed: expected '}}' before the next "
-        + "'{{' on line 11")
+        == "wall:20:1: error: tag '{{#hasImages}' is not closed: expected '}}' before the next "
+        + "'{{' on line 21")
     #expect(!message.contains("\n") && !message.contains("\\u{"))
   }
 

@@ -59,7 +59,7 @@ import WallKitTestSupport
     for (path, html) in walls {
       #expect(html.contains(#"<html lang="fr">"#), "\(path)")
       let grid = path.hasSuffix("/photos.html")
-      #expect(html.contains(grid ? "<h1>Photos de " : "<h1>Mur de "), "\(path)")
+      #expect(html.contains(grid ? "<h1>Photos sur le mur de " : "<h1>Mur de "), "\(path)")
       #expect(html.contains(">Publications</a>") && html.contains(">Photos</a>"), "\(path)")
       #expect(html.contains(">Aller aux photos</a>"), "\(path)")
       #expect(html.contains("Tous les murs</a>"), "\(path)")

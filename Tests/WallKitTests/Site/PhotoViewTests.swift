@@ -155,7 +155,7 @@ import Testing
       try headings(french) == [
         .string("juillet 2014"), .string("juin 2014"), .string("janvier 2013"),
       ])
-    #expect(french.photoGrid(for: Self.ann).context["title"] == .string("Photos de Ann"))
+    #expect(french.photoGrid(for: Self.ann).context["title"] == .string("Photos sur le mur de Ann"))
   }
 
   @Test(

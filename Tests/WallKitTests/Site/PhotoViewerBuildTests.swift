@@ -72,7 +72,7 @@ import WallSynth
   }
 
   @Test(
-    "in Chromium at 1280 x 900 and 390 x 844: every date shows its year, the viewer shows comments, walks across pages, opens from #photo-<id>, has an opaque backdrop and returns focus to the last photo; the grid groups by month; nothing scrolls sideways",
+    "in Chromium at 1280 x 900 and 390 x 844: every date shows its year, the viewer shows comments, walks across pages, opens from #photo-<id>, has an opaque backdrop and returns focus to the last photo; Back closes it where the page was and Forward reopens it, from file:// and over HTTP; the header stays put between the tabs; page 2 says so at its top; the index's avatars are lazy; the icon is asked for, never /favicon.ico; the grid groups by month; nothing scrolls sideways",
     .enabled(
       if: PageCheckTests.hasBrowser, "needs chromium, chromedriver, selenium and axe-core-python"))
   func browserViewer() throws {

@@ -96,7 +96,7 @@ import WallKitTestSupport
     let hrefs = html.components(separatedBy: "href=\"").dropFirst().map {
       String($0.prefix { $0 != "\"" })
     }
-    #expect(hrefs == ["assets/wall.css", "#main"], "\(hrefs)")
+    #expect(hrefs == ["assets/favicon.svg", "assets/wall.css", "#main"], "\(hrefs)")
     for user in ["uAnn", "uBob", "uEve"] {
       #expect(!html.contains(Self.token(user)))
       #expect(!html.contains(String(Self.token(user).prefix(16))))

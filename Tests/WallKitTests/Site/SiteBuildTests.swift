@@ -138,7 +138,9 @@ import WallSynth
     let folder = try TemporaryDirectory()
     let site = folder.url("site")
     _ = try build(try makeExport(in: folder), into: site, pageSize: 30)
+    // The cards' images: the side column's thumbnails follow them.
     let html = try read("\(site)/walls/uBob/index.html")
+      .components(separatedBy: "<section class=\"profile\"")[0]
     let images = html.components(separatedBy: "<img ").dropFirst().map { $0.prefix { $0 != ">" } }
     let photos = images.filter { $0.contains("srcset=") }
     #expect(photos.count == 5)

@@ -31,9 +31,11 @@ import WallKitTestSupport
     let (export, site) = (folder.url("export"), folder.url("site"))
     try EverythingExport.write(to: export)
     _ = try build(export, site, webp: true)
+    // The cards' images: the side column's thumbnails (JPEG and PNG only) follow them.
     let html = String(
       decoding: try FileSystem.readFile("\(site)/walls/uBob/index.html", limit: 1 << 22),
-      as: UTF8.self)
+      as: UTF8.self
+    ).components(separatedBy: "<section class=\"profile\"")[0]
     let photos = html.components(separatedBy: "<img ").dropFirst().map { $0.prefix { $0 != ">" } }
       .filter { $0.contains("srcset=") }
     let sources = webpSources(html)
