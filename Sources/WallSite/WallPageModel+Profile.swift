@@ -29,7 +29,10 @@ extension WallPageModel {
     for image in images where seen.insert(image.uploaderID).inserted {
       guard let friend = index.user(image.uploaderID) else { continue }
       friendCount += 1
-      if faces.count < Self.profileFaces { faces.append(person(friend, root: root)) }
+      // A stand-in (a row the reader may not read) is counted, but has no face to show.
+      if faces.count < Self.profileFaces, !friend.isStandIn {
+        faces.append(person(friend, root: root))
+      }
     }
     var photos: [TemplateValue] = []
     for image in images where photos.count < Self.profilePhotos {
