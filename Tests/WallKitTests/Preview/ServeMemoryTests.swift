@@ -29,27 +29,18 @@ import WallSynth
     try export.writeClass(
       "WallImage", [P.image("i0", uploaderFBId: "1", username: "", fileName: "p.jpg", at: 0)])
     try export.writeFile("files/p.jpg", try ImageFixtures.gradientJPEG(width: 16, height: 12))
-    let server = Process()
-    server.executableURL = URL(fileURLWithPath: try #require(BuiltProduct.wallgen))
-    server.arguments = [
-      "serve", folder.url("export"), "-o", folder.url("site"), "--port", "0", "-q",
-    ]
-    let output = Pipe()
-    server.standardOutput = output
-    server.standardError = FileHandle.nullDevice
-    try server.run()
-    defer {
-      server.terminate()
-      server.waitUntilExit()
-    }
-    let url = try #require(Self.firstLine(of: output.fileHandleForReading))
-    let port = try #require(Int(url.split(separator: ":").last?.filter(\.isNumber) ?? ""))
+    let server = try ServedWallgen([
+      folder.url("export"), "-o", folder.url("site"), "--port", "0", "-q",
+    ])
+    defer { server.stop() }
+    let url = try #require(server.lines(1)?.first)
+    let port = try #require(ServedWallgen.port(of: url))
 
     // Written after the first build: the output folder is not watched, so it stays.
     let size = 8 << 20
     let page = "<html><body>" + String(repeating: "x", count: size - 27) + "</body></html>\n"
     try Data(page.utf8).write(to: URL(fileURLWithPath: folder.url("site/big.html")))
-    let before = try Self.peakKilobytes(of: server.processIdentifier)
+    let before = try Self.peakKilobytes(of: server.process.processIdentifier)
 
     let clients = try (0..<60).map { _ in try TestHTTPClient(port: port, timeout: 30) }
     defer { for client in clients { client.close() } }
@@ -61,7 +52,7 @@ import WallSynth
         results.withLock { $0.append(result) }
       }
     }
-    let after = try Self.peakKilobytes(of: server.processIdentifier)
+    let after = try Self.peakKilobytes(of: server.process.processIdentifier)
     let answers = results.withLock { $0 }
     #expect(answers.count == 60)
     #expect(
@@ -69,17 +60,6 @@ import WallSynth
     #expect(
       (after - before) * 1024 < Self.allowedGrowth,
       "peak resident memory went from \(before) KB to \(after) KB")
-  }
-
-  /// The first line a process writes (its URL), or nil when it ends without one.
-  static func firstLine(of handle: FileHandle) -> String? {
-    var bytes: [UInt8] = []
-    while !bytes.contains(0x0A) {
-      let data = handle.availableData
-      if data.isEmpty { return nil }
-      bytes += data
-    }
-    return String(decoding: bytes.prefix { $0 != 0x0A }, as: UTF8.self)
   }
 
   /// A process's peak resident memory (`VmHWM`), in KB.

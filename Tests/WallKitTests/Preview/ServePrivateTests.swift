@@ -11,18 +11,6 @@ import WallSynth
 
   static let canRun = BuiltProduct.wallgen != nil
 
-  /// Lines of `handle` until `count` have come, or nil when it ends first.
-  static func lines(_ count: Int, of handle: FileHandle) -> [String]? {
-    var bytes: [UInt8] = []
-    while bytes.count { $0 == 0x0A } < count {
-      let data = handle.availableData
-      if data.isEmpty { return nil }
-      bytes += data
-    }
-    return String(decoding: bytes, as: UTF8.self).split(separator: "\n").prefix(count).map(
-      String.init)
-  }
-
   @Test(
     "serve --private prints every wall's link with its owner's name, serves those walls, and no folder of the site shows a wall's address",
     .enabled(if: canRun, "needs the built wallgen"))
@@ -42,23 +30,14 @@ import WallSynth
     try FileSystem.writeAtomically(
       "a private preview's secret, long enough\n", to: folder.url("secret"))
 
-    let server = Process()
-    server.executableURL = URL(fileURLWithPath: try #require(BuiltProduct.wallgen))
-    server.arguments = [
-      "serve", folder.url("export"), "-o", folder.url("site"), "--port", "0", "-q", "--private",
+    let server = try ServedWallgen([
+      folder.url("export"), "-o", folder.url("site"), "--port", "0", "-q", "--private",
       "--secret-file", folder.url("secret"),
-    ]
-    let output = Pipe()
-    server.standardOutput = output
-    server.standardError = FileHandle.nullDevice
-    try server.run()
-    defer {
-      server.terminate()
-      server.waitUntilExit()
-    }
-    let lines = try #require(Self.lines(4, of: output.fileHandleForReading))
+    ])
+    defer { server.stop() }
+    let lines = try #require(server.lines(4))
     let root = lines[0]
-    let port = try #require(Int(root.split(separator: ":").last?.filter(\.isNumber) ?? ""))
+    let port = try #require(ServedWallgen.port(of: root))
     let links = lines.dropFirst().map { $0.split(separator: "\t").map(String.init) }
     #expect(links.map { $0.first ?? "" }.sorted() == ["Ann Preview", "Bob Preview", "Cat Preview"])
     var tokens: [String] = []
