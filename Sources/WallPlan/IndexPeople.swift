@@ -41,12 +41,12 @@ final class IndexPeople {
       PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA temp_store = FILE;
       PRAGMA cache_size = -\(Self.cacheKiB);
       CREATE TABLE people (name TEXT, folded TEXT, objectId TEXT, href TEXT, small TEXT,
-        large TEXT);
+        large TEXT, username TEXT);
       CREATE TABLE covers (objectId TEXT PRIMARY KEY, images INTEGER, cover TEXT)
         WITHOUT ROWID;
       BEGIN;
       """)
-    addPerson = try database.prepare("INSERT INTO people VALUES (?, ?, ?, ?, ?, ?)")
+    addPerson = try database.prepare("INSERT INTO people VALUES (?, ?, ?, ?, ?, ?, ?)")
     addCover = try database.prepare("INSERT OR IGNORE INTO covers VALUES (?, ?, ?)")
     replaceCover = try database.prepare("INSERT OR REPLACE INTO covers VALUES (?, ?, ?)")
   }
@@ -60,7 +60,7 @@ final class IndexPeople {
     try addPerson.run([
       .text(user.displayName), .text(user.displayName.lowercased()), .text(user.objectId),
       .text(href), avatar.map { .text($0.small) } ?? .null,
-      avatar.map { .text($0.large) } ?? .null,
+      avatar.map { .text($0.large) } ?? .null, .text(user.username),
     ])
     count += 1
   }
@@ -81,7 +81,7 @@ final class IndexPeople {
     try database.execute(
       """
       CREATE TABLE ordered AS SELECT p.name, p.objectId, p.href, p.small, p.large, c.images,
-        c.cover FROM people p LEFT JOIN covers c ON c.objectId = p.objectId
+        c.cover, p.username FROM people p LEFT JOIN covers c ON c.objectId = p.objectId
         ORDER BY p.folded COLLATE \(SQLiteDatabase.textCollation),
           p.objectId COLLATE \(SQLiteDatabase.textCollation);
       DROP TABLE people; DROP TABLE covers; COMMIT;
@@ -98,7 +98,8 @@ final class IndexPeople {
   /// A reader of everyone in index order, one entry a call (nil after the last).
   func entries() throws(PlanError) -> () throws(PlanError) -> IndexPageModel.Entry? {
     let statement = try database.prepare(
-      "SELECT name, objectId, href, small, large, images, cover FROM ordered ORDER BY rowid")
+      "SELECT name, objectId, href, small, large, images, cover, username FROM ordered ORDER BY rowid"
+    )
     try statement.bind([])
     return { () throws(PlanError) -> IndexPageModel.Entry? in
       guard try statement.step() else { return nil }
@@ -112,7 +113,9 @@ final class IndexPeople {
         AvatarImage(small: $0, large: statement.text(4))
       }
       return IndexPageModel.Entry(
-        user: User(objectId: statement.text(1), username: "", displayName: statement.text(0)),
+        user: User(
+          objectId: statement.text(1), username: statement.text(7),
+          displayName: statement.text(0)),
         href: statement.text(2), imageCount: Int(statement.integer(5)), cover: variants,
         avatar: avatar)
     }

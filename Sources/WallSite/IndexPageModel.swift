@@ -54,6 +54,10 @@ package struct IndexPageModel {
     package var cover: [StoredImage]
     /// The person's avatar (none in a build without avatars).
     package var avatar: AvatarImage?
+    /// Whether someone else in the index has the same name, ignoring case.
+    ///
+    /// The entry then shows the username under the name. Set as the index is written.
+    package var sharesName = false
 
     /// An entry of the index.
     package init(
@@ -92,36 +96,16 @@ package struct IndexPageModel {
   /// The number of index pages for `count` people.
   func pageCount(people count: Int) -> Int { layoutOfPages.pageCount(people: count) }
 
-  /// The index pages, each as (site-relative path, template data).
+  /// Each index page's range of names ("Ada Berg – Ben Cole"), for the page links.
   /// - Parameter entries: Everyone, as `entries()` gives them.
-  package func pages(_ entries: [Entry]) -> [(path: String, context: TemplateValue)] {
+  package func ranges(_ entries: [Entry]) -> [String] {
     let pages = layoutOfPages
     let size = max(1, pageSize)
-    let count = pages.pageCount(people: entries.count)
-    let ranges = (1...count).map { number in
+    return (1...pages.pageCount(people: entries.count)).map { number in
       let slice = entries.dropFirst((number - 1) * size).prefix(size)
       return pages.range(
         first: slice.first?.user.displayName, last: slice.last?.user.displayName,
         single: slice.count == 1)
     }
-    return (1...count).map { number in
-      pages.page(
-        number, total: entries.count,
-        people: entries.dropFirst((number - 1) * size).prefix(size)
-      ) { ranges[$0 - 1] }
-    }
-  }
-
-  /// The search box's list of everyone (`IndexPages.peopleScriptStart`), in index order.
-  /// - Parameter entries: Everyone, as `entries()` gives them.
-  func peopleScript(_ entries: [Entry]) -> [UInt8] {
-    guard !entries.isEmpty else { return Array("window.wallgenPeople = [];\n".utf8) }
-    var bytes = Array("\(IndexPages.peopleScriptStart)\n".utf8)
-    for (position, entry) in entries.enumerated() {
-      bytes += Array(IndexPages.peopleRow(entry).utf8)
-      bytes += Array((position + 1 < entries.count ? ",\n" : "\n").utf8)
-    }
-    bytes += Array("\(IndexPages.peopleScriptEnd)\n".utf8)
-    return bytes
   }
 }

@@ -112,6 +112,9 @@ package struct IndexPages {
     }
     return [
       "name": .string(entry.user.displayName),
+      // Two people of one name are told apart by their username.
+      "username": entry.sharesName && !entry.user.username.isEmpty
+        ? .string(entry.user.username) : .null,
       "href": .string(entry.href),
       "imageCount": .int(entry.imageCount),
       "one": .bool(entry.imageCount == 1),

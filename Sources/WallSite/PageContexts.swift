@@ -100,8 +100,8 @@ package enum PageContexts {
       "lede": .leaf,
       "openGraph": openGraph,
       "walls": [
-        "name": .leaf, "href": .leaf, "imageCount": .leaf, "one": .leaf, "countText": .leaf,
-        "cover": .leaves("src", "srcset", "width", "height", "lazy"),
+        "name": .leaf, "username": .leaf, "href": .leaf, "imageCount": .leaf, "one": .leaf,
+        "countText": .leaf, "cover": .leaves("src", "srcset", "width", "height", "lazy"),
         "avatar": .leaves("small", "large", "srcset"),
       ],
       "wallCount": .leaf, "peopleList": .leaf, "pagination": pagination, "range": .leaf,

@@ -21,21 +21,10 @@ extension SiteBuilder {
     -> PageWriter.Written
   {
     let entries = model.entries()
-    var pages = PageWriter.Written()
-    for page in model.pages(entries) {
-      if try writer.write("index", page.context, at: page.path).outcome == .written {
-        pages.written += 1
-      }
-      pages.paths.append(page.path)
-    }
-    if model.pageCount(people: entries.count) > 1 {
-      let path = SiteLayout.peopleList
-      if try writer.write(model.peopleScript(entries), at: path, step: .render) == .written {
-        pages.written += 1
-      }
-      pages.paths.append(path)
-    }
-    return pages
+    var remaining = entries.makeIterator()
+    return try renderIndex(
+      model.layoutOfPages, total: entries.count, ranges: model.ranges(entries),
+      next: { remaining.next() }, with: writer)
   }
 
   /// The template of a private build's root page (`Templates/private-index.html`).

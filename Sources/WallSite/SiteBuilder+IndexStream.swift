@@ -1,3 +1,4 @@
+import WallModel
 import WallSupport
 
 extension SiteBuilder {
@@ -23,28 +24,34 @@ extension SiteBuilder {
   ) throws(BuildError) -> PageWriter.Written {
     let count = pages.pageCount(people: total)
     var written = PageWriter.Written()
-    var people: SortedLineWriter?
-    if count > 1 {
-      do {
-        people = try SortedLineWriter(
-          path: "\(writer.siteRoot)/\(SiteLayout.peopleList)",
-          header: IndexPages.peopleScriptStart, ordered: false)
-      } catch {
-        throw .write(step: .render, error)
-      }
+    // The search box's list, staged like any page when the build stages.
+    let people =
+      count > 1
+      ? SiteWriter.stream(at: SiteLayout.peopleList, in: writer.siteRoot, staging: writer.staging)
+      : nil
+    people?.append(Array((IndexPages.peopleScriptStart + "\n").utf8))
+    // One entry of lookahead: entries come in name order, so people who share a name are
+    // neighbours, and each is told apart by their username (`Entry.sharesName`).
+    var upcoming = next()
+    var previousName: String?
+    func take() -> IndexPageModel.Entry? {
+      guard var entry = upcoming else { return nil }
+      upcoming = next()
+      let name = entry.user.displayName.lowercased()
+      entry.sharesName =
+        name == previousName || name == upcoming?.user.displayName.lowercased()
+      previousName = name
+      return entry
     }
     var position = 0
     for number in 1...count {
       var slice: [IndexPageModel.Entry] = []
       slice.reserveCapacity(min(pages.size, total))
-      while slice.count < pages.size, let entry = next() {
+      while slice.count < pages.size, let entry = take() {
         slice.append(entry)
         position += 1
-        do {
-          try people?.append(IndexPages.peopleRow(entry) + (position < total ? "," : ""))
-        } catch {
-          throw .write(step: .render, error)
-        }
+        let row = IndexPages.peopleRow(entry) + (position < total ? "," : "") + "\n"
+        people?.append(Array(row.utf8))
       }
       let page = pages.page(number, total: total, people: slice) { ranges[$0 - 1] }
       if try writer.write("index", page.context, at: page.path).outcome == .written {
@@ -53,9 +60,9 @@ extension SiteBuilder {
       written.paths.append(page.path)
     }
     if let people {
+      people.append(Array((IndexPages.peopleScriptEnd + "\n").utf8))
       do {
-        try people.append(IndexPages.peopleScriptEnd)
-        if try people.install() { written.written += 1 }
+        if try people.finish() { written.written += 1 }
       } catch {
         throw .write(step: .render, error)
       }

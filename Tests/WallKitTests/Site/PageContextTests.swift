@@ -66,7 +66,15 @@ import Testing
     var people = TemplateShape()
     let indexModel = IndexPageModel(
       index: index, catalog: catalog(), layout: layout, pageSize: 1, site: site)
-    for page in indexModel.pages(indexModel.entries()) {
+    let entries = indexModel.entries()
+    let ranges = indexModel.ranges(entries)
+    for (position, var entry) in entries.enumerated() {
+      // One a page (pageSize 1); a namesake shows its username.
+      entry.sharesName = true
+      let page = indexModel.layoutOfPages.page(position + 1, total: entries.count, people: [entry])
+      {
+        ranges[$0 - 1]
+      }
       people.merge(TemplateShape(of: page.context))
     }
     let privateRoot = TemplateShape(of: SiteBuilder.privateRootContext(language: .english))
