@@ -48,8 +48,9 @@ extension MediaStore {
 
   /// The generated avatar of a user without a usable picture (an SVG of their initials):
   /// its site-relative path, named by its content, and its bytes.
-  /// - Parameter user: The user.
+  ///
   /// Every stand-in (`User.isStandIn`) shares one: a "?" whose colour says nothing of whom.
+  /// - Parameter user: The user.
   package static func generatedAvatar(of user: User) -> (path: String, svg: [UInt8]) {
     let svg = Array(
       GeneratedAvatar.svg(
@@ -58,5 +59,16 @@ extension MediaStore {
     let path = path(
       key: key(for: svg, recipe: generatedAvatarRecipe), variant: "avatar", fileExtension: "svg")
     return (path, svg)
+  }
+
+  /// Writes (or stages) the generated avatar of `user` (`generatedAvatar(of:)`) unless the file
+  /// already holds it: the one writer of generated avatars, for every build.
+  /// - Returns: Its site-relative path.
+  /// - Throws: `WriteError` when it cannot be written.
+  @discardableResult
+  package func writeGeneratedAvatar(of user: User) throws(WriteError) -> String {
+    let (path, svg) = Self.generatedAvatar(of: user)
+    try write(svg, at: path)
+    return path
   }
 }

@@ -118,11 +118,13 @@ extension ShardBuilder {
   func makeGeneratedAvatars(reader: PlanReader, media: PlannedMedia, lists: ShardLists)
     throws(PlanError)
   {
+    let store = MediaStore(siteRoot: settings.output, stateRoot: "")
     func write(_ user: User) throws(PlanError) {
-      let (path, svg) = MediaStore.generatedAvatar(of: user)
       do throws(WriteError) {
-        guard try lists.add(generatedAvatar: path) else { return }
-        _ = try SiteWriter.write(svg, to: "\(settings.output)/\(path)")
+        guard try lists.add(generatedAvatar: MediaStore.generatedAvatar(of: user).path) else {
+          return
+        }
+        try store.writeGeneratedAvatar(of: user)
       } catch {
         throw .write(step: .media, error)
       }

@@ -154,17 +154,16 @@ public struct ShardFinalizer {
   ) throws(PlanError) -> (Int, [String], [String: WallCover]) {
     var named: Set<String> = []
     var avatars: Set<String> = []
+    let store = MediaStore(siteRoot: settings.output, stateRoot: "")
     for (path, outcome) in corrections.pictures {
       for user in try reader.users(withPicture: path) {
         named.insert(user.objectId)
         if outcome.avatar == nil {
-          let (file, svg) = MediaStore.generatedAvatar(of: user)
           do {
-            _ = try SiteWriter.write(svg, to: "\(settings.output)/\(file)")
+            avatars.insert(try store.writeGeneratedAvatar(of: user))
           } catch {
             throw .write(step: .media, error)
           }
-          avatars.insert(file)
         }
       }
     }

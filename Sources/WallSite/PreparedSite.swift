@@ -90,8 +90,7 @@ package struct PreparedSite: Sendable {
     to catalog: inout MediaCatalog, users: [User], store: MediaStore
   ) throws(WriteError) {
     for user in users where catalog.avatars[user.objectId] == nil {
-      let (path, svg) = MediaStore.generatedAvatar(of: user)
-      try store.write(svg, at: path)
+      let path = try store.writeGeneratedAvatar(of: user)
       catalog.avatars[user.objectId] = AvatarImage(small: path, large: path)
     }
   }
