@@ -52,23 +52,35 @@ extension MediaStore {
   /// Every stand-in (`User.isStandIn`) shares one: a "?" whose colour says nothing of whom.
   /// - Parameter user: The user.
   package static func generatedAvatar(of user: User) -> (path: String, svg: [UInt8]) {
+    let (key, svg) = generatedAvatarContent(of: user)
+    return (path(key: key, variant: "avatar", fileExtension: "svg"), svg)
+  }
+
+  /// The content key of `user`'s generated avatar: what a sharded build places it by
+  /// (`users.avatarHash`).
+  package static func generatedAvatarKey(of user: User) -> String {
+    generatedAvatarContent(of: user).key
+  }
+
+  private static func generatedAvatarContent(of user: User) -> (key: String, svg: [UInt8]) {
     let svg = Array(
       GeneratedAvatar.svg(
         userID: user.isStandIn ? "" : user.objectId, name: user.isStandIn ? "" : user.displayName
       ).utf8)
-    let path = path(
-      key: key(for: svg, recipe: generatedAvatarRecipe), variant: "avatar", fileExtension: "svg")
-    return (path, svg)
+    return (key(for: svg, recipe: generatedAvatarRecipe), svg)
   }
 
   /// Writes (or stages) the generated avatar of `user` (`generatedAvatar(of:)`) unless the file
-  /// already holds it: the one writer of generated avatars, for every build.
+  /// already holds it, or `claim` declines its path (a shard writes each avatar once): the one
+  /// writer of generated avatars, for every build.
   /// - Returns: Its site-relative path.
-  /// - Throws: `WriteError` when it cannot be written.
+  /// - Throws: `WriteError` when it cannot be written, or what `claim` throws.
   @discardableResult
-  package func writeGeneratedAvatar(of user: User) throws(WriteError) -> String {
+  package func writeGeneratedAvatar(
+    of user: User, claim: (String) throws(WriteError) -> Bool = { _ in true }
+  ) throws(WriteError) -> String {
     let (path, svg) = Self.generatedAvatar(of: user)
-    try write(svg, at: path)
+    if try claim(path) { try write(svg, at: path) }
     return path
   }
 }

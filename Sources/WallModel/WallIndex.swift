@@ -58,10 +58,8 @@ public struct WallIndex: Sendable {
     var omitted = PublicOmissions()
     if audience == .anyone {
       omitted = Self.keepPublic(images: &images, commentsByImage: &commentsByImage)
-    }
-    // Nothing of a row the audience may not read goes further than this: not its name, not
-    // its picture.
-    if audience == .anyone {
+      // Nothing of a row the audience may not read goes further than this: not its name, not
+      // its picture.
       omitted.people = users.count { !$0.isNamed(for: audience) }
       users = users.map { $0.seen(by: audience) }
     }

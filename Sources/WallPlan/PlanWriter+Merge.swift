@@ -229,8 +229,8 @@ extension PlanWriter {
     try database.prepare(PlanMergeSQL.users).forEach([]) { row throws(PlanError) in
       let objectId = row.text(0)
       let displayName = row.text(3)
-      let svg = Array(GeneratedAvatar.svg(userID: objectId, name: displayName).utf8)
-      let avatarKey = MediaStore.key(for: svg, recipe: MediaStore.generatedAvatarRecipe)
+      let avatarKey = MediaStore.generatedAvatarKey(
+        of: User(objectId: objectId, username: "", displayName: displayName))
       try insert.run([
         .text(objectId), .text(row.text(1)), row.optionalText(2).map { .text($0) } ?? .null,
         .text(displayName), row.optionalText(4).map { .text($0) } ?? .null,

@@ -276,8 +276,7 @@ public struct PlanWriter {
   {
     let users = try database.prepare("INSERT INTO users VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
     for user in index.users {
-      let svg = Array(GeneratedAvatar.svg(userID: user.objectId, name: user.displayName).utf8)
-      let avatarKey = MediaStore.key(for: svg, recipe: MediaStore.generatedAvatarRecipe)
+      let avatarKey = MediaStore.generatedAvatarKey(of: user)
       try users.run([
         .text(user.objectId), .text(user.username), user.facebookID.map { .text($0) } ?? .null,
         .text(user.displayName), user.picture.map { .text($0.path) } ?? .null,

@@ -121,10 +121,9 @@ extension ShardBuilder {
     let store = MediaStore(siteRoot: settings.output, stateRoot: "")
     func write(_ user: User) throws(PlanError) {
       do throws(WriteError) {
-        guard try lists.add(generatedAvatar: MediaStore.generatedAvatar(of: user).path) else {
-          return
+        try store.writeGeneratedAvatar(of: user) { path throws(WriteError) in
+          try lists.add(generatedAvatar: path)
         }
-        try store.writeGeneratedAvatar(of: user)
       } catch {
         throw .write(step: .media, error)
       }
@@ -135,9 +134,12 @@ extension ShardBuilder {
       if let picture, media.outcome(of: picture).avatar != nil { return }
       try write(user)
     }
+    // Placed as the plan places every generated avatar (`users.avatarHash`): by its key.
     let standIn = User.standIn(for: "")
-    let key = MediaStore.key(
-      for: MediaStore.generatedAvatar(of: standIn).svg, recipe: MediaStore.generatedAvatarRecipe)
-    if shard.owns(StableHash.of(key)), try reader.hasStandIns() { try write(standIn) }
+    if shard.owns(StableHash.of(MediaStore.generatedAvatarKey(of: standIn))),
+      try reader.hasStandIns()
+    {
+      try write(standIn)
+    }
   }
 }

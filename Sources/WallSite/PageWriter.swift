@@ -36,6 +36,12 @@ package struct PageWriter: Sendable {
       paths += other.paths
       written += other.written
     }
+
+    /// Adds the file `path`, counted as written when `outcome` says so.
+    package mutating func add(_ path: String, _ outcome: SiteWriter.Outcome) {
+      paths.append(path)
+      if outcome == .written { written += 1 }
+    }
   }
 
   /// Renders the template `name` and writes it as the site file `relative` unless it already
@@ -133,8 +139,7 @@ package struct PageWriter: Sendable {
             "wall", page.context, at: page.path, capacity: expectedSize, memo: memo,
             expand: expand)
           expectedSize = size + 4_096
-          if outcome == .written { wall.pages.written += 1 }
-          wall.pages.paths.append(page.path)
+          wall.pages.add(page.path, outcome)
         } catch {
           wall.failure = error
           failed.store(true, ordering: .relaxed)
@@ -232,16 +237,12 @@ package struct PageWriter: Sendable {
     let assets = templates.theme.assets.sorted(by: { $0.key < $1.key })
     for (path, bytes) in assets {
       let relative = "assets/\(path)"
-      if try write(bytes, at: relative, step: .assets) == .written { written.written += 1 }
-      written.paths.append(relative)
+      written.add(relative, try write(bytes, at: relative, step: .assets))
     }
     guard let language else { return written }
     let page = FolderIndexes.page(language: language)
     for relative in FolderIndexes.paths(assets: assets.map(\.key)) {
-      if try write(page, at: relative, step: .assets) == .written {
-        written.written += 1
-      }
-      written.paths.append(relative)
+      written.add(relative, try write(page, at: relative, step: .assets))
     }
     return written
   }

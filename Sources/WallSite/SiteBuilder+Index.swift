@@ -41,10 +41,7 @@ extension SiteBuilder {
     let path = SiteLayout.indexPage(1)
     var pages = PageWriter.Written()
     let context = privateRootContext(language: language)
-    if try writer.write(privateRootTemplate, context, at: path).outcome == .written {
-      pages.written += 1
-    }
-    pages.paths.append(path)
+    pages.add(path, try writer.write(privateRootTemplate, context, at: path).outcome)
     return pages
   }
 

@@ -54,10 +54,7 @@ extension SiteBuilder {
         people?.append(Array(row.utf8))
       }
       let page = pages.page(number, total: total, people: slice) { ranges[$0 - 1] }
-      if try writer.write("index", page.context, at: page.path).outcome == .written {
-        written.written += 1
-      }
-      written.paths.append(page.path)
+      written.add(page.path, try writer.write("index", page.context, at: page.path).outcome)
     }
     if let people {
       people.append(Array((IndexPages.peopleScriptEnd + "\n").utf8))

@@ -30,7 +30,7 @@ package enum Sitemap {
     var parts: [String] = []
     func flush() throws(BuildError) {
       let part = "\(partsFolder)/sitemap-\(parts.count + 1).xml"
-      try add(urlSet(pending), at: part, to: &written, writer: writer)
+      written.add(part, try writer.write(urlSet(pending), at: part, step: .index))
       parts.append(part)
       pending.removeAll(keepingCapacity: true)
     }
@@ -48,33 +48,26 @@ package enum Sitemap {
     }
     if let failure { throw failure }
     if parts.isEmpty {
-      try add(urlSet(pending), at: path, to: &written, writer: writer)
+      written.add(path, try writer.write(urlSet(pending), at: path, step: .index))
       return written
     }
     if !pending.isEmpty { try flush() }
-    let index = parts.map { "<sitemap><loc>\(escape(baseURL.resolving($0)))</loc></sitemap>\n" }
-    try add(
-      header + "<sitemapindex xmlns=\"\(namespace)\">\n" + index.joined() + "</sitemapindex>\n",
-      at: path, to: &written, writer: writer)
+    let index = parts.map {
+      "<sitemap><loc>\(HTMLEscape.escape(baseURL.resolving($0)))</loc></sitemap>\n"
+    }
+    let sitemapIndex =
+      header + "<sitemapindex xmlns=\"\(namespace)\">\n" + index.joined() + "</sitemapindex>\n"
+    written.add(path, try writer.write(Array(sitemapIndex.utf8), at: path, step: .index))
     return written
   }
 
   private static let header = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
   private static let namespace = "http://www.sitemaps.org/schemas/sitemap/0.9"
 
-  private static func urlSet(_ urls: [String]) -> String {
-    header + "<urlset xmlns=\"\(namespace)\">\n"
-      + urls.map { "<url><loc>\(escape($0))</loc></url>\n" }.joined() + "</urlset>\n"
-  }
-
-  private static func escape(_ url: String) -> String { HTMLEscape.escape(url) }
-
-  private static func add(
-    _ text: String, at relative: String, to written: inout PageWriter.Written, writer: PageWriter
-  ) throws(BuildError) {
-    if try writer.write(Array(text.utf8), at: relative, step: .index) == .written {
-      written.written += 1
-    }
-    written.paths.append(relative)
+  private static func urlSet(_ urls: [String]) -> [UInt8] {
+    let text =
+      header + "<urlset xmlns=\"\(namespace)\">\n"
+      + urls.map { "<url><loc>\(HTMLEscape.escape($0))</loc></url>\n" }.joined() + "</urlset>\n"
+    return Array(text.utf8)
   }
 }

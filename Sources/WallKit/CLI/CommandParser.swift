@@ -157,6 +157,7 @@ protocol RenderingOptions {
 
 extension BuildOptions: RenderingOptions {}
 extension ServeOptions: RenderingOptions {}
+extension ArchiveOptions: RenderingOptions {}
 
 /// The options of a command that can make a private site (`--private --secret-file FILE`).
 protocol PrivateSiteOptions {
@@ -166,7 +167,6 @@ protocol PrivateSiteOptions {
 
 extension BuildOptions: PrivateSiteOptions {}
 extension ServeOptions: PrivateSiteOptions {}
-extension ArchiveOptions: RenderingOptions {}
 
 /// Walks an argument list, splitting `--flag=value` and reading values that follow flags.
 struct ArgumentReader {
