@@ -8,6 +8,7 @@ extension ImportSession {
   /// Secret fields are not read.
   mutating func readUsers() {
     let found = forEachObject("_User") { session, object in session.readUser(object) }
+    dataset.markIDsSharedIgnoringCase()
     if !found {
       report.error(
         "_User.json", "_User", "", "the export has no _User.json, so no wall can be built")

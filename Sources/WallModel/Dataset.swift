@@ -26,3 +26,17 @@ public struct Dataset: Sendable {
     self.roles = roles
   }
 }
+
+extension Dataset {
+  /// Marks the users whose objectId another user's equals ignoring case
+  /// (`User.sharesIDIgnoringCase`), once every user is in.
+  public mutating func markIDsSharedIgnoringCase() {
+    var holders: [String: Int] = [:]
+    for objectId in users.keys { holders[User.foldedID(objectId), default: 0] += 1 }
+    for (objectId, user) in users where holders[User.foldedID(objectId), default: 0] > 1 {
+      var marked = user
+      marked.sharesIDIgnoringCase = true
+      users[objectId] = marked
+    }
+  }
+}

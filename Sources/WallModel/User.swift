@@ -20,6 +20,12 @@ public struct User: Sendable, Hashable {
   /// Whether this is the stand-in `seen(by:)` gives for a user whose row the reader may not
   /// read: shown as "someone", with one shared generated avatar, linking to no wall.
   public private(set) var isStandIn = false
+  /// Whether another user's objectId equals this one's ignoring case (`foldedID(_:)`).
+  ///
+  /// For example `uA` and `ua`. On a case-insensitive file system their wall folders would be
+  /// one, so `SiteLayout` gives such walls hashed folders. The import sets it, from every user
+  /// of the export.
+  public var sharesIDIgnoringCase = false
 
   /// Creates a user.
   public init(
@@ -46,6 +52,14 @@ public struct User: Sendable, Hashable {
     var standIn = User(objectId: objectId, username: "", displayName: "", isPublic: false)
     standIn.isStandIn = true
     return standIn
+  }
+
+  /// An objectId with its ASCII letters lower-cased, as SQLite's `lower` folds it: two users
+  /// whose objectIds fold to one share it ignoring case.
+  public static func foldedID(_ objectId: String) -> String {
+    String(
+      decoding: objectId.utf8.map { ("A"..."Z").contains(Unicode.Scalar($0)) ? $0 | 0x20 : $0 },
+      as: UTF8.self)
   }
 
   /// Whether `audience` reads the user's name and picture, and finds a wall of theirs.

@@ -34,7 +34,7 @@ struct PlanRow<Columns: PlanColumns> {
 /// What `PlanReader` selects of a user (`users`).
 enum UserColumn: Int32, PlanColumns {
   case objectId, username, facebookID, displayName, picturePath, pictureName, wallImages
-  case isPublic
+  case isPublic, sharesIDIgnoringCase
 }
 
 /// What `PlanReader` selects of an image file's record (`sources`).

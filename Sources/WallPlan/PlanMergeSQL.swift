@@ -71,6 +71,7 @@ enum PlanMergeSQL {
 
   /// Who a user is known by, the first user (in file order) winning, and each row's author.
   static let resolve = """
+    CREATE INDEX s.users_folded ON users(lower(objectId));
     CREATE TABLE s.usernames(username TEXT PRIMARY KEY, objectId TEXT NOT NULL);
     INSERT OR IGNORE INTO s.usernames SELECT username, objectId FROM s.users ORDER BY position;
     CREATE TABLE s.facebookIDs(facebookID TEXT PRIMARY KEY, objectId TEXT NOT NULL);
@@ -155,7 +156,9 @@ enum PlanMergeSQL {
   /// username, and the first picture found (jpg, jpeg, png).
   static let users = """
     SELECT u.objectId, u.username, u.facebookID, COALESCE(g.name, u.name, u.username),
-      p.path, p.originalName, u.isPublic
+      p.path, p.originalName, u.isPublic,
+      EXISTS (SELECT 1 FROM s.users t
+        WHERE lower(t.objectId) = lower(u.objectId) AND t.objectId <> u.objectId)
     FROM s.users u
     LEFT JOIN s.graph g ON g.facebookID = u.facebookID
     LEFT JOIN (SELECT facebookID, path, originalName, min(priority) FROM s.pictures

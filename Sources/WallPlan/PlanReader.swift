@@ -79,10 +79,12 @@ final class PlanReader {
     let picture = columns.optionalText(.picturePath).map {
       FileReference(path: $0, originalName: columns.text(.pictureName))
     }
-    return User(
+    var user = User(
       objectId: columns.text(.objectId), username: columns.text(.username),
       facebookID: columns.optionalText(.facebookID), displayName: columns.text(.displayName),
       picture: picture, isPublic: columns.integer(.isPublic) != 0)
+    user.sharesIDIgnoringCase = columns.integer(.sharesIDIgnoringCase) != 0
+    return user
   }
 
   /// The picture of a row of `userAndPictureColumns`, nil when it has none.
@@ -129,15 +131,20 @@ final class PlanReader {
     return problems
   }
 
-  /// The objectIds of the walls of `shard`, sorted: its users who have a wall for the audience
-  /// (`User.isNamed(for:)`).
+  /// The objectIds of the walls of `shard`, sorted (`wallOwners(in:)`).
   func owners(in shard: ShardSpec) throws(PlanError) -> [String] {
-    var owners: [String] = []
+    try wallOwners(in: shard).map(\.objectId)
+  }
+
+  /// The owners of the walls of `shard`, by objectId: its users who have a wall for the
+  /// audience (`User.isNamed(for:)`).
+  func wallOwners(in shard: ShardSpec) throws(PlanError) -> [User] {
+    var owners: [User] = []
     try database.prepare(
       "SELECT \(Self.userColumns) FROM users u WHERE hash >= ? AND hash < ? ORDER BY objectId"
     ).forEach([.integer(shard.hashRange.lowerBound), .integer(shard.hashRange.upperBound)]) {
       let user = Self.user($0)
-      if user.isNamed(for: audience) { owners.append(user.objectId) }
+      if user.isNamed(for: audience) { owners.append(user) }
     }
     return owners
   }

@@ -4,7 +4,7 @@ import WallModel
 /// The tables of a plan database and how its values are written (docs/sharding.md, "The plan").
 enum PlanSchema {
   /// Bumped whenever a table or an encoding changes; a plan of another format is refused.
-  static let format = "wallgen-plan-3"
+  static let format = "wallgen-plan-4"
 
   /// The statements that create an empty plan.
   static let create = """
@@ -15,7 +15,7 @@ enum PlanSchema {
       objectId TEXT PRIMARY KEY, username TEXT NOT NULL, facebookID TEXT,
       displayName TEXT NOT NULL, picturePath TEXT, pictureName TEXT,
       hash INTEGER NOT NULL, avatarHash INTEGER NOT NULL, wallImages INTEGER NOT NULL,
-      isPublic INTEGER NOT NULL);
+      isPublic INTEGER NOT NULL, sharesIDIgnoringCase INTEGER NOT NULL);
     CREATE TABLE friends(owner TEXT NOT NULL, friend TEXT NOT NULL, PRIMARY KEY(owner, friend))
       WITHOUT ROWID;
     CREATE TABLE roles(user TEXT NOT NULL, role TEXT NOT NULL, PRIMARY KEY(user, role))

@@ -222,33 +222,32 @@ extension PlanWriter {
     throws(PlanError) -> Int
   {
     let insert = try database.prepare(
-      "INSERT INTO main.users VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?)")
+      "INSERT INTO main.users VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)")
     var hashedFolders: [String: String] = [:]
     var count = 0
     var shared: SiteLayoutError?
     try database.prepare(PlanMergeSQL.users).forEach([]) { row throws(PlanError) in
-      let objectId = row.text(0)
-      let displayName = row.text(3)
-      let avatarKey = MediaStore.generatedAvatarKey(
-        of: User(objectId: objectId, username: "", displayName: displayName))
+      var user = User(objectId: row.text(0), username: "", displayName: row.text(3))
+      user.sharesIDIgnoringCase = row.integer(7) != 0
+      let avatarKey = MediaStore.generatedAvatarKey(of: user)
       try insert.run([
-        .text(objectId), .text(row.text(1)), row.optionalText(2).map { .text($0) } ?? .null,
-        .text(displayName), row.optionalText(4).map { .text($0) } ?? .null,
-        row.optionalText(5).map { .text($0) } ?? .null, .integer(StableHash.of(objectId)),
+        .text(user.objectId), .text(row.text(1)), row.optionalText(2).map { .text($0) } ?? .null,
+        .text(user.displayName), row.optionalText(4).map { .text($0) } ?? .null,
+        row.optionalText(5).map { .text($0) } ?? .null, .integer(StableHash.of(user.objectId)),
         .integer(StableHash.of(avatarKey)), .integer(row.integer(6)),
+        .integer(user.sharesIDIgnoringCase ? 1 : 0),
       ])
       count += 1
-      guard !SiteLayout.isSafeFolderName(objectId) else { return }
-      let folder = SiteLayout.hashedFolderName(objectId)
+      let folder = SiteLayout.publicFolderName(of: user)
+      guard folder != user.objectId else { return }
       if let first = hashedFolders[folder] {
-        if shared == nil { shared = .sharedFolder(folder: folder, first: first, second: objectId) }
+        if shared == nil {
+          shared = .sharedFolder(folder: folder, first: first, second: user.objectId)
+        }
         return
       }
-      hashedFolders[folder] = objectId
-      renamed.warning(
-        "_User.json", "_User", objectId,
-        "objectId is not a safe folder name; the wall is at walls/\(folder)/",
-        kind: "walls whose folder is not their objectId")
+      hashedFolders[folder] = user.objectId
+      SiteLayout.reportRenamedWall(of: user, folder: folder, into: &renamed)
     }
     if let shared { throw .build(.layout(shared)) }
     return count

@@ -274,7 +274,8 @@ public struct PlanWriter {
   private static func insert(index: WallIndex, dataset: Dataset, into database: SQLiteDatabase)
     throws(PlanError)
   {
-    let users = try database.prepare("INSERT INTO users VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+    let users = try database.prepare(
+      "INSERT INTO users VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
     for user in index.users {
       let avatarKey = MediaStore.generatedAvatarKey(of: user)
       try users.run([
@@ -283,6 +284,7 @@ public struct PlanWriter {
         user.picture.map { .text($0.originalName) } ?? .null,
         .integer(StableHash.of(user.objectId)), .integer(StableHash.of(avatarKey)),
         .integer(Int64(index.wall(for: user.objectId).count)), .integer(user.isPublic ? 1 : 0),
+        .integer(user.sharesIDIgnoringCase ? 1 : 0),
       ])
     }
     let friends = try database.prepare("INSERT OR IGNORE INTO friends VALUES (?, ?)")

@@ -1,4 +1,5 @@
 import WallImport
+import WallModel
 import WallRender
 import WallReport
 import WallSite
@@ -98,15 +99,15 @@ public struct ShardBuilder {
     var record = ShardRecord(
       plan: reader.identity, fingerprint: fingerprint,
       settings: ShardSettings(plan: reader.identity, settings: settings), shard: shard)
-    let owners = try reader.owners(in: shard)
+    let ownerUsers = try reader.wallOwners(in: shard)
+    let owners = ownerUsers.map(\.objectId)
+    let folders = ownerUsers.map { ShardRecords.wallFolder(of: $0, secret: settings.privateSecret) }
     // The record's lists go to scratch files as they are made, not into `record`.
     let lists = ShardLists(shard: shard, stateRoot: stateRoot, byteBudget: listBytes)
     do {
       try lists.addLeftovers(ofRecord: ownPath, shard: shard, siteRoot: settings.output)
       try lists.addLeftovers(ofRecord: asidePath, shard: shard, siteRoot: settings.output)
-      for owner in owners {
-        try lists.add(folder: ShardRecords.wallFolder(of: owner, secret: settings.privateSecret))
-      }
+      for folder in folders { try lists.add(folder: folder) }
       // A site changing under a one-process build's record must not look complete to it.
       try BuildRecord.invalidate(stateRoot: stateRoot)
       try FileSystem.createDirectory(settings.output)
@@ -124,11 +125,10 @@ public struct ShardBuilder {
       try lists.save(record, journal: true, stateRoot: stateRoot)
       try FileSystem.removeFile(asidePath)
       if lists.hasLeftovers {
-        let folders = Set(
-          owners.map { ShardRecords.wallFolder(of: $0, secret: settings.privateSecret) })
+        let kept = Set(folders)
         _ = try BuildManifest.prune(
           FilteredLineSource(try lists.leftoverEntries()) { line in
-            Self.isWallPage(line, outside: folders)
+            Self.isWallPage(line, outside: kept)
           },
           keeping: ArrayLineSource([]), siteRoot: settings.output, stateRoot: stateRoot)
       }

@@ -1,3 +1,4 @@
+import WallModel
 import WallSite
 import WallSupport
 
@@ -106,15 +107,11 @@ enum ShardRecords {
     return removed
   }
 
-  /// The wall folder (`walls/<folder>`) of `objectId` in a build with `secret` (nil for a
+  /// The wall folder (`walls/<folder>`) of `user` in a build with `secret` (nil for a
   /// public build), as `SiteLayout` names it.
-  static func wallFolder(of objectId: String, secret: [UInt8]?) -> String {
-    guard let secret else {
-      return "walls/"
-        + (SiteLayout.isSafeFolderName(objectId)
-          ? objectId : SiteLayout.hashedFolderName(objectId))
-    }
-    return "walls/" + SiteLayout.privateToken(secret: secret, userID: objectId)
+  static func wallFolder(of user: User, secret: [UInt8]?) -> String {
+    guard let secret else { return "walls/" + SiteLayout.publicFolderName(of: user) }
+    return "walls/" + SiteLayout.privateToken(secret: secret, userID: user.objectId)
   }
 }
 

@@ -11,18 +11,16 @@ public struct SiteLayout: Sendable {
   /// Whether walls sit in `walls/<folder>/` (a site) or at the root (a single-wall bundle).
   private let nested: Bool
 
-  /// Assigns wall folders: the objectId itself when it is a safe folder name, else
-  /// `id.<hash>`, 32 hex digits of the SHA-256 of the objectId.
+  /// Assigns wall folders (`publicFolderName(of:)`): the objectId itself, or `id.<hash>` for
+  /// an objectId that is no safe folder name or that another user's equals ignoring case.
   ///
   /// The two kinds can never meet: a safe name holds only letters, digits, `-` and `_`, and
-  /// every hashed name holds a `.`. Two unsafe objectIds would need the same 128-bit hash
+  /// every hashed name holds a `.`. Two hashed objectIds would need the same 128-bit hash
   /// prefix; that, or anything else giving two users one folder, is refused.
   /// - Parameter users: Every user with a wall.
   /// - Throws: `SiteLayoutError.sharedFolder` when two users would get the same folder.
   public init(users: [User]) throws(SiteLayoutError) {
-    let folders = try Self.assign(users) { objectId in
-      Self.isSafeFolderName(objectId) ? objectId : Self.hashedFolderName(objectId)
-    }
+    let folders = try Self.assign(users, Self.publicFolderName(of:))
     self.init(wallFolders: folders, pageToRoot: Self.wallToRoot, nested: true)
   }
 
@@ -32,8 +30,20 @@ public struct SiteLayout: Sendable {
   /// - Parameter secret: The key of the tokens.
   /// - Throws: `SiteLayoutError.sharedFolder` when two users would get the same folder.
   public init(users: [User], secret: [UInt8]) throws(SiteLayoutError) {
-    let folders = try Self.assign(users) { Self.privateToken(secret: secret, userID: $0) }
+    let folders = try Self.assign(users) { Self.privateToken(secret: secret, userID: $0.objectId) }
     self.init(wallFolders: folders, pageToRoot: Self.wallToRoot, nested: true)
+  }
+
+  /// The folder of a user's wall in a public site.
+  ///
+  /// It is their objectId when that is a safe folder name that no other user's objectId
+  /// equals ignoring case, else `hashedFolderName(_:)`, whose hex digits are the same in any
+  /// case. So no two walls share a folder on a case-insensitive file system (or a zip opened
+  /// on one), and no two share a WACZ key.
+  /// - Parameter user: The wall's owner, as imported (`User.sharesIDIgnoringCase`).
+  public static func publicFolderName(of user: User) -> String {
+    isSafeFolderName(user.objectId) && !user.sharesIDIgnoringCase
+      ? user.objectId : hashedFolderName(user.objectId)
   }
 
   /// The folder of an objectId that is no safe folder name: `id.` and 32 hex digits of its
@@ -45,15 +55,15 @@ public struct SiteLayout: Sendable {
 
   /// Each user's folder by `name`, refusing any folder given to two users.
   /// - Parameter users: Every user with a wall.
-  /// - Parameter name: The folder of an objectId.
+  /// - Parameter name: The folder of a user's wall.
   /// - Throws: `SiteLayoutError.sharedFolder` naming the folder and its first two users.
-  public static func assign(_ users: [User], _ name: (String) -> String) throws(SiteLayoutError)
+  public static func assign(_ users: [User], _ name: (User) -> String) throws(SiteLayoutError)
     -> [String: String]
   {
     var folders: [String: String] = [:]
     var owners: [String: String] = [:]
     for user in users {
-      let folder = name(user.objectId)
+      let folder = name(user)
       if let first = owners[folder], first != user.objectId {
         throw .sharedFolder(folder: folder, first: first, second: user.objectId)
       }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WallKitTestSupport
+import WallModel
 import WallSynth
 
 @testable import WallKit
@@ -24,7 +25,10 @@ import WallSynth
     var journal = try #require(ShardRecord.load(shard, stateRoot: state))
     #expect(journal.finished)
     journal.finished = false
-    journal.folders = export.users.map { ShardRecords.wallFolder(of: $0.objectId, secret: nil) }
+    journal.folders = export.users.map {
+      ShardRecords.wallFolder(
+        of: User(objectId: $0.objectId, username: "", displayName: ""), secret: nil)
+    }
     journal.files.removeAll { $0.hasPrefix("walls/") }
     try journal.save(stateRoot: state)
     return (export, root, plan, site, shard)

@@ -33,7 +33,9 @@ import WallSynth
   @Test("any folder that two users would share is refused, naming both")
   func sharedFolderRefused() throws {
     let error = #expect(throws: SiteLayoutError.self) {
-      _ = try SiteLayout.assign([user("a"), user("b"), user("c")]) { $0 == "c" ? "c" : "same" }
+      _ = try SiteLayout.assign([user("a"), user("b"), user("c")]) {
+        $0.objectId == "c" ? "c" : "same"
+      }
     }
     #expect(error == .sharedFolder(folder: "same", first: "a", second: "b"))
   }
