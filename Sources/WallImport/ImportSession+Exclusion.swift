@@ -100,7 +100,8 @@ extension ImportSession {
       return true
     case "WallImageComment":
       let imageID = object.string("imageObjectId") ?? pointerID(object.fields["image"])
-      guard imageID.map(exclusion.images.contains) == true || exclusion.names(Self.author(of: object))
+      guard
+        imageID.map(exclusion.images.contains) == true || exclusion.names(Self.author(of: object))
       else { return false }
       removedComments.insert(object.objectId)
       return true
@@ -110,7 +111,9 @@ extension ImportSession {
   }
 
   /// Whether the takedown list drops a row of the join `className` between `owning` and
-  /// `related`: a friend row with a person left out on either side, a role row giving one a
+  /// `related`.
+  ///
+  /// It drops a friend row with a person left out on either side, and a role row giving one a
   /// role. Asked by the whole import (`readJoinRows`) and a plan's parts (`stageJoins`).
   mutating func drops(join className: String, owning: String, related: String) -> Bool {
     guard !exclusion.users.isEmpty else { return false }

@@ -13,7 +13,9 @@ import WallSynth
     try ExportImporter.load(export, exclusion: list)
   }
 
-  @Test("the list leaves out the people, their photos, their comments, comments on photos left out, and friend rows")
+  @Test(
+    "the list leaves out the people, their photos, their comments, comments on photos left out, and friend rows"
+  )
   func leavesThemOut() throws {
     let folder = try TemporaryDirectory("exclude-import")
     let export = try ExclusionExport.write(in: folder.path, hostile: false)
@@ -73,7 +75,8 @@ import WallSynth
     return root
   }
 
-  @Test("an entry that is one's objectId and another's username is refused; 'id:' names the objectId")
+  @Test(
+    "an entry that is one's objectId and another's username is refused; 'id:' names the objectId")
   func ambiguousEntryIsRefused() throws {
     let folder = try TemporaryDirectory("exclude-import")
     let export = try Self.writeNamesakes(in: folder)

@@ -106,7 +106,9 @@ import WallKitTestSupport
     }
   }
 
-  @Test("a malformed 'exclude' is refused with exit 64 and a message naming the file, the key and the entry")
+  @Test(
+    "a malformed 'exclude' is refused with exit 64 and a message naming the file, the key and the entry"
+  )
   func badListIsRefused() throws {
     let folder = try TemporaryDirectory("exclude-config")
     let export = try ExclusionExport.write(in: folder.path, hostile: false)
@@ -120,7 +122,10 @@ import WallKitTestSupport
         #"{"exclude": {"user": ["dmitri"]}}"#,
         "unknown key 'exclude.user'; did you mean 'exclude.users'? (the keys of 'exclude' are users, images)"
       ),
-      (#"{"exclude": {"users": "dmitri"}}"#, "'exclude.users' must be an array of strings, not a string"),
+      (
+        #"{"exclude": {"users": "dmitri"}}"#,
+        "'exclude.users' must be an array of strings, not a string"
+      ),
       (
         #"{"exclude": {"users": ["anna", 7]}}"#,
         "'exclude.users' entry #2 must be an objectId, a username or 'id:<objectId>', not a number"

@@ -15,7 +15,9 @@ enum ExclusionExport {
   /// The objectIds of the people left out (without `hostile`, the first two).
   static let goneUsers = ["uGoneCarla", "uGoneDmitri", "uEvil"]
   /// The objectIds of the images left out by name (without `hostile`, the first three).
-  static let listedImages = ["imgGoneListedA", "imgGoneListedB", "imgGoneListedC", "i-dots", "i-link"]
+  static let listedImages = [
+    "imgGoneListedA", "imgGoneListedB", "imgGoneListedC", "i-dots", "i-link",
+  ]
   /// Images and comments that go with the people and images left out.
   static let goneWithThem = [
     "imgGoneByCarla", "imgGoneByDmitri", "cmtGoneOnListedA", "cmtGoneByCarla", "cmtGoneOnCarla",
@@ -66,11 +68,13 @@ enum ExclusionExport {
     if hostile { friends += [("uGood", "uKeptAnna"), ("uEvil", "uKeptBruno")] }
     try export.writeClass(
       "_Join:friends:_User",
-      try rows("_Join:friends:_User") + friends.flatMap { [P.friendRow($0, $1), P.friendRow($1, $0)] })
+      try rows("_Join:friends:_User")
+        + friends.flatMap { [P.friendRow($0, $1), P.friendRow($1, $0)] })
     try export.writeClass(
       "WallImage",
       try rows("WallImage") + [
-        P.image("imgKeptAnna", uploaderFBId: "101", username: "anna", fileName: "k1.png", at: 1_000),
+        P.image(
+          "imgKeptAnna", uploaderFBId: "101", username: "anna", fileName: "k1.png", at: 1_000),
         P.image(
           "imgKeptBruno", uploaderFBId: "102", username: "bruno", fileName: "k2.png", at: 1_100,
           acl: ["uKeptBruno", "uKeptAnna", "uGoneDmitri"]),

@@ -23,7 +23,8 @@ import WallKitTestSupport
       }
       if path.hasSuffix(".wacz") {
         let warc = try #require(result["\(path)!archive/data.warc.gz"])
-        result["\(path)!archive/data.warc"] = try WARCMembers.inflate(warc, index: try #require(index))
+        result["\(path)!archive/data.warc"] = try WARCMembers.inflate(
+          warc, index: try #require(index))
       }
     }
     return result
@@ -69,7 +70,9 @@ import WallKitTestSupport
       }
     }
     // What stays is there: the oracle looks where the walls are.
-    let keptText = [("public/", "imgKeptAnna"), ("private/", "imgKeptBruno"), ("private/", "lovely")]
+    let keptText = [
+      ("public/", "imgKeptAnna"), ("private/", "imgKeptBruno"), ("private/", "lovely"),
+    ]
     for (site, text) in keptText {
       #expect(bytes.contains { $0.key.hasPrefix(site) && Self.contains($0.value, text) }, "\(text)")
     }
