@@ -145,4 +145,27 @@ import WallKitTestSupport
     }
     #expect(FileSystem.kind(of: folder.url("site")) == .missing)
   }
+
+  @Test("an entry naming two people stops the build, and the hint says how to name one")
+  func ambiguousEntryStopsTheBuild() throws {
+    let folder = try TemporaryDirectory("exclude-ambiguous")
+    let export = try ExclusionImportTests.writeNamesakes(in: folder)
+    let config = folder.url("site.json")
+    try FileSystem.writeAtomically(#"{"exclude": {"users": ["bob"]}}"#, to: config)
+    let site = folder.url("site")
+    let (code, _, err) = ArchiveFixture.runCLI([
+      "build", export, "-o", site, "-q", "--config", config,
+    ])
+    #expect(code == .failure)
+    let error: String =
+      "error: [import] \(config): 'exclude' names the user 'bob', which is the objectId of user "
+      + "bob and the username of user uB2, so it names more than one person: write "
+      + "'id:<objectId>' for the one meant; nothing is built"
+    let hint: String =
+      "hint: in \(config), replace 'bob' by 'id:' and the objectId of the person meant, then "
+      + "run again; '\(site)' was left as it was"
+    let lines = err.split(separator: "\n").suffix(2).map(String.init)
+    #expect(lines == [error, hint], "\(err)")
+    #expect(FileSystem.kind(of: site) == .missing)
+  }
 }
