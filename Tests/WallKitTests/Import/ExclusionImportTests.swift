@@ -28,6 +28,8 @@ import WallSynth
     #expect(dataset.comments.keys.sorted() == ["cmtKeptAnna"])
     #expect(dataset.friends["uKeptAnna"] == ["uKeptBruno"])
     #expect(dataset.friends["uKeptBruno"] == ["uKeptAnna"])
+    #expect(dataset.users["uKeptAnna"]?.displayName == "Anna Stays")
+    #expect(dataset.users["uKeptAnna"]?.picture?.path == "graph/101.png")
     var expected = ExclusionRemoval()
     expected.users = ["uGoneCarla", "uGoneDmitri"]
     expected.images = [

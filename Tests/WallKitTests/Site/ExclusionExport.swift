@@ -120,6 +120,19 @@ enum ExclusionExport {
         try export.writeFile(
           "graph/\(fbId).png", ImageFixtures.checkerPNG(width: size, height: size, alpha: true))
       }
+      // Graph files: Anna lists Carla among her friends, and Carla has her own.
+      let graphs = [
+        (
+          "101",
+          P.graph(
+            fbId: "101", name: "Anna Stays",
+            friends: [("103", "Carla Leaves"), ("102", "Bruno Stays")])
+        ),
+        ("103", P.graph(fbId: "103", name: "Carla Leaves", friends: [("101", "Anna Stays")])),
+      ]
+      for (fbId, graph) in graphs {
+        try export.writeFile("graph/\(fbId).json", Array(graph.serialized.utf8))
+      }
     }
     return root
   }
