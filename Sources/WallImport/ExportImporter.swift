@@ -20,6 +20,8 @@ public struct ImportResult: Sendable {
   public var photoFiles = PhotoFileCount()
   /// How the export's class files were laid out.
   public var layout = ExportLayout.parseCom
+  /// What the takedown list (`ExportExclusion`) took out.
+  public var excluded = ExclusionRemoval()
 }
 
 /// How many images name a file, and how many of those files an export holds.
@@ -43,12 +45,14 @@ public enum ExportImporter {
   /// - Parameters:
   ///   - path: the export folder or zip.
   ///   - limits: the largest files and deepest nesting read.
+  ///   - exclusion: the takedown list: the people and images left out.
   /// - Throws: `ImportError` only when the export cannot be opened at all.
-  public static func load(_ path: String, limits: ImportLimits = ImportLimits()) throws(ImportError)
-    -> ImportResult
-  {
+  public static func load(
+    _ path: String, limits: ImportLimits = ImportLimits(),
+    exclusion: ExportExclusion = ExportExclusion()
+  ) throws(ImportError) -> ImportResult {
     let source = try ExportOpener.open(path)
-    return load(from: source, limits: limits)
+    return load(from: source, limits: limits, exclusion: exclusion)
   }
 
   /// Imports an already opened export.
@@ -58,11 +62,14 @@ public enum ExportImporter {
   /// - Parameters:
   ///   - source: the opened export.
   ///   - limits: the largest files and deepest nesting read.
-  public static func load(from source: any ExportSource, limits: ImportLimits = ImportLimits())
-    -> ImportResult
-  {
+  ///   - exclusion: the takedown list: the people and images left out (`ImportSession.drops`).
+  public static func load(
+    from source: any ExportSource, limits: ImportLimits = ImportLimits(),
+    exclusion: ExportExclusion = ExportExclusion()
+  ) -> ImportResult {
     var session = ImportSession(source: source, limits: limits)
     session.readOpeningProblems()
+    session.resolveExclusion(exclusion, streamed: false)
     session.readSchema()
     session.readUsers()
     session.readGraph()
@@ -76,9 +83,11 @@ public enum ExportImporter {
     session.reportFollowOns()
     session.reportUnfilledFilesFolder()
     session.reportMissingSchema()
-    return ImportResult(
+    var result = ImportResult(
       dataset: session.dataset, report: session.report, source: source,
       failure: session.fileLevelFailure(), photoFiles: session.photoFiles, layout: session.layout)
+    result.excluded = session.exclusionRemoval
+    return result
   }
 }
 
@@ -108,6 +117,14 @@ package struct ImportSession {
   var layoutFiles: [ExportLayout: [String]] = [:]
   /// Parse Server's field types (`_SCHEMA.json`), when the export has them.
   var schema: ParseServerSchema?
+  /// What the takedown list leaves out (`resolveExclusion`), checked by `drops`.
+  var exclusion = ExclusionKeys()
+  /// The people and join rows the takedown list took out so far.
+  var removal = ExclusionRemoval()
+  /// The images and comments the takedown list took out so far.
+  var removedImages: Set<String> = [], removedComments: Set<String> = []
+  /// Why the takedown list cannot be applied (an entry naming two people), when it cannot.
+  var exclusionFailure: ImportError?
 
   init(source: any ExportSource, limits: ImportLimits) {
     self.source = source

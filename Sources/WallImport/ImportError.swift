@@ -25,6 +25,10 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
   /// Some class files are a Parse.com export and others a Parse Server database export
   /// (`mongoexport`): each list names the files of one layout. Nothing may be built from it.
   case mixedLayouts(parseCom: [String], parseServer: [String])
+  /// The takedown list of `file` names two people by `entry`: it is the objectId of the user
+  /// `byObjectId` and the username of the users `byUsername` (sorted objectIds), or the
+  /// username of two of them. Nothing is built until it names one.
+  case ambiguousExclusion(file: String, entry: String, byObjectId: String?, byUsername: [String])
 
   public var description: String {
     switch self {
@@ -35,6 +39,7 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
       "\(path): file of \(bytes) bytes exceeds the limit of \(limit) bytes"
     case .unreadable(let path, let reason): "\(path): cannot be read: \(reason)"
     case .unreadableClassFiles, .mixedLayouts: reason
+    case .ambiguousExclusion(let file, _, _, _): "\(file): \(reason)"
     case .noUsers(let path), .noWallClassFile(let path, _): "\(path): \(reason)"
     }
   }
@@ -63,6 +68,17 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
         + (parseCom.count == 1 ? "is" : "are") + " in the form of a \(ExportLayout.parseCom), "
         + "\(Self.listed(parseServer)) " + (parseServer.count == 1 ? "is" : "are")
         + " in the form of a \(ExportLayout.parseServer); nothing is built from this export"
+    case .ambiguousExclusion(_, let entry, let byObjectId, let byUsername):
+      "'exclude' names the user '\(TerminalText.escaped(entry))', which is "
+        + [
+          byObjectId.map { "the objectId of user \(TerminalText.escaped($0))" },
+          byUsername.isEmpty
+            ? nil
+            : "the username of user\(byUsername.count == 1 ? "" : "s") "
+              + Self.listed(byUsername.map(TerminalText.escaped)),
+        ].compactMap { $0 }.joined(separator: " and ")
+        + ", so it names more than one person: write "
+        + "'\(ExportExclusion.objectIdPrefix)<objectId>' for the one meant; nothing is built"
     }
   }
 
@@ -70,7 +86,8 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
   /// about opening it: nothing may be built from it.
   public var isFileLevelFailure: Bool {
     switch self {
-    case .unreadableClassFiles, .noUsers, .noWallClassFile, .mixedLayouts: true
+    case .unreadableClassFiles, .noUsers, .noWallClassFile, .mixedLayouts, .ambiguousExclusion:
+      true
     default: false
     }
   }

@@ -95,6 +95,7 @@ extension ImportSession {
   /// unreadable class files of the walls, then no user, then no class file of walls (each also
   /// reported).
   mutating func fileLevelFailure() -> ImportError? {
+    if let exclusionFailure { return exclusionFailure }
     if let mixed = mixedLayoutFailure() { return mixed }
     if !unreadableClasses.isEmpty {
       return .unreadableClassFiles(

@@ -105,7 +105,7 @@ extension ImportSession {
     let label: String
   }
 
-  /// Reads the rows of a `_Join:…` file.
+  /// Reads the rows of a `_Join:…` file, but those the takedown list drops (`drops(join:)`).
   ///
   /// Join rows need not carry an objectId.
   mutating func readJoinRows(_ className: String) -> [JoinRow] {
@@ -120,6 +120,7 @@ extension ImportSession {
           kind: "rows without a string owningId and relatedId")
         return
       }
+      if session.drops(join: className, owning: owner, related: related) { return }
       if seen.insert([owner, related]).inserted {
         let label = row["objectId"]?.stringValue ?? "\(owner)->\(related)"
         result.append(JoinRow(owningId: owner, relatedId: related, label: label))

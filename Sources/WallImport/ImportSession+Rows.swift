@@ -4,7 +4,8 @@ import WallSupport
 
 extension ImportSession {
   /// Reads `<className>.json` row by row, giving each row that is an object with a string
-  /// objectId not seen before to `body`, in file order; other rows are reported.
+  /// objectId not seen before to `body`, in file order; other rows are reported, and those the
+  /// takedown list drops (`drops`) are skipped.
   ///
   /// - Returns: false when the file is absent (the class is optional).
   @discardableResult
@@ -26,13 +27,15 @@ extension ImportSession {
           kind: "entries without a string objectId")
         return
       }
+      let object = ParseObject(objectId: objectId, fields: fields)
+      if session.drops(object, of: className) { return }
       guard seen.insert(objectId).inserted else {
         session.report.error(
           file, className, objectId, "duplicate \(place.idKey); the first one is kept",
           kind: "duplicate objectIds")
         return
       }
-      body(&session, ParseObject(objectId: objectId, fields: fields))
+      body(&session, object)
     }
   }
 

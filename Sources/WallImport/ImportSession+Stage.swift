@@ -22,13 +22,17 @@ extension ImportSession {
   ///   - limits: The largest files and deepest nesting read.
   ///   - part: Which part, `0..<count`.
   ///   - count: How many parts.
+  ///   - exclusion: The takedown list: its rows are dropped as the whole import drops them
+  ///     (`drops`).
   ///   - sink: Receives the rows of the part.
   /// - Returns: nil when the part was read, else why the export must be imported whole.
   package static func stage(
     from source: any ExportSource, limits: ImportLimits, part: Int, of count: Int,
-    into sink: inout some ExportStaging
+    exclusion: ExportExclusion = ExportExclusion(), into sink: inout some ExportStaging
   ) -> String? {
     var session = ImportSession(source: source, limits: limits)
+    session.resolveExclusion(exclusion, streamed: true)
+    if let failure = session.exclusionFailure { return failure.reason }
     if let reason = session.stage(part: part, of: count, into: &sink) { return reason }
     guard let problem = session.report.problems.first else { return nil }
     let object = problem.objectId.isEmpty ? "" : " (\(problem.objectId))"
@@ -64,7 +68,8 @@ extension ImportSession {
   }
 
   /// Gives `body` each object of `<className>.json` in the part, with its 1-based place; a row
-  /// that is no object with a string objectId is reported.
+  /// that is no object with a string objectId is reported, one the takedown list drops
+  /// (`drops`) skipped.
   private mutating func stageObjects(
     _ className: String, _ mine: (Int) -> Bool,
     _ body: (inout ImportSession, ParseObject, Int) -> Void
@@ -78,7 +83,9 @@ extension ImportSession {
           file, className, "", "\(place.label("entry")) is no object with a string objectId")
         return
       }
-      body(&session, ParseObject(objectId: objectId, fields: fields), place.number)
+      let object = ParseObject(objectId: objectId, fields: fields)
+      if session.drops(object, of: className) { return }
+      body(&session, object, place.number)
     }
   }
 
@@ -112,6 +119,7 @@ extension ImportSession {
           "\(place.label("row")) lacks a string owningId or relatedId")
         return
       }
+      if session.drops(join: className, owning: owner, related: related) { return }
       sink.stageJoin(className, owning: owner, related: related)
     }
   }
@@ -199,6 +207,7 @@ extension ImportSession {
     guard let dot = name.lastIndex(of: ".") else { return true }
     let facebookID = String(name[..<dot])
     let ext = String(name[name.index(after: dot)...])
+    if drops(facebookID: facebookID) { return true }
     if let priority = extensions.firstIndex(of: ext) {
       sink.stagePicture(
         facebookID: facebookID, priority: priority,
@@ -214,13 +223,14 @@ extension ImportSession {
         report.error(file, "", facebookID, "friend #\(position + 1) has no id")
         return false
       }
+      if drops(facebookID: friendFacebookID) { continue }
       sink.stageGraphFriend(facebookID: facebookID, friend: friendFacebookID)
     }
     return report.isEmpty
   }
 
   /// The keys by which `object` names its author (`resolveAuthor`'s).
-  private static func author(of object: ParseObject) -> StagedAuthor {
+  static func author(of object: ParseObject) -> StagedAuthor {
     var pointer: String?
     if case .object(let value)? = object.fields["user"],
       value["className"]?.stringValue == "_User"

@@ -65,6 +65,7 @@ extension ImportSession {
     }
     for name in names.sorted() where name.hasSuffix(".json") {
       let facebookID = String(name.dropLast(5))
+      if drops(facebookID: facebookID) { continue }
       if userByFacebookID[facebookID] == nil, let users = unreadableUsers {
         countFollowOn("", file: "graph", "Graph file", "Graph files", refersTo: users)
       } else if userByFacebookID[facebookID] == nil {
@@ -85,6 +86,7 @@ extension ImportSession {
           file, "", facebookID, "friend #\(position + 1) has no id", kind: "friends without an id")
         continue
       }
+      if drops(facebookID: friendFacebookID) { continue }
       guard let friendID = userByFacebookID[friendFacebookID] else {
         report.error(
           file, "", facebookID, "friend id \"\(friendFacebookID)\" is no user of the export",

@@ -30,6 +30,8 @@ public enum PlanError: Error, Equatable, CustomStringConvertible {
   case partMissing(part: String, path: String)
   /// Part `part` of a merge was made from another export (or by another wallgen).
   case partDiffers(part: String, path: String)
+  /// The plan at `path` was made with another takedown list (`"exclude"`) than the build's.
+  case exclusionDiffers(path: String)
 
   public var description: String {
     switch self {
@@ -64,6 +66,10 @@ public enum PlanError: Error, Equatable, CustomStringConvertible {
       "\(path): part \(part) of the plan was made from another export (or the export changed, "
         + "or another wallgen made it); run 'wallgen plan EXPORT --part \(part) -o PLAN' again, "
         + "then merge again; no plan is written"
+    case .exclusionDiffers(let path):
+      "\(path): the plan was made with another takedown list ('exclude' in the configuration "
+        + "file) than this build's; run 'wallgen plan' again with the build's configuration "
+        + "file, then the shards; nothing is written"
     }
   }
 }

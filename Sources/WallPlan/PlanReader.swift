@@ -11,6 +11,8 @@ final class PlanReader {
   let identity: String
   /// The export the plan was made from (shards read image bytes from it).
   let exportPath: String
+  /// The digest of the takedown list the plan was made with (`ExportExclusion.digest`).
+  let exclusion: String
   /// What a public build of the export leaves out because of its ACL.
   let publicOmissions: PublicOmissions
   /// Who reads the site: users are read as they see them (`User.seen(by:)`).
@@ -31,6 +33,7 @@ final class PlanReader {
     }
     self.identity = identity
     exportPath = export
+    exclusion = meta["exclude"] ?? "none"
     publicOmissions = PublicOmissions(
       photos: meta["publicPhotosLeftOut"].flatMap { Int($0) } ?? 0,
       comments: meta["publicCommentsLeftOut"].flatMap { Int($0) } ?? 0,

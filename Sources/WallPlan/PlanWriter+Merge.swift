@@ -194,7 +194,7 @@ extension PlanWriter {
     for (key, value) in [
       ("format", PlanSchema.format), ("identity", identity),
       ("export", FileSystem.realPath(settings.export) ?? settings.export),
-      ("importLimits", settings.importLimits.summary),
+      ("importLimits", settings.importLimits.summary), ("exclude", settings.exclusion.digest),
       ("publicPhotosLeftOut", "\(leftOut.0)"), ("publicCommentsLeftOut", "\(leftOut.1)"),
       ("publicPeopleLeftOut", "\(leftOut.2)"),
     ] {

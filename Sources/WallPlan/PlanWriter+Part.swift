@@ -39,7 +39,7 @@ extension PlanWriter {
       var staging = try PlanPartStaging(database: database)
       wholeImport = ImportSession.stage(
         from: source, limits: settings.importLimits, part: part.index, of: part.count,
-        into: &staging)
+        exclusion: settings.exclusion, into: &staging)
       if let failure = staging.failure { throw failure }
       if wholeImport == nil {
         progress.announce(.images, of: Self.steps, total: 0)

@@ -32,6 +32,8 @@ public struct PlanWriter {
     public var zipLimits = ZipLimits.standard
     /// The largest class and Graph files read, and the deepest JSON nesting.
     public var importLimits = ImportLimits()
+    /// The takedown list: the people and images left out of the plan (`ImportSession.drops`).
+    public var exclusion = ExportExclusion()
     /// Write only this part of the plan (`--part K/N`), into `PLAN.parts/K-of-N.sqlite`.
     public var part: ShardSpec?
     /// Make the plan from its `mergeCount` parts (`--merge N`).
@@ -73,11 +75,15 @@ public struct PlanWriter {
 
   static let steps = BuildStep.planning
 
-  /// The identity of a plan of `source` under `limits`: the plan format, wallgen, the limits and
-  /// every file of the export (`ExportContentDigest`: one walk, constant memory).
-  static func identity(source: any ExportSource, limits: ImportLimits) -> String {
+  /// The identity of a plan of `source` under `limits` and `exclusion`: the plan format,
+  /// wallgen, the limits, the takedown list (when there is one) and every file of the export
+  /// (`ExportContentDigest`: one walk, constant memory).
+  static func identity(
+    source: any ExportSource, limits: ImportLimits, exclusion: ExportExclusion
+  ) -> String {
     var text = "\(PlanSchema.format)\nwallgen \(ProgramIdentity.current)\n"
     text += "import \(limits.summary)\n"
+    if !exclusion.isEmpty { text += "exclude \(exclusion.digest)\n" }
     text += "export \(ExportContentDigest.of(source))\n"
     return Hex.encode(SHA256.doubleDigest(Array(text.utf8)))
   }
@@ -96,7 +102,8 @@ public struct PlanWriter {
     } catch {
       throw .build(.importFailed(error))
     }
-    let identity = Self.identity(source: source, limits: settings.importLimits)
+    let identity = Self.identity(
+      source: source, limits: settings.importLimits, exclusion: settings.exclusion)
     if let existing = try? PlanReader(path: settings.plan), existing.identity == identity {
       var result = Result(identity: identity, upToDate: true)
       result.report.append(contentsOf: (try? existing.problems(audience: nil)) ?? [])
@@ -124,7 +131,8 @@ public struct PlanWriter {
   func writeWhole(source: any ExportSource, identity: String, reason: String) throws(PlanError)
     -> Result
   {
-    let imported = ExportImporter.load(from: source, limits: settings.importLimits)
+    let imported = ExportImporter.load(
+      from: source, limits: settings.importLimits, exclusion: settings.exclusion)
     if let failure = imported.failure {
       throw .build(.unusableExport(failure, problems: imported.report.sorted))
     }
@@ -169,7 +177,7 @@ public struct PlanWriter {
         ("format", PlanSchema.format), ("identity", identity),
         ("export", FileSystem.realPath(settings.export) ?? settings.export),
         ("importLimits", settings.importLimits.summary),
-        ("publicPhotosLeftOut", "\(omitted.photos)"),
+        ("exclude", settings.exclusion.digest), ("publicPhotosLeftOut", "\(omitted.photos)"),
         ("publicCommentsLeftOut", "\(omitted.comments)"),
         ("publicPeopleLeftOut", "\(omitted.people)"),
       ] {

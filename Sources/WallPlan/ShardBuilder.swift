@@ -69,6 +69,7 @@ public struct ShardBuilder {
   public func build() throws(PlanError) -> Result {
     progress.announce(.plan, of: Self.steps)
     let reader = try PlanReader(path: plan, audience: settings.audience)
+    try ShardedBuild.checkExclusion(of: reader, path: plan, settings: settings)
     // Shared: the shards of one build may run at once on one output.
     let lock = try ShardedBuild.claimOutput(settings, export: reader.exportPath, lock: .shared)
     defer { lock.release() }

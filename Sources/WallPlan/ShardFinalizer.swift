@@ -33,6 +33,7 @@ public struct ShardFinalizer {
   public func build() throws(PlanError) -> BuildResult {
     progress.announce(.shards, of: Self.steps)
     let reader = try PlanReader(path: plan, audience: settings.audience)
+    try ShardedBuild.checkExclusion(of: reader, path: plan, settings: settings)
     let lock = try ShardedBuild.claimOutput(settings, export: reader.exportPath)
     defer { lock.release() }
     let fingerprint = ShardedBuild.fingerprint(plan: reader.identity, settings: settings)

@@ -17,7 +17,7 @@ struct ShardSettings: Sendable, Equatable {
     ["plan"] + BuildFingerprint.namedSettings(.init(export: "", output: "")).map(\.name)
 
   /// The settings whose values are digests: a difference says only "another plan".
-  static let opaque: Set<String> = ["plan", "secret", "theme"]
+  static let opaque: Set<String> = ["plan", "secret", "theme", "exclude"]
 
   /// Creates settings from values read from a record.
   init(values: [String: String]) {

@@ -1,3 +1,4 @@
+import WallImport
 import WallMedia
 import WallSite
 import WallSupport
@@ -9,6 +10,17 @@ enum ShardedBuild {
   static func fingerprint(plan: String, settings: SiteBuilder.Settings) -> String {
     let text = "sharded\nplan \(plan)\n" + BuildFingerprint.settingsText(settings)
     return Hex.encode(SHA256.doubleDigest(Array(text.utf8)))
+  }
+
+  /// Refuses a plan made with another takedown list than `settings`' (`ExportExclusion`): its
+  /// walls would show, or miss, what this build's configuration says.
+  /// - Throws: `PlanError.exclusionDiffers` naming the plan.
+  static func checkExclusion(of reader: PlanReader, path: String, settings: SiteBuilder.Settings)
+    throws(PlanError)
+  {
+    guard reader.exclusion == settings.pipeline.exclusion.digest else {
+      throw .exclusionDiffers(path: path)
+    }
   }
 
   /// Whether two outcomes give the same page: both failed (whatever the reason), or both the

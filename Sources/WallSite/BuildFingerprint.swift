@@ -67,6 +67,7 @@ package enum BuildFingerprint {
       ("max pixels", "\(pipeline.limits.maxPixels)"),
       ("max file bytes", "\(pipeline.limits.maxFileBytes)"),
       ("import limits", pipeline.importLimits.summary),
+      ("exclude", pipeline.exclusion.digest),
     ]
   }
 

@@ -41,6 +41,8 @@ public struct ExportCheck: Sendable {
     public var publicOmissions = PublicOmissions()
     /// How the export's class files were laid out.
     public var layout = ExportLayout.parseCom
+    /// What the takedown list (`PipelineSettings.exclusion`) took out of the export.
+    public var excluded = ExclusionRemoval()
   }
 
   let settings: Settings
@@ -56,12 +58,15 @@ public struct ExportCheck: Sendable {
   /// - Throws: `ImportError` only when the export cannot be opened.
   public func run() throws(ImportError) -> Result {
     let source = try ExportOpener.open(settings.export, zipLimits: settings.pipeline.zipLimits)
-    let imported = ExportImporter.load(from: source, limits: settings.pipeline.importLimits)
+    let imported = ExportImporter.load(
+      from: source, limits: settings.pipeline.importLimits, exclusion: settings.pipeline.exclusion)
     var report = imported.report
     guard imported.failure == nil else {
-      return Result(
+      var result = Result(
         dataset: imported.dataset, report: report, failure: imported.failure,
         layout: imported.layout)
+      result.excluded = imported.excluded
+      return result
     }
     // Checked as the default build (public) reads it, so that `check --deep` prints exactly
     // the problems that `build` prints.
@@ -76,8 +81,10 @@ public struct ExportCheck: Sendable {
       source: source, thumbnailer: Thumbnailer(limits: settings.pipeline.limits),
       jobs: settings.pipeline.jobs, depth: settings.deep ? .decode : .header, progress: progress)
     media.run(images: index.shownImages(), users: index.users, report: &report)
-    return Result(
+    var result = Result(
       dataset: imported.dataset, report: report, failure: nil,
       publicOmissions: index.omitted, layout: imported.layout)
+    result.excluded = imported.excluded
+    return result
   }
 }

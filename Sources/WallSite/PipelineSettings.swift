@@ -24,6 +24,9 @@ public struct PipelineSettings: Sendable {
   public var zipLimits = ZipLimits.standard
   /// The largest class and Graph files read, and the deepest JSON nesting.
   public var importLimits = ImportLimits()
+  /// The takedown list: the people and images the site leaves out (`"exclude"` in
+  /// `wallgen.json`).
+  public var exclusion = ExportExclusion()
   /// Whether photo variants get WebP siblings, offered to browsers through `<picture>`.
   public var webp = PipelineSettings.webpByDefault
 

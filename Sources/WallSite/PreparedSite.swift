@@ -47,7 +47,8 @@ package struct PreparedSite: Sendable {
   package init(source: any ExportSource, settings: PipelineSettings, audience: Audience)
     throws(PreparationError)
   {
-    imported = ExportImporter.load(from: source, limits: settings.importLimits)
+    imported = ExportImporter.load(
+      from: source, limits: settings.importLimits, exclusion: settings.exclusion)
     do {
       templates = try ThemeTemplates(settings.theme)
     } catch {

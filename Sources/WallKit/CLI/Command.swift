@@ -103,6 +103,8 @@ public struct CheckOptions: Sendable, Equatable {
   public var maxExportBytes: UInt64 = ZipLimits.standard.totalBytes
   /// Image workers; nil means one per core.
   public var jobs: Int?
+  /// The configuration file (`--config`); nil: `wallgen.json` in the current folder, if any.
+  public var config: String?
 
   /// Options with every default.
   public init(export: String? = nil) {

@@ -83,6 +83,12 @@ enum CommandTables {
       ["--errors-only"], \.showWarnings, to: false,
       help: ["Do not print warnings (they are still counted)"]),
     .maxPixels(\.maxPixels), .maxExportBytes(\.maxExportBytes), .jobs(\.jobs),
+    .text(
+      ["--config"], value: "FILE", \.config,
+      help: [
+        "The site's configuration (default: \(SiteConfig.fileName) in the",
+        "current folder, if any); lists what its 'exclude' leaves out",
+      ]),
   ]
 
   /// `wallgen serve`.
@@ -148,6 +154,12 @@ enum CommandTables {
       help: ["The plan file (required; replaced atomically)"]),
     .jobs(\.jobs), .maxExportBytes(\.maxExportBytes, showingDefault: false),
     .report(\.reportFile, of: "import's problems"), .quiet(\.quiet),
+    .text(
+      ["--config"], value: "FILE", \.config,
+      help: [
+        "The site's configuration (default: \(SiteConfig.fileName) in the",
+        "current folder, if any); the plan leaves out what its 'exclude' lists",
+      ]),
     CommandOption(
       ["--part"], value: "K/N",
       help: [

@@ -19,6 +19,9 @@ public struct PlanOptions: Sendable, Equatable {
   public var part: ShardSpec?
   /// Make the plan from its N parts (`--merge N`).
   public var merge: Int?
+  /// The configuration file (`--config`), whose takedown list the plan applies; nil:
+  /// `wallgen.json` in the current folder, if any.
+  public var config: String?
 
   /// Options with every default.
   public init(export: String? = nil) {

@@ -1,3 +1,4 @@
+import WallImport
 import WallJSON
 import WallSite
 import WallSupport
@@ -8,7 +9,7 @@ import WallSupport
 /// ```json
 /// {"title": "Our walls", "description": "Photos of the class of 2014",
 ///  "language": "fr", "timeZone": "Europe/Paris", "baseURL": "https://example.org/walls/",
-///  "pageSize": 20}
+///  "pageSize": 20, "exclude": {"users": ["u1", "bob"], "images": ["i9"]}}
 /// ```
 ///
 /// Every key may be left out. Options given on the command line override the file. A key the
@@ -27,11 +28,15 @@ struct SiteConfig: Sendable, Equatable {
   var baseURL: BaseURL?
   /// Images per wall page (`--page-size`).
   var pageSize: Int?
+  /// The takedown list: the people and images left out (`"exclude"`).
+  var exclusion = ExportExclusion()
 
   /// The file read when `--config` names none, in the current folder.
   static let fileName = "wallgen.json"
   /// The keys a configuration file may hold, in the order the documentation lists them.
-  static let keys = ["title", "description", "language", "timeZone", "baseURL", "pageSize"]
+  static let keys = [
+    "title", "description", "language", "timeZone", "baseURL", "pageSize", "exclude",
+  ]
   /// The page sizes accepted (`--page-size` too).
   static let pageSizes = 1...10_000
   /// The largest configuration file read.
@@ -108,6 +113,9 @@ struct SiteConfig: Sendable, Equatable {
               ? value.serialized : value.kindDescription))
       }
       pageSize = size
+    }
+    if let value = members["exclude"] {
+      exclusion = try Self.exclusion(value, file: file)
     }
   }
 

@@ -72,6 +72,12 @@ extension WallCLI {
       return "export every class file the same way: all from Parse.com, or all with mongoexport "
         + "from one Parse Server database (docs/input-format.md)"
     }
+    if case .ambiguousExclusion(let file, let entry, _, _) = failure {
+      let fix = "in \(file), replace '\(entry)' by 'id:' and the objectId of the person meant"
+      return command == "serve"
+        ? "\(fix), then start serve again (it reads the file when it starts)"
+        : "\(fix), then run again"
+    }
     let fix = "fix the file named above (or restore it from the original export)"
     return command == "serve"
       ? "\(fix); serve builds again when it changes" : "\(fix) and run again"

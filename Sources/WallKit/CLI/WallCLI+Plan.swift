@@ -19,6 +19,12 @@ extension WallCLI {
       return .usage
     }
     var settings = PlanWriter.Settings(export: export, plan: output)
+    do throws(UsageError) {
+      settings.exclusion = try SiteConfig.load(named: options.config).exclusion
+    } catch {
+      console.err(error.description)
+      return .usage
+    }
     settings.jobs = options.jobs ?? SiteBuilder.defaultJobs
     settings.zipLimits = zipLimits(maxExportBytes: options.maxExportBytes)
     settings.part = options.part

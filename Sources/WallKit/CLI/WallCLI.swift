@@ -90,6 +90,12 @@ public enum WallCLI {
     settings.pipeline.limits.maxPixels = options.maxPixels
     settings.pipeline.zipLimits = zipLimits(maxExportBytes: options.maxExportBytes)
     settings.pipeline.jobs = options.jobs ?? SiteBuilder.defaultJobs
+    do throws(UsageError) {
+      settings.pipeline.exclusion = try SiteConfig.load(named: options.config).exclusion
+    } catch {
+      console.err(error.description)
+      return .usage
+    }
     let result: ExportCheck.Result
     do {
       result = try ExportCheck(settings: settings).run()
@@ -105,6 +111,9 @@ public enum WallCLI {
       console.out(problem.description)
     }
     if let omitted = result.publicOmissions.line { console.err(omitted) }
+    for line in exclusionLines(result.excluded, file: settings.pipeline.exclusion.file) {
+      console.out(line)
+    }
     if let failure = result.failure {
       // No summary: its counts would not hold this error, which says what was read.
       console.err(TerminalText.escaped("error: [import] \(failure)"))
@@ -154,6 +163,7 @@ extension WallCLI {
     site.baseURL = options.baseURL ?? config.baseURL
     settings.site = site
     settings.pageSize = options.pageSize ?? config.pageSize ?? PipelineSettings.defaultPageSize
+    settings.exclusion = config.exclusion
     settings.jobs = options.jobs ?? SiteBuilder.defaultJobs
     settings.webp = options.webp
     settings.force = options.force
