@@ -80,6 +80,9 @@ import WallSynth
         "Zed", SiteLayout.hashedFolderName("uA"), SiteLayout.hashedFolderName("ua"),
       ])
     let folded = Dictionary(grouping: site.keys) { $0.lowercased() }.filter { $0.value.count > 1 }
+    // A WACZ's keys are SURTs, lower-cased as pywb looks them up: one key per file.
+    let base = try WACZBase("https://walls.example/")
+    #expect(Set(site.keys.map { base.surt(for: $0) }).count == site.count)
     #expect(folded.isEmpty, "paths equal ignoring case: \(folded.values.sorted { $0[0] < $1[0] })")
 
     let ann = String(
