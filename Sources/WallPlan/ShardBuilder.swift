@@ -102,7 +102,7 @@ public struct ShardBuilder {
       settings: ShardSettings(plan: reader.identity, settings: settings), shard: shard)
     let ownerUsers = try reader.wallOwners(in: shard)
     let owners = ownerUsers.map(\.objectId)
-    let folders = ownerUsers.map { ShardRecords.wallFolder(of: $0, secret: settings.privateSecret) }
+    let folders = ownerUsers.map { ShardRecords.wallFolder(of: $0, settings: settings) }
     // The record's lists go to scratch files as they are made, not into `record`.
     let lists = ShardLists(shard: shard, stateRoot: stateRoot, byteBudget: listBytes)
     do {

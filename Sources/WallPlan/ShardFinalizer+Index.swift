@@ -24,7 +24,7 @@ extension ShardFinalizer {
     try reader.forEachUser { user, _, picture in
       guard failure == nil else { return }
       let href =
-        ShardRecords.wallFolder(of: user, secret: settings.privateSecret) + "/"
+        ShardRecords.wallFolder(of: user, settings: settings) + "/"
         + SiteLayout.pageFileName(1)
       do throws(PlanError) {
         try list.add(

@@ -107,11 +107,15 @@ enum ShardRecords {
     return removed
   }
 
-  /// The wall folder (`walls/<folder>`) of `user` in a build with `secret` (nil for a
-  /// public build), as `SiteLayout` names it.
-  static func wallFolder(of user: User, secret: [UInt8]?) -> String {
-    guard let secret else { return "walls/" + SiteLayout.publicFolderName(of: user) }
-    return "walls/" + SiteLayout.privateToken(secret: secret, userID: user.objectId)
+  /// The wall folder (`walls/<folder>`) of `user` in a build with `settings`, as `SiteLayout`
+  /// names it (public, or private with the secret and the link rotations).
+  static func wallFolder(of user: User, settings: SiteBuilder.Settings) -> String {
+    guard let secret = settings.privateSecret else {
+      return "walls/" + SiteLayout.publicFolderName(of: user)
+    }
+    let rotation = settings.pipeline.linkRotations.count(of: user.objectId)
+    return "walls/"
+      + SiteLayout.privateToken(secret: secret, userID: user.objectId, rotation: rotation)
   }
 }
 

@@ -27,6 +27,9 @@ public struct PipelineSettings: Sendable {
   /// The takedown list: the people and images the site leaves out (`"exclude"` in
   /// `wallgen.json`).
   public var exclusion = ExportExclusion()
+  /// The people whose private link was replaced, and how many times (`"rotateLinks"` in
+  /// `wallgen.json`); read by private builds only.
+  public var linkRotations = LinkRotations()
   /// Whether photo variants get WebP siblings, offered to browsers through `<picture>`.
   public var webp = PipelineSettings.webpByDefault
 

@@ -57,7 +57,9 @@ extension SiteBuilder.Settings {
   /// - Parameter users: Every user with a wall.
   /// - Throws: `SiteLayoutError` when two users would share a folder.
   package func layout(for users: [User]) throws(SiteLayoutError) -> SiteLayout {
-    if let privateSecret { return try SiteLayout(users: users, secret: privateSecret) }
+    if let privateSecret {
+      return try SiteLayout(users: users, secret: privateSecret, rotations: pipeline.linkRotations)
+    }
     return try SiteLayout(users: users)
   }
 }

@@ -25,12 +25,19 @@ public struct SiteLayout: Sendable {
   }
 
   /// The private build's layout: each wall at `walls/<token>/`, where the token is
-  /// `privateToken(secret:userID:)`, so a wall's address cannot be guessed from its owner.
+  /// `privateToken(secret:userID:rotation:)`, so a wall's address cannot be guessed from its
+  /// owner.
   /// - Parameter users: Every user with a wall.
   /// - Parameter secret: The key of the tokens.
+  /// - Parameter rotations: The people whose link was replaced, and how many times.
   /// - Throws: `SiteLayoutError.sharedFolder` when two users would get the same folder.
-  public init(users: [User], secret: [UInt8]) throws(SiteLayoutError) {
-    let folders = try Self.assign(users) { Self.privateToken(secret: secret, userID: $0.objectId) }
+  public init(users: [User], secret: [UInt8], rotations: LinkRotations = LinkRotations())
+    throws(SiteLayoutError)
+  {
+    let folders = try Self.assign(users) {
+      Self.privateToken(
+        secret: secret, userID: $0.objectId, rotation: rotations.count(of: $0.objectId))
+    }
     self.init(wallFolders: folders, pageToRoot: Self.wallToRoot, nested: true)
   }
 
@@ -86,11 +93,20 @@ public struct SiteLayout: Sendable {
     SiteLayout(wallFolders: [userID: ""], pageToRoot: "", nested: false)
   }
 
-  /// The private folder name of a wall: hex HMAC-SHA-256 of the owner's objectId under `secret`.
+  /// The private folder name of a wall: hex HMAC-SHA-256 of the owner's objectId under
+  /// `secret`, or, once their link was replaced, under a key made of `secret` and `rotation`.
+  ///
+  /// Each rotation has its own key (HMAC of "wallgen link rotation N" under `secret`), so no
+  /// choice of objectIds makes one person's new folder another's.
   /// - Parameter secret: The key.
   /// - Parameter userID: The wall owner's objectId.
-  public static func privateToken(secret: [UInt8], userID: String) -> String {
-    Hex.encode(HMAC.sha256(key: secret, message: Array(userID.utf8)))
+  /// - Parameter rotation: How many times the owner's link was replaced (`LinkRotations`).
+  public static func privateToken(secret: [UInt8], userID: String, rotation: Int = 0) -> String {
+    var key = secret
+    if rotation > 0 {
+      key = HMAC.sha256(key: secret, message: Array("wallgen link rotation \(rotation)".utf8))
+    }
+    return Hex.encode(HMAC.sha256(key: key, message: Array(userID.utf8)))
   }
 
   /// Letters, digits, `-` and `_` only (Parse objectIds are 10 alphanumerics).

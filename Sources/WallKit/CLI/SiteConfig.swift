@@ -9,7 +9,8 @@ import WallSupport
 /// ```json
 /// {"title": "Our walls", "description": "Photos of the class of 2014",
 ///  "language": "fr", "timeZone": "Europe/Paris", "baseURL": "https://example.org/walls/",
-///  "pageSize": 20, "exclude": {"users": ["u1", "bob"], "images": ["i9"]}}
+///  "pageSize": 20, "exclude": {"users": ["u1", "bob"], "images": ["i9"]},
+///  "rotateLinks": {"u7": 1}}
 /// ```
 ///
 /// Every key may be left out. Options given on the command line override the file. A key the
@@ -30,12 +31,15 @@ struct SiteConfig: Sendable, Equatable {
   var pageSize: Int?
   /// The takedown list: the people and images left out (`"exclude"`).
   var exclusion = ExportExclusion()
+  /// The people whose private link was replaced, and how many times (`"rotateLinks"`).
+  var linkRotations = LinkRotations()
 
   /// The file read when `--config` names none, in the current folder.
   static let fileName = "wallgen.json"
   /// The keys a configuration file may hold, in the order the documentation lists them.
   static let keys = [
     "title", "description", "language", "timeZone", "baseURL", "pageSize", "exclude",
+    "rotateLinks",
   ]
   /// The page sizes accepted (`--page-size` too).
   static let pageSizes = 1...10_000
@@ -116,6 +120,9 @@ struct SiteConfig: Sendable, Equatable {
     }
     if let value = members["exclude"] {
       exclusion = try Self.exclusion(value, file: file)
+    }
+    if let value = members["rotateLinks"] {
+      linkRotations = try Self.linkRotations(value, file: file)
     }
   }
 

@@ -51,7 +51,7 @@ extension WallCLI {
       return code
     }
     return finishBuild(
-      result, options: options, baseURL: settings.pipeline.site.baseURL, urlsFile: urlsFile,
+      result, options: options, pipeline: settings.pipeline, urlsFile: urlsFile,
       verb: "built", started: started, timer: timer,
       console: console)
   }

@@ -89,10 +89,12 @@ extension WallCLI {
   /// Prints the problems, writes the URL list of a private build, and prints the summary led
   /// by `verb` ("built", "finalized").
   static func finishBuild(
-    _ result: BuildResult, options: BuildOptions, baseURL: BaseURL?, urlsFile: String?,
+    _ result: BuildResult, options: BuildOptions, pipeline: PipelineSettings, urlsFile: String?,
     verb: String,
     started: ContinuousClock.Instant, timer: StepTimer, console: Console
   ) -> ExitCode {
+    var result = result
+    let baseURL = pipeline.site.baseURL
     guard printProblems(result.report, reportFile: options.reportFile, console: console) else {
       return .failure
     }
@@ -100,6 +102,9 @@ extension WallCLI {
       do {
         try writeURLList(result.walls, to: urlsFile)
         try writeLinkList(result.walls, baseURL: baseURL, to: linkListFile(urlsFile))
+        let warnings = try unmatchedRotationWarnings(result.walls, pipeline.linkRotations)
+        for line in warnings { console.err(line) }
+        result.summary.warnings += warnings.count
       } catch {
         console.err("error: \(error)")
         return .failure
@@ -121,6 +126,23 @@ extension WallCLI {
     }
     if options.strict && !result.report.problems.isEmpty { return .failure }
     return .success
+  }
+
+  /// A warning for each person `rotations` names who has no wall in `walls`: their entry
+  /// replaced no link, and a typo must not leave a leaked link in place unnoticed.
+  static func unmatchedRotationWarnings(_ walls: any WallListing, _ rotations: LinkRotations)
+    throws(WriteError) -> [String]
+  {
+    guard !rotations.counts.isEmpty else { return [] }
+    var named = Set<String>()
+    try walls.forEachWall { wall throws(WriteError) in
+      if rotations.counts[wall.objectId] != nil { named.insert(wall.objectId) }
+    }
+    return rotations.unmatched(by: named).map {
+      "warning: \(rotations.file ?? SiteConfig.fileName): 'rotateLinks' names "
+        + "\(TerminalText.escaped($0)), the objectId of no one with a wall: no link was replaced "
+        + "for it"
+    }
   }
 
   /// What a private build says about its list of links: where it went and what to do with it.

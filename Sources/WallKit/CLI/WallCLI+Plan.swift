@@ -131,7 +131,7 @@ extension WallCLI {
       return code
     }
     return finishBuild(
-      result, options: options, baseURL: settings.pipeline.site.baseURL, urlsFile: urlsFile,
+      result, options: options, pipeline: settings.pipeline, urlsFile: urlsFile,
       verb: "finalized", started: started,
       timer: timer, console: console)
   }

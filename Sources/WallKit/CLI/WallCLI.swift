@@ -164,6 +164,7 @@ extension WallCLI {
     settings.site = site
     settings.pageSize = options.pageSize ?? config.pageSize ?? PipelineSettings.defaultPageSize
     settings.exclusion = config.exclusion
+    settings.linkRotations = config.linkRotations
     settings.jobs = options.jobs ?? SiteBuilder.defaultJobs
     settings.webp = options.webp
     settings.force = options.force

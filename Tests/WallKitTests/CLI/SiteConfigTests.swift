@@ -79,7 +79,7 @@ import WallKitTestSupport
       (
         #"{"pagesize": 20}"#,
         "unknown key 'pagesize'; did you mean 'pageSize'? (the keys are title, description, "
-          + "language, timeZone, baseURL, pageSize, exclude)"
+          + "language, timeZone, baseURL, pageSize, exclude, rotateLinks)"
       ),
       (#"{"pageSize": "20"}"#, "'pageSize' must be a whole number from 1 to 10,000, not a string"),
       (#"{"pageSize": 0}"#, "'pageSize' must be a whole number from 1 to 10,000, not 0"),

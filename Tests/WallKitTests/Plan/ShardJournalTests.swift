@@ -27,7 +27,8 @@ import WallSynth
     journal.finished = false
     journal.folders = export.users.map {
       ShardRecords.wallFolder(
-        of: User(objectId: $0.objectId, username: "", displayName: ""), secret: nil)
+        of: User(objectId: $0.objectId, username: "", displayName: ""),
+        settings: ShardFixture.settings(site))
     }
     journal.files.removeAll { $0.hasPrefix("walls/") }
     try journal.save(stateRoot: state)
