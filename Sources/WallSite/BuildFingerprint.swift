@@ -68,6 +68,7 @@ package enum BuildFingerprint {
       ("max file bytes", "\(pipeline.limits.maxFileBytes)"),
       ("import limits", pipeline.importLimits.summary),
       ("exclude", pipeline.exclusion.digest),
+      ("link rotations", secret == nil ? "none" : pipeline.linkRotations.digest),
     ]
   }
 
