@@ -110,12 +110,7 @@ enum ShardRecords {
   /// The wall folder (`walls/<folder>`) of `user` in a build with `settings`, as `SiteLayout`
   /// names it (public, or private with the secret and the link rotations).
   static func wallFolder(of user: User, settings: SiteBuilder.Settings) -> String {
-    guard let secret = settings.privateSecret else {
-      return "walls/" + SiteLayout.publicFolderName(of: user)
-    }
-    let rotation = settings.pipeline.linkRotations.count(of: user.objectId)
-    return "walls/"
-      + SiteLayout.privateToken(secret: secret, userID: user.objectId, rotation: rotation)
+    "walls/" + settings.wallFolderName(of: user)
   }
 }
 

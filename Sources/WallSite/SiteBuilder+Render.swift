@@ -62,4 +62,10 @@ extension SiteBuilder.Settings {
     }
     return try SiteLayout(users: users)
   }
+
+  /// The folder of `user`'s wall in this build (`SiteLayout.folderName(of:secret:rotations:)`),
+  /// as `layout(for:)` places it.
+  package func wallFolderName(of user: User) -> String {
+    SiteLayout.folderName(of: user, secret: privateSecret, rotations: pipeline.linkRotations)
+  }
 }

@@ -35,10 +35,26 @@ public struct SiteLayout: Sendable {
     throws(SiteLayoutError)
   {
     let folders = try Self.assign(users) {
-      Self.privateToken(
-        secret: secret, userID: $0.objectId, rotation: rotations.count(of: $0.objectId))
+      Self.folderName(of: $0, secret: secret, rotations: rotations)
     }
     self.init(wallFolders: folders, pageToRoot: Self.wallToRoot, nested: true)
+  }
+
+  /// The folder of a user's wall in a site: `publicFolderName(of:)` in a public build (no
+  /// `secret`), else the private token of the owner's objectId and link rotation.
+  ///
+  /// The one rule of both engines: the layouts above, and the sharded build's walls
+  /// (`ShardRecords.wallFolder`), which are laid out a neighbourhood at a time.
+  /// - Parameters:
+  ///   - user: The wall's owner, as imported.
+  ///   - secret: The private build's key; nil for a public build.
+  ///   - rotations: The people whose private link was replaced, and how many times.
+  public static func folderName(of user: User, secret: [UInt8]?, rotations: LinkRotations)
+    -> String
+  {
+    guard let secret else { return publicFolderName(of: user) }
+    return privateToken(
+      secret: secret, userID: user.objectId, rotation: rotations.count(of: user.objectId))
   }
 
   /// The folder of a user's wall in a public site.
