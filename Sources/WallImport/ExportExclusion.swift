@@ -1,12 +1,12 @@
 import WallSupport
 
 /// A takedown list: the people and images a site leaves out, as the configuration file's
-/// `"exclude"` key gives them (docs/configuration.md, "Takedown list").
+/// `"exclude"` key gives them (docs/themes.md, "Takedown list").
 ///
 /// Each entry of `users` is a `_User` objectId or a username, or `id:<objectId>` for an
 /// objectId only; each entry of `images` is the objectId of a `WallImage` or
 /// `WallImageObject`. The import drops what they name where rows are read
-/// (`ImportSession.excludes`), for the one-process build and for a plan's parts alike.
+/// (`ImportSession.drops`), for the one-process build and for a plan's parts alike.
 public struct ExportExclusion: Sendable, Equatable {
   /// The people left out: objectIds, usernames, or `id:<objectId>`.
   public var users: [String]

@@ -83,11 +83,10 @@ public enum ExportImporter {
     session.reportFollowOns()
     session.reportUnfilledFilesFolder()
     session.reportMissingSchema()
-    var result = ImportResult(
+    return ImportResult(
       dataset: session.dataset, report: session.report, source: source,
-      failure: session.fileLevelFailure(), photoFiles: session.photoFiles, layout: session.layout)
-    result.excluded = session.exclusionRemoval
-    return result
+      failure: session.fileLevelFailure(), photoFiles: session.photoFiles, layout: session.layout,
+      excluded: session.exclusionRemoval)
   }
 }
 

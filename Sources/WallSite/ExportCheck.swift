@@ -62,11 +62,9 @@ public struct ExportCheck: Sendable {
       from: source, limits: settings.pipeline.importLimits, exclusion: settings.pipeline.exclusion)
     var report = imported.report
     guard imported.failure == nil else {
-      var result = Result(
+      return Result(
         dataset: imported.dataset, report: report, failure: imported.failure,
-        layout: imported.layout)
-      result.excluded = imported.excluded
-      return result
+        layout: imported.layout, excluded: imported.excluded)
     }
     // Checked as the default build (public) reads it, so that `check --deep` prints exactly
     // the problems that `build` prints.
@@ -81,10 +79,8 @@ public struct ExportCheck: Sendable {
       source: source, thumbnailer: Thumbnailer(limits: settings.pipeline.limits),
       jobs: settings.pipeline.jobs, depth: settings.deep ? .decode : .header, progress: progress)
     media.run(images: index.shownImages(), users: index.users, report: &report)
-    var result = Result(
+    return Result(
       dataset: imported.dataset, report: report, failure: nil,
-      publicOmissions: index.omitted, layout: imported.layout)
-    result.excluded = imported.excluded
-    return result
+      publicOmissions: index.omitted, layout: imported.layout, excluded: imported.excluded)
   }
 }

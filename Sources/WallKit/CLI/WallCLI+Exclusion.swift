@@ -2,6 +2,18 @@ import WallImport
 import WallReport
 
 extension WallCLI {
+  /// The takedown list of the configuration file `named` (`--config`, else `wallgen.json` in
+  /// the current folder) for `check` and `plan`, which read no other key of it; nil after
+  /// printing why the file was refused (exit 64).
+  static func configuredExclusion(_ named: String?, console: Console) -> ExportExclusion? {
+    do throws(UsageError) {
+      return try SiteConfig.load(named: named).exclusion
+    } catch {
+      console.err(error.description)
+      return nil
+    }
+  }
+
   /// What `wallgen check` prints of a takedown list's effect: one line of counts, then one line
   /// per kind listing the objectIds; nothing when the list took nothing out.
   /// - Parameters:

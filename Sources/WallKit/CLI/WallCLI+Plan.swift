@@ -19,12 +19,10 @@ extension WallCLI {
       return .usage
     }
     var settings = PlanWriter.Settings(export: export, plan: output)
-    do throws(UsageError) {
-      settings.exclusion = try SiteConfig.load(named: options.config).exclusion
-    } catch {
-      console.err(error.description)
+    guard let exclusion = configuredExclusion(options.config, console: console) else {
       return .usage
     }
+    settings.exclusion = exclusion
     settings.jobs = options.jobs ?? SiteBuilder.defaultJobs
     settings.zipLimits = zipLimits(maxExportBytes: options.maxExportBytes)
     settings.part = options.part

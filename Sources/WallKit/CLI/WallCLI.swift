@@ -90,12 +90,10 @@ public enum WallCLI {
     settings.pipeline.limits.maxPixels = options.maxPixels
     settings.pipeline.zipLimits = zipLimits(maxExportBytes: options.maxExportBytes)
     settings.pipeline.jobs = options.jobs ?? SiteBuilder.defaultJobs
-    do throws(UsageError) {
-      settings.pipeline.exclusion = try SiteConfig.load(named: options.config).exclusion
-    } catch {
-      console.err(error.description)
+    guard let exclusion = configuredExclusion(options.config, console: console) else {
       return .usage
     }
+    settings.pipeline.exclusion = exclusion
     let result: ExportCheck.Result
     do {
       result = try ExportCheck(settings: settings).run()
