@@ -141,7 +141,10 @@ const load = src => new Promise(resolve => {
   probe.onerror = () => resolve([0, 0]);
   probe.src = src;
 });
-const wait = () => image && image.complete && image.currentSrc ? Promise.resolve()
+// Loaded and laid out: the viewer sizes the photo once it has loaded, a moment later on a
+// loaded machine.
+const wait = () => image && image.complete && image.currentSrc
+    && image.getBoundingClientRect().width > 0 ? Promise.resolve()
   : new Promise(resolve => setTimeout(() => resolve(), 50)).then(() => wait());
 const original = link.getAttribute('data-original');
 const listed = (link.querySelector('img').getAttribute('srcset') || '').split(',')
