@@ -22,7 +22,7 @@ walls/id.<32 hex of its SHA-256>/; --private: walls/<hex HMAC-SHA-256(secret, ob
 its pages index.html, page-2.html, ...; each image card is <article class="card"
 data-object-id="<objectId>">. Every page of a sampled wall is read, and the cards in page order
 must be exactly the expected images in the expected order. Under each card, the comments
-(<li class="comment" data-object-id=...>) must be the newest 50 of the image's comments that
+(<li data-object-id=...>) must be the newest 50 of the image's comments that
 the audience may read (the same ACL rule), oldest first, ties by objectId (--images-only skips
 this). The oracle takes every comment's author and every friend named to be a user of the
 export (as the generated exports are); the importer drops comments by unknown authors.
@@ -50,7 +50,7 @@ import re
 import sys
 
 CARD = re.compile(r'<article class="card" data-object-id="([^"]*)"(.*?)</article>', re.S)
-COMMENT = re.compile(r'<li class="comment" data-object-id="([^"]*)"')
+COMMENT = re.compile(r'<li data-object-id="([^"]*)"')
 SHOWN_COMMENTS = 50  # WallPageModel.shownCommentLimit: a card shows the newest 50 it may
 SAFE = re.compile(r"^[A-Za-z0-9_-]{1,128}$")
 PAGE = re.compile(r"^page-([0-9]+)\.html$")

@@ -2,8 +2,13 @@
    Photo links work without it (they open the largest display size); with it, they open a
    dialog over an opaque backdrop: the photo, and beside it (below it on a phone) its uploader,
    date and comments. Left/Right, the buttons or a swipe walk every photo of the wall, not only
-   this page's: the wall's photos are in photos.js beside its pages (the element with
-   data-photos names it), loaded as a script the first time the viewer opens. The address
+   this page's. A private wall's photos are in photos.js beside its pages (the element with
+   data-photos names it), loaded as a script the first time the viewer opens. On a public site
+   each photo's details are in a file of their own, written once for every wall that shows it
+   (viewer/<xx>/<hex>.js below the folder data-photo-entries names), loaded by a script tag as
+   the viewer shows the photo and its neighbours; there photos.js, when a wall has one, lists
+   the objectIds of the wall's photos (a wall of more than one page) and the details of photos
+   no wall's file holds. The address
    follows the viewer (#photo-<objectId>), so a photo's address opens it, on any page of its
    wall. Opening a photo from the page adds a history entry, so Back closes the viewer (and
    Forward opens it again), leaving the page where it was, as on a phone; walking from photo to
@@ -15,7 +20,7 @@
    than its largest file. The labels come from the page, in its language (text.js). */
 (function () {
   "use strict";
-  var holder = document.querySelector("[data-photos]");
+  var holder = document.querySelector("[data-photos], [data-photo-entries]");
   var links = Array.prototype.slice.call(document.querySelectorAll("a[data-lightbox]"));
   if (!links.length && !holder) return;
 
@@ -46,17 +51,18 @@
       srcset: sizesOf(link),
       width: thumb ? parseInt(thumb.getAttribute("width"), 10) : 0,
       height: thumb ? parseInt(thumb.getAttribute("height"), 10) : 0,
-      alt: thumb ? thumb.alt : "",
-      original: link.getAttribute("data-original"),
-      originalWidth: parseInt(link.getAttribute("data-original-width"), 10) || 0
+      alt: thumb ? thumb.alt : ""
     };
   });
+  var onPage = {};
+  photos.forEach(function (photo) { if (photo.id) onPage[photo.id] = photo; });
   var people = [];
   var state = "none"; /* "none", "loading", "loaded" or "failed" */
   var waiting = [];
 
   function loadWall(done) {
-    if (state === "loaded" || state === "failed" || !holder) { done(); return; }
+    if (state === "none" && !(holder && holder.getAttribute("data-photos"))) state = "loaded";
+    if (state === "loaded" || state === "failed") { done(); return; }
     waiting.push(done);
     if (state === "loading") return;
     state = "loading";
@@ -64,7 +70,14 @@
     script.src = holder.getAttribute("data-photos");
     script.onload = function () {
       var data = window.wallgenPhotos;
-      if (data && data.photos && data.photos.length) {
+      if (data && data.entries) {
+        /* A public wall's list: its photos' objectIds, and the details no file holds. */
+        Object.keys(data.entries).forEach(function (id) { entries[id] = data.entries[id]; });
+        if (data.ids && data.ids.length) {
+          photos = data.ids.map(function (id) { return onPage[id] || { id: id }; });
+        }
+        state = "loaded";
+      } else if (data && data.photos && data.photos.length) {
         photos = data.photos;
         people = data.people || [];
         state = "loaded";
@@ -80,6 +93,63 @@
       waiting = [];
       callbacks.forEach(function (callback) { callback(); });
     }
+  }
+
+  /* A public site's photo details, one file per photo, which calls wallgenPhoto when it loads;
+     by objectId. */
+  var entriesRoot = holder && holder.getAttribute("data-photo-entries");
+  var entries = {};
+  var entryWaiting = {}; /* objectId: the callbacks waiting for its file, or "failed" */
+  window.wallgenPhoto = function (entry) {
+    if (entry && typeof entry.id === "string") entries[entry.id] = entry;
+  };
+
+  /* The path of a photo's file below entriesRoot, as WallPageModel.viewerEntryPath makes it:
+     the objectId's UTF-8 bytes in hex (a "/" after every 64 bytes), in a folder named by the
+     low byte of their 32-bit FNV-1a hash. */
+  function entryPath(id) {
+    var bytes = new TextEncoder().encode(id), hash = 0x811c9dc5, name = "";
+    for (var i = 0; i < bytes.length; i++) {
+      hash = Math.imul(hash ^ bytes[i], 0x01000193) >>> 0;
+      if (i > 0 && i % 64 === 0) name += "/";
+      name += (bytes[i] < 16 ? "0" : "") + bytes[i].toString(16);
+    }
+    return ("0" + (hash & 255).toString(16)).slice(-2) + "/" + name + ".js";
+  }
+
+  /* Whether the viewer has `photo`'s details (uploader, date, comments), taking them from its
+     file's entry once that has loaded. */
+  function complete(photo) {
+    var entry = photo && entries[photo.id];
+    if (entry && !photo.time) {
+      Object.keys(entry).forEach(function (key) { photo[key] = entry[key]; });
+    }
+    return !!(photo && photo.time);
+  }
+
+  /* Loads the file of `photo`'s details unless they are in, then calls `done` (if given). */
+  function loadEntry(photo, done) {
+    var id = photo && photo.id;
+    if (!id || complete(photo) || !entriesRoot || entryWaiting[id] === "failed") {
+      if (done) done();
+      return;
+    }
+    if (entryWaiting[id]) { if (done) entryWaiting[id].push(done); return; }
+    entryWaiting[id] = done ? [done] : [];
+    var script = document.createElement("script");
+    script.src = entriesRoot + entryPath(id);
+    script.onload = script.onerror = function () {
+      var callbacks = entryWaiting[id];
+      entryWaiting[id] = entries[id] ? undefined : "failed";
+      script.parentNode.removeChild(script);
+      callbacks.forEach(function (callback) { callback(); });
+    };
+    document.head.appendChild(script);
+  }
+
+  /* A person the data names: by number in a private wall's list, or in place. */
+  function person(by) {
+    return typeof by === "number" ? people[by] : by || null;
   }
 
   function indexOf(id) {
@@ -190,20 +260,20 @@
   function describe(photo) {
     byline.textContent = "";
     comments.textContent = "";
-    var uploader = typeof photo.by === "number" ? people[photo.by] : null;
+    var uploader = person(photo.by);
     if (photo.time) {
       byline.appendChild(avatar(uploader, "avatar", 40));
       var line = element("p", "byline");
       line.appendChild(name(uploader));
       line.appendChild(time(photo.time));
       byline.appendChild(line);
-    } else if (state === "loading") {
+    } else if (state === "loading" || (photo.id && entryWaiting[photo.id])) {
       byline.appendChild(element("p", "loading", text.loading));
     }
     more.hidden = !photo.more;
     more.textContent = photo.more || "";
     (photo.comments || []).forEach(function (comment) {
-      var author = people[comment.by];
+      var author = person(comment.by);
       var item = element("li", "comment");
       item.appendChild(avatar(author, "avatar avatar-small", 32));
       var body = element("div", "comment-body");
@@ -222,27 +292,39 @@
   function show(index) {
     current = (index + photos.length) % photos.length;
     var photo = photos[current];
+    var hadDetails = complete(photo);
     if (image) stage.removeChild(image);
-    /* A new element per photo, so the last photo never shows while the next one loads. */
-    image = document.createElement("img");
-    stage.insertBefore(image, previous);
-    fit();
-    var list = sizes(photo);
-    if (list.length) {
-      image.srcset = list.map(function (size) { return size[0] + " " + size[1] + "w"; }).join(", ");
-    }
-    image.src = photo.src;
-    image.alt = photo.alt || "";
+    image = null;
     counter.textContent = say("photoPosition", "{position} of {count}",
       { position: current + 1, count: photos.length });
+    previous.hidden = next.hidden = photos.length < 2;
+    if (photo.src) {
+      /* A new element per photo, so the last photo never shows while the next one loads. */
+      image = document.createElement("img");
+      stage.insertBefore(image, previous);
+      fit();
+      var list = sizes(photo);
+      if (list.length) {
+        image.srcset = list.map(function (size) { return size[0] + " " + size[1] + "w"; }).join(", ");
+      }
+      image.src = photo.src;
+      image.alt = photo.alt || "";
+    }
     original.hidden = !photo.original;
     if (photo.original) original.href = photo.original; else original.removeAttribute("href");
-    previous.hidden = next.hidden = photos.length < 2;
     describe(photo);
     details.scrollTop = 0;
     if (photo.id && history.replaceState) {
       history.replaceState(history.state, "", "#photo-" + encodeURIComponent(photo.id));
     }
+    /* Its details, and its neighbours' (the next step is then ready). Once in, they may name
+       more sizes (the original) than the page's link did: the photo is shown again with them. */
+    var shown = current;
+    loadEntry(photo, function () {
+      if (!hadDetails && !box.hidden && current === shown && complete(photo)) show(shown);
+    });
+    loadEntry(photos[(current + 1) % photos.length]);
+    loadEntry(photos[(current + photos.length - 1) % photos.length]);
   }
 
   function focusable() {

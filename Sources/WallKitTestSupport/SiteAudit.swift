@@ -56,7 +56,8 @@ public struct SiteAudit: Sendable {
       let text = String(
         decoding: try FileSystem.readFile("\(root)/\(page)", limit: 1 << 28), as: UTF8.self)
       images.formUnion(values(after: "<article class=\"card\" data-object-id=\"", in: text))
-      comments.formUnion(values(after: "<li class=\"comment\" data-object-id=\"", in: text))
+      // A card's comments are its only list items that carry an objectId.
+      comments.formUnion(values(after: "<li data-object-id=\"", in: text))
     }
     return (images, comments)
   }

@@ -54,7 +54,7 @@ package enum PageContexts {
   static func wallHeader(texts: TemplateShape) -> TemplateShape {
     page(texts: texts).merging([
       "noindex": .leaf, "indexHref": .leaf, "siteTitle": .leaf, "owner": person,
-      "photosData": .leaf,
+      "photosData": .leaf, "photoEntries": .leaf,
       "title": .leaf, "description": .leaf, "openGraph": openGraph, "emptyText": .leaf,
       "hasImages": .leaf,
       "tabs": ["label": .leaf, "items": .leaves("text", "href", "selected", "isPage")],

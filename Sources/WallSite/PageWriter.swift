@@ -183,11 +183,21 @@ package struct PageWriter: Sendable {
     {
       written.written += 1
     }
+    written.paths.append(grid.path)
     let dataPath = model.photoDataPath(of: user)
-    let data = SiteWriter.stream(at: dataPath, in: siteRoot, staging: staging)
-    model.writePhotoData(of: feed) { data.append($0) }
-    if try finish(data) == .written { written.written += 1 }
-    written.paths += [grid.path, dataPath]
+    guard model.sharesViewerEntries else {
+      let data = SiteWriter.stream(at: dataPath, in: siteRoot, staging: staging)
+      model.writePhotoData(of: feed) { data.append($0) }
+      if try finish(data) == .written { written.written += 1 }
+      written.paths.append(dataPath)
+      return written
+    }
+    if let list = model.viewerList(of: feed) {
+      written.add(dataPath, try write(list, at: dataPath, step: .render))
+    }
+    try model.forEachViewerEntryFile(of: feed) { path, bytes throws(BuildError) in
+      written.add(path, try write(bytes, at: path, step: .render))
+    }
     return written
   }
 

@@ -155,6 +155,14 @@ public struct SiteLayout: Sendable {
     wallFile(userID: userID, named: Self.pageFileName(page))
   }
 
+  /// The link from a page of a wall to the first page of `userID`'s wall, when the link starts
+  /// at `root`: `../<folder>/index.html` from a wall (`pageToRoot`), which is shorter than by
+  /// way of the root (a card names several people, and is written on every wall that shows it).
+  public func wallLink(userID: String, from root: String) -> String {
+    guard nested, root == pageToRoot else { return root + wallPage(userID: userID, page: 1) }
+    return "../\(wallFolders[userID] ?? userID)/\(Self.pageFileName(1))"
+  }
+
   /// The file name of a wall's photo grid, beside its pages.
   public static let photoGridFileName = "photos.html"
   /// The file name of the script holding a wall's photos for the viewer, beside its pages.

@@ -76,7 +76,7 @@ extension WallPageModel {
       let middle = variants.count > 1 ? variants[variants.count / 2] : smallest
       photo = [
         "src": .string(root + middle.path),
-        "srcset": .string(Self.srcset(variants, root: root)),
+        "srcset": Self.pageSrcset(variants, root: root),
         // Only when every variant has one, so the two lists offer the same widths.
         "webpSrcset": variants.allSatisfy { $0.webp != nil }
           ? .string(
@@ -138,6 +138,13 @@ extension WallPageModel {
   /// A `srcset` listing each of `variants` with its width, its paths from `root`.
   static func srcset(_ variants: [StoredImage], root: String) -> String {
     variants.map { "\(root)\($0.path) \($0.width)w" }.joined(separator: ", ")
+  }
+
+  /// The `srcset` of a photo on a page: absent when the photo has one size, which its `src`
+  /// names already (a list of one tells the browser nothing more, and costs each card and
+  /// tile about 100 bytes).
+  static func pageSrcset(_ variants: [StoredImage], root: String) -> TemplateValue {
+    variants.count > 1 ? .string(srcset(variants, root: root)) : .null
   }
 
   /// `image`'s text alternative as its card shows it: the one made with the card when the

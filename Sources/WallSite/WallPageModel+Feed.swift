@@ -32,6 +32,8 @@ extension WallPageModel {
     package let comments: [[Comment]]
     /// How many pages show them; an empty wall has one.
     package let pageCount: Int
+    /// Whether a public wall has a list of its photos for the viewer (`listsViewerData(of:)`).
+    let listsViewerData: Bool
     /// The `og:image` of its pages, when they have one.
     let cover: String?
     /// The texts every page of the wall shows: its title, description and empty-wall text.
@@ -57,7 +59,7 @@ extension WallPageModel {
     let pageCount = max(1, (images.count + pageSize - 1) / pageSize)
     return Feed(
       user: user, images: images, positions: positions, comments: comments,
-      pageCount: pageCount,
+      pageCount: pageCount, listsViewerData: listsViewerData(of: images),
       cover: audience == .anyone && site.baseURL != nil ? coverPath(of: user) : nil,
       texts: (
         strings.text("wallTitle", ["name": user.displayName]),
@@ -100,6 +102,7 @@ extension WallPageModel {
       site: site, audience: audience, title: title, description: description, path: path,
       image: feed.cover)
     context["emptyText"] = .string(emptyText)
+    if feed.listsViewerData { context["photosData"] = .string(SiteLayout.photoDataFileName) }
     context["images"] = .array(cards)
     context["hasImages"] = .bool(!cards.isEmpty)
     context["pagination"] = pagination.value(

@@ -79,7 +79,11 @@ extension WallPageModel {
       "siteTitle": .string(site.title ?? strings.text("siteTitle")),
       "owner": person(user, root: root),
       "tabs": ["label": .string(strings.text("wallViews")), "items": .array(tabs)],
-      "photosData": .string(SiteLayout.photoDataFileName),
+      // A public wall's photos are found from their objectIds (`sharesViewerEntries`): its
+      // pages name their list only when it has one (`Feed.listsViewerData`).
+      "photosData": sharesViewerEntries ? .null : .string(SiteLayout.photoDataFileName),
+      "photoEntries": sharesViewerEntries
+        ? .string(root + Self.viewerEntryFolder + "/") : .null,
     ]
   }
 
@@ -133,6 +137,7 @@ extension WallPageModel {
     context["months"] = .array(months)
     context["hasImages"] = .bool(!months.isEmpty)
     context["emptyText"] = .string(strings.text("emptyGrid", ["name": user.displayName]))
+    if listsViewerData(of: wall) { context["photosData"] = .string(SiteLayout.photoDataFileName) }
     return (path, .object(context))
   }
 
@@ -169,7 +174,7 @@ extension WallPageModel {
     {
       tile["photo"] = [
         "src": .string(root + smallest.path),
-        "srcset": .string(Self.srcset(variants, root: root)),
+        "srcset": Self.pageSrcset(variants, root: root),
         "width": .int(smallest.width), "height": .int(smallest.height),
         "full": .string(root + largest.path),
         "original": original.map {

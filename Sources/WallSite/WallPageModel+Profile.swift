@@ -38,7 +38,7 @@ extension WallPageModel {
     for image in images where photos.count < Self.profilePhotos {
       guard let (variants, _) = readyMedia(image), let smallest = variants.first else { continue }
       photos.append([
-        "src": .string(root + smallest.path), "srcset": .string(Self.srcset(variants, root: root)),
+        "src": .string(root + smallest.path), "srcset": Self.pageSrcset(variants, root: root),
         "width": .int(smallest.width),
         "height": .int(smallest.height), "alt": .string(shownAlt(image)),
       ])

@@ -115,8 +115,8 @@ package struct WallPageModel {
   /// A copy that makes each person's, date's and image card's template data once, instead of
   /// once per wall that shows it: in a friend graph, each image is on dozens of walls.
   ///
-  /// It also keys the images' grid tiles for the `FragmentMemo`, and makes the viewer's
-  /// entries of people and photos (`shareViewerData`, within `viewerDataBudget`).
+  /// It also keys the images' grid tiles for the `FragmentMemo`, and, for a private build, makes
+  /// the viewer's entries of people and photos (`shareViewerData`, within `viewerDataBudget`).
   ///
   /// The cards and the viewer's entries are made side by side when `jobs` allows: both are
   /// made before the first wall, by one thread each.
@@ -142,7 +142,10 @@ package struct WallPageModel {
       }
       return cards
     } _: {
-      dated.makeSharedViewerData(budget: Self.viewerDataBudget)
+      // A public build writes each photo's entry once, from its uploader's wall
+      // (`forEachViewerEntryFile`): only a private build's walls copy entries.
+      dated.sharesViewerEntries
+        ? SharedViewerData() : dated.makeSharedViewerData(budget: Self.viewerDataBudget)
     }
     return model
   }
@@ -189,7 +192,7 @@ package struct WallPageModel {
       // Every user of the index but a stand-in has a wall; only a public site may point from
       // one to another.
       "href": audience == .anyone && !user.isStandIn
-        ? .string(root + layout.wallPage(userID: user.objectId, page: 1)) : .null,
+        ? .string(layout.wallLink(userID: user.objectId, from: root)) : .null,
       "name": .string(shownName(user)),
     ]
   }

@@ -143,18 +143,20 @@ const load = src => new Promise(resolve => {
 });
 // Loaded and laid out: the viewer sizes the photo once it has loaded, a moment later on a
 // loaded machine.
+// The photo's details (and its original) come with its data, a moment after it opens.
 const wait = () => image && image.complete && image.currentSrc
-    && image.getBoundingClientRect().width > 0 ? Promise.resolve()
+    && image.getBoundingClientRect().width > 0 && document.querySelector('.lightbox .byline')
+  ? Promise.resolve()
   : new Promise(resolve => setTimeout(() => resolve(), 50)).then(() => wait());
-const original = link.getAttribute('data-original');
 const listed = (link.querySelector('img').getAttribute('srcset') || '').split(',')
   .map(c => c.trim().split(/\\s+/)).filter(p => p[0]).sort((a, b) => parseInt(a[1]) - parseInt(b[1]));
-const biggest = original || (listed.length ? listed[listed.length - 1][0] : link.href);
 Promise.race([wait(), new Promise(r => setTimeout(r, 5000))]).then(async () => {
+  const button = document.querySelector('.lightbox .original');
+  const original = button && !button.hidden ? button.getAttribute('href') : null;
+  const biggest = original || (listed.length ? listed[listed.length - 1][0] : link.href);
   const box = image.getBoundingClientRect();
   const chosen = await load(image.currentSrc);
   const photo = await load(new URL(biggest, document.baseURI).href);
-  const button = document.querySelector('.lightbox .original');
   done({width: box.width, height: box.height, file: chosen[0], photo: photo,
         innerWidth: window.innerWidth, innerHeight: window.innerHeight,
         stageWidth: document.querySelector('.lightbox .stage').clientWidth,

@@ -15,7 +15,7 @@ On WALL (a wall folder of the site, e.g. walls/u0, with at least two pages):
   viewed; Escape steps back too; a direct link to #photo-<id> opens the viewer, and Escape then
   closes it on the same page;
 - photos.html groups its tiles under year and month headings, newest first, each tile under
-  the month of its photo's date (read from the wall's photos.js), in at least 5 columns at 1280
+  the month of its photo's date (read from the wall's viewer data), in at least 5 columns at 1280
   and 3 at 390, and a tile opens the viewer on its photo;
 - no page scrolls sideways (the wall's pages, its grid, the index), with the viewer open too;
 - the header (its box, the left of its title, the tabs) is in the same place on the wall's
@@ -85,10 +85,36 @@ def link_ids(page):
     return re.findall(r'data-lightbox data-photo-id="([^"]*)"', page.read_text(encoding="utf-8"))
 
 
+def entry_file(site, photo_id):
+    """Where a public site keeps a photo's viewer entry (WallPageModel.viewerEntryPath, worked
+    out apart): the objectId's UTF-8 bytes in hex, a "/" after every 64 bytes, in a folder named
+    by the low byte of their 32-bit FNV-1a hash."""
+    digest, name = 0x811C9DC5, ""
+    for position, byte in enumerate(photo_id.encode("utf-8")):
+        digest = ((digest ^ byte) * 0x01000193) & 0xFFFFFFFF
+        name += ("/" if position and position % 64 == 0 else "") + f"{byte:02x}"
+    return site / "viewer" / f"{digest & 255:02x}" / f"{name}.js"
+
+
 def wall_data(folder):
-    text = (folder / "photos.js").read_text(encoding="utf-8")
-    prefix = "window.wallgenPhotos = "
-    return json.loads(text[len(prefix):].rstrip().rstrip(";"))
+    """The wall's photos as the viewer walks them, each with its details: a private wall's
+    photos.js, or a public wall's list (or its page's links) and each photo's entry file."""
+    listed = folder / "photos.js"
+    data = {"entries": {}}
+    if listed.exists():
+        text = listed.read_text(encoding="utf-8")
+        prefix = "window.wallgenPhotos = "
+        data = json.loads(text[len(prefix):].rstrip().rstrip(";"))
+    if "photos" in data:
+        return data
+    photos = []
+    for photo_id in data.get("ids") or link_ids(folder / "index.html"):
+        entry = data["entries"].get(photo_id)
+        if entry is None:
+            text = entry_file(folder.parent.parent, photo_id).read_text(encoding="utf-8")
+            entry = json.loads(text[len("wallgenPhoto("):].rstrip().rstrip(";").rstrip(")"))
+        photos.append(entry)
+    return {"photos": photos}
 
 
 VIEWER = """

@@ -23,8 +23,9 @@ import WallSynth
     _ = try SiteBuilder(settings: ShardFixture.settings(folder.url("one"), export: root)).build()
     let plan = folder.url("plan.sqlite")
     _ = try PlanWriter(settings: PlanWriter.Settings(export: root, plan: plan)).write()
+    // The walls' files: their pages, and the viewer entries of their owners' photos.
     let pages = try ShardFixture.digests(of: folder.url("one")).filter {
-      $0.key.hasPrefix("walls/")
+      $0.key.hasPrefix("walls/") || $0.key.hasPrefix("viewer/")
     }
     return (folder, plan, pages)
   }

@@ -46,7 +46,7 @@ import WallSynth
   }
 
   private func commentIDs(in page: String) -> [String] {
-    page.components(separatedBy: #"<li class="comment" data-object-id=""#).dropFirst().map {
+    page.components(separatedBy: #"<li data-object-id=""#).dropFirst().map {
       String($0.prefix { $0 != "\"" })
     }
   }

@@ -89,10 +89,14 @@ import WallKitTestSupport
         "janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.", "nov.",
         "déc.",
       ].contains { all.contains(" \($0) 20") }, "a French month name")
+    // The long form of a date is the viewer's (its title), in each photo's entry.
+    let entries = try SiteTree.contents(of: try Self.site.get())
+      .filter { $0.key.hasPrefix("viewer/") }.values.map { String(decoding: $0, as: UTF8.self) }
+      .joined()
     #expect(
       ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"].contains {
-        all.contains(#"title="\#($0) "#)
-      }, "a tooltip with a French weekday")
+        entries.contains(#""long":"\#($0) "#)
+      }, "a long date with a French weekday, for the viewer")
     #expect(all.contains(#"alt="Photo de "#))
     #expect(all.contains(#"aria-label="Commentaires""#))
     #expect(all.contains(#"<meta property="og:url" content="https://example.org/murs/walls/"#))

@@ -64,10 +64,13 @@ import WallKitTestSupport
       users: Dictionary(uniqueKeysWithValues: users.map { ($0.objectId, $0) }),
       images: images, comments: comments,
       friends: [hub.objectId: Set(friends.map(\.objectId))])
-    let index = WallIndex(dataset: dataset, audience: .anyone)
+    // The hub's own (private) wall: a public wall's data is a list of objectIds and an entry
+    // file per photo (`ViewerEntryTests`); a private wall's is all of its photos, streamed.
+    let index = WallIndex(dataset: dataset, audience: .owner)
     let model = WallPageModel(
-      index: index, media: MediaLookup(catalog), layout: try SiteLayout(users: index.users),
-      zone: .utc, pageSize: 20, audience: .anyone)
+      index: index, media: MediaLookup(catalog),
+      layout: try SiteLayout(users: index.users, secret: Array("hub".utf8)),
+      zone: .utc, pageSize: 20, audience: .owner)
     return (model, made)
   }
 

@@ -87,11 +87,11 @@ import WallSynth
     let second = try build(export, site)
     #expect(second.summary.imagesProcessed == 0)
     // i1 (by u1) is on u1's and u2's walls; with two images a page it is on page 2 of each,
-    // and its comments are in each wall's viewer data (the grid shows no comment).
+    // and its comments are in its one viewer entry (the walls' lists name it only; the grid
+    // shows no comment).
     #expect(
       SiteTree.touched(from: before, to: try SiteTree.versions(of: site)).sorted() == [
-        "walls/u1/page-2.html", "walls/u1/photos.js", "walls/u2/page-2.html",
-        "walls/u2/photos.js",
+        WallPageModel.viewerEntryPath(of: "i1"), "walls/u1/page-2.html", "walls/u2/page-2.html",
       ])
   }
 
@@ -155,7 +155,7 @@ import WallSynth
     #expect(
       files.allSatisfy {
         $0 == "index.html" || $0.hasPrefix("walls/") || $0.hasPrefix("media/")
-          || $0.hasPrefix("assets/")
+          || $0.hasPrefix("assets/") || $0.hasPrefix("viewer/")
       })
     #expect(SiteBuilder.stateFolder(for: site) == folder.url(".wallgen/site"))
     #expect(FileSystem.kind(of: folder.url(".wallgen/site/manifest.txt")) == .regular)

@@ -129,7 +129,7 @@ import Testing
     let warnings = library.unknownNames(in: "wall", context: wall)
     #expect(
       warnings.map(\.description) == [
-        "comment:4:187: warning: unknown name 'txet', which renders as nothing; "
+        "comment:3:160: warning: unknown name 'txet', which renders as nothing; "
           + "did you mean 'text'?"
       ])
   }

@@ -108,7 +108,9 @@ import Testing
   func cachedModel(_ audience: Audience) throws {
     let model = try Fixture.model(audience, dataset: Self.dataset())
     let cached = model.cached()
-    #expect(cached.sharedViewerData.photos > 0)
+    // A public build writes each photo's entry once, from its uploader's wall
+    // (`ViewerEntryTests`): its model makes no entries for walls to copy.
+    #expect((cached.sharedViewerData.photos > 0) == (audience == .owner))
     for user in [Fixture.ann, Fixture.bob, Fixture.cy, Fixture.dee] {
       #expect(cached.photoDataFile(of: user).bytes == model.photoDataFile(of: user).bytes)
     }

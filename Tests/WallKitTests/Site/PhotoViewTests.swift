@@ -175,7 +175,9 @@ import Testing
     #expect(july[0]["photo"]?["original"]?["src"] == .string("../../media/pub.jpg"))
     #expect(january[0]["photo"] == .null)
     #expect(grid.context["tabs"]?["items"] != nil)
-    #expect(grid.context["photosData"] == .string("photos.js"))
+    // A public grid shows every photo of the wall: it needs no list of them.
+    #expect(grid.context["photosData"] == .null)
+    #expect(grid.context["photoEntries"] == .string("../../viewer/"))
     let bundle = WallPageModel(
       index: WallIndex(dataset: Self.dataset(), audience: .owner),
       media: MediaLookup(Self.catalog()),
@@ -200,7 +202,7 @@ import Testing
     }
     let people = try #require(data["people"]?.arrayValue)
     #expect(people.map { $0["name"]?.stringValue } == ["Bob", "Cy"])
-    #expect(people.first?["href"]?.stringValue == "../../walls/bob1/index.html")
+    #expect(people.first?["href"]?.stringValue == "../bob1/index.html")
     #expect(photos.first?["src"]?.stringValue == "../../media/pub-w640.jpg")
     #expect(photos.first?["original"]?.stringValue == "../../media/pub.jpg")
     #expect(photos.first?["time"]?["iso"]?.stringValue == "2014-07-04T20:40:00.000Z")

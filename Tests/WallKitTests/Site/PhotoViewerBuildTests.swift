@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import WallKit
 import WallKitTestSupport
@@ -15,18 +16,34 @@ import WallSynth
     let folder = try TemporaryDirectory()
     let site = try PageLayoutTests.build(in: folder)
     let manifest = BuildManifest.load(stateRoot: SiteBuilder.stateFolder(for: site))
+    var paged = 0
     for user in ["u0", "u1", "u2", "u3"] {
-      for name in ["photos.html", "photos.js"] {
+      // A public wall lists its photos for the viewer only when it has more than one page.
+      let pages = FileSystem.kind(of: "\(site)/walls/\(user)/page-2.html") == .regular
+      paged += pages ? 1 : 0
+      for name in ["photos.html"] + (pages ? ["photos.js"] : []) {
         let path = "walls/\(user)/\(name)"
         #expect(FileSystem.kind(of: "\(site)/\(path)") == .regular, "\(path) missing")
         #expect(manifest.files.contains(path), "\(path) not in the manifest")
       }
+      if !pages {
+        #expect(FileSystem.kind(of: "\(site)/walls/\(user)/photos.js") == .missing)
+      }
+      // Each photo its first page shows has its details in one file, in the manifest.
+      let page = String(
+        decoding: try FileSystem.readFile("\(site)/walls/\(user)/index.html", limit: 1 << 20),
+        as: UTF8.self)
+      for part in page.components(separatedBy: #"data-photo-id=""#).dropFirst() {
+        let path = WallPageModel.viewerEntryPath(of: String(part.prefix { $0 != "\"" }))
+        #expect(manifest.files.contains(path), "\(path) not in the manifest")
+      }
     }
+    #expect(paged > 0, "no wall of more than one page")
     let wall = String(
       decoding: try FileSystem.readFile("\(site)/walls/u0/index.html", limit: 1 << 20),
       as: UTF8.self)
     #expect(wall.contains(#"<a href="photos.html">Photos</a>"#))
-    #expect(wall.contains(#"data-photos="photos.js""#))
+    #expect(wall.contains(#"data-photo-entries="../../viewer/""#))
     let grid = String(
       decoding: try FileSystem.readFile("\(site)/walls/u0/photos.html", limit: 1 << 20),
       as: UTF8.self)
@@ -42,7 +59,7 @@ import WallSynth
   func prunedWithTheirWall() throws {
     let folder = try TemporaryDirectory()
     let site = try PageLayoutTests.build(in: folder)
-    #expect(FileSystem.kind(of: "\(site)/walls/u3/photos.js") == .regular)
+    #expect(FileSystem.kind(of: "\(site)/walls/u3/photos.html") == .regular)
     // Dora leaves: the export's users are written again without her.
     try ExportWriter(root: folder.url("export")).writeClass(
       "_User",
@@ -53,7 +70,7 @@ import WallSynth
     for name in ["index.html", "photos.html", "photos.js"] {
       #expect(FileSystem.kind(of: "\(site)/walls/u3/\(name)") == .missing, "walls/u3/\(name) left")
     }
-    #expect(FileSystem.kind(of: "\(site)/walls/u0/photos.js") == .regular)
+    #expect(FileSystem.kind(of: "\(site)/walls/u0/photos.html") == .regular)
   }
 
   @Test("an archive bundle holds its wall's grid and viewer data, naming no other wall")

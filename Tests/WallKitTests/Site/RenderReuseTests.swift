@@ -43,7 +43,10 @@ import WallSynth
     }
     #expect(sites[0].count > userCount * 2)
     // Photos were made, so cards, tiles and the viewer's data have them.
-    let viewerData = sites[0].filter { $0.key.hasSuffix("/photos.js") }.values
+    // (A public site's in each photo's entry, a private one's in each wall's photos.js.)
+    let viewerData = sites[0].filter {
+      $0.key.hasSuffix("/photos.js") || $0.key.hasPrefix("viewer/")
+    }.values
     #expect(viewerData.contains { String(decoding: $0, as: UTF8.self).contains("\"srcset\":") })
     #expect(sites[0].keys.sorted() == sites[1].keys.sorted())
     let different = sites[0].keys.filter { sites[0][$0] != sites[1][$0] }.sorted()

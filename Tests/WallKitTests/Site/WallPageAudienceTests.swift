@@ -55,8 +55,8 @@ import Testing
     let (page, card) = try Self.page(.anyone)
     #expect(page["noindex"] == .bool(false))
     #expect(page["indexHref"] == .string("../../index.html"))
-    #expect(page["owner"]?["href"] == .string("../../walls/ann1/index.html"))
-    #expect(card["uploader"]?["href"] == .string("../../walls/bob1/index.html"))
+    #expect(page["owner"]?["href"] == .string("../ann1/index.html"))
+    #expect(card["uploader"]?["href"] == .string("../bob1/index.html"))
   }
 
   @Test("an owner's page links to no other page and asks not to be indexed")
