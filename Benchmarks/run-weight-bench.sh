@@ -3,7 +3,8 @@
 # 10,000 images, 30,000 comments, about 20 friends each) with this checkout's wallgen and, when
 # asked, with a baseline binary, in one run, and prints for each the table
 #
-#   part | bytes | share      (wall pages, photos.js, photo grids, other text, media)
+#   part | bytes | share      (wall pages, photos.js, a public site's viewer entries, photo
+#                                grids, other text, media)
 #
 # then the text files' total (.html .js .json .css .xml), and the ratio of the two builds.
 #
@@ -42,8 +43,8 @@ weigh() { # label, binary: builds a fresh site and prints its table
   python3 - "$label" "$site" "$work/$label.json" <<'PY'
 import json, os, sys
 label, site, out = sys.argv[1:4]
-parts = {"wall pages": 0, "photos.js": 0, "photo grids": 0, "other text": 0, "media": 0,
-         "other": 0}
+parts = {"wall pages": 0, "photos.js": 0, "viewer entries": 0, "photo grids": 0,
+         "other text": 0, "media": 0, "other": 0}
 text = 0
 for folder, dirs, names in os.walk(site):
     dirs[:] = [d for d in dirs if d != ".wallgen"]
@@ -54,6 +55,8 @@ for folder, dirs, names in os.walk(site):
         text += size if is_text else 0
         if rel.split(os.sep)[0] == "media":
             parts["media"] += size
+        elif rel.split(os.sep)[0] == "viewer":
+            parts["viewer entries"] += size
         elif rel.startswith("walls" + os.sep) and name == "photos.js":
             parts["photos.js"] += size
         elif rel.startswith("walls" + os.sep) and name.startswith("photos") and name.endswith(".html"):
@@ -85,7 +88,8 @@ base, new = (json.load(open(path)) for path in sys.argv[1:3])
 print("| part | base | new | new / base |\n|---|---:|---:|---:|")
 for part in base["parts"]:
     b, n = base["parts"][part], new["parts"][part]
-    print(f"| {part} | {b / 1e6:,.1f} MB | {n / 1e6:,.1f} MB | {n / b if b else 0:.2f} |")
+    ratio = f"{n / b:.2f}" if b else ("–" if not n else "new")
+    print(f"| {part} | {b / 1e6:,.1f} MB | {n / 1e6:,.1f} MB | {ratio} |")
 b, n = base["text"], new["text"]
 print(f"| text files | {b / 1e6:,.1f} MB | {n / 1e6:,.1f} MB | {n / b if b else 0:.2f} |")
 PY
