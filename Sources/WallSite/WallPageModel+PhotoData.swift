@@ -4,7 +4,8 @@ import WallModel
 import WallRender
 import WallSupport
 
-/// The wall's photos for the viewer (`lightbox.js`): `photos.js`, beside the wall's pages, which
+/// A private wall's photos for the viewer (`lightbox.js`; a public site writes each photo's
+/// entry once instead, `WallPageModel+ViewerEntries`): `photos.js`, beside the wall's pages, which
 /// sets `window.wallgenPhotos` to what the wall's cards show of each photo that could be made,
 /// in wall order (its sizes, uploader, date, and the comments the wall's owner may read, up to
 /// `shownCommentLimit`), and the people they name.

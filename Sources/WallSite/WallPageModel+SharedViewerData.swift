@@ -1,7 +1,8 @@
 import WallModel
 
-/// The viewer's data a build's model makes once for every wall (`cached()`): each person's
-/// entry and each photo's entry as walls that may read all of its comments write it.
+/// The viewer's data a private build's model makes once for every wall (`cached()`): each
+/// person's entry and each photo's entry as walls that may read all of its comments write it.
+/// (A public build writes each photo's entry once, as a file: `WallPageModel+ViewerEntries`.)
 extension WallPageModel {
   /// The entries of the viewer's data made once per build (`shareViewerData`), packed in one
   /// array of bytes and found by position: a wall copies its photos' entries without hashing

@@ -187,7 +187,7 @@ import Testing
   }
 
   @Test(
-    "a public wall's data holds its public photos that could be made and their public comments, nothing else"
+    "a wall's full viewer data, made from a public model, holds its public photos that could be made and their public comments, nothing else"
   )
   func publicData() throws {
     let (data, script) = try Self.data(.anyone)
