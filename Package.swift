@@ -66,7 +66,8 @@ let package = Package(
       name: "WallSupport", dependencies: ["CCrypto", "CMalloc"], swiftSettings: swiftSettings),
     .target(name: "WallReport", dependencies: ["WallSupport"], swiftSettings: swiftSettings),
     .target(name: "WallJSON", dependencies: ["CSimdjsonShim"], swiftSettings: swiftSettings),
-    .target(name: "WallZip", dependencies: ["WallSupport", "CZip"], swiftSettings: swiftSettings),
+    .target(
+      name: "WallZip", dependencies: ["WallSupport", "CZip", "CZlib"], swiftSettings: swiftSettings),
     .target(
       name: "WallModel", dependencies: ["WallSupport", "WallReport"], swiftSettings: swiftSettings),
     .target(
@@ -111,7 +112,7 @@ let package = Package(
     // WACZ web archives (WARC records, CDXJ index, data package) of a folder of files.
     .target(
       name: "WallWACZ",
-      dependencies: ["WallSupport", "WallJSON", "WallZip", "WallPreview", "CZlib"],
+      dependencies: ["WallSupport", "WallJSON", "WallZip", "WallPreview"],
       swiftSettings: swiftSettings),
     .target(
       name: "WallArchive",

@@ -16,7 +16,23 @@ public enum Inflate {
   public static func zlib(_ bytes: [UInt8]) throws(Failure) -> [UInt8] {
     guard bytes.count >= 2, bytes[0] & 0x0F == 8, (Int(bytes[0]) << 8 | Int(bytes[1])) % 31 == 0
     else { throw Failure(description: "not a zlib stream") }
-    var reader = BitReader(bytes: bytes, offset: 2)
+    return try deflate(bytes, from: 2)
+  }
+
+  /// Inflates one gzip member (RFC 1952) without optional header fields, as zlib writes it
+  /// with no name or comment; its CRC-32 and length unchecked.
+  /// - Parameter bytes: The member.
+  /// - Returns: The inflated bytes.
+  /// - Throws: `Inflate.Failure` for anything else, or a malformed stream.
+  public static func gzip(_ bytes: [UInt8]) throws(Failure) -> [UInt8] {
+    guard bytes.count >= 18, bytes[0] == 0x1F, bytes[1] == 0x8B, bytes[2] == 8, bytes[3] == 0
+    else { throw Failure(description: "not a gzip member without header fields") }
+    return try deflate(bytes, from: 10)
+  }
+
+  /// Inflates the raw deflate data (RFC 1951) of `bytes` from `offset`.
+  private static func deflate(_ bytes: [UInt8], from offset: Int) throws(Failure) -> [UInt8] {
+    var reader = BitReader(bytes: bytes, offset: offset)
     var out: [UInt8] = []
     var final = false
     while !final {

@@ -134,7 +134,8 @@ public struct ShardFinalizer {
         record: BuildRecord(
           fingerprint: "sharded \(fingerprint)", summary: summary, problems: report.sorted,
           wallPages: [:]),
-        walls: walls, siteRoot: settings.output, stateRoot: stateRoot
+        walls: walls, siteRoot: settings.output, stateRoot: stateRoot,
+        precompress: settings.pipeline.precompress
       ) { () throws(WriteError) in try manifest.writer.install() }
     } catch {
       throw .build(error)

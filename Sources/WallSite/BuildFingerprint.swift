@@ -63,6 +63,7 @@ package enum BuildFingerprint {
       ("site title", identity[0]), ("site description", identity[1]), ("base URL", identity[2]),
       ("theme", Hex.encode(SHA256.digest(Array(theme.utf8)))),
       ("webp", pipeline.webp ? WebPSettings.standard.recipe : "no"),
+      ("precompress", pipeline.precompress ? "gzip level \(Precompression.level)" : "no"),
       ("originals", settings.copyOriginals ? "yes" : "no"),
       ("max pixels", "\(pipeline.limits.maxPixels)"),
       ("max file bytes", "\(pipeline.limits.maxFileBytes)"),

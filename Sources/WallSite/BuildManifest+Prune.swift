@@ -34,6 +34,11 @@ extension BuildManifest {
         continue
       }
       let target = "\(root)/\(file)"
+      // A file's gzip copy (`--precompress`) goes with it, even when the file went first.
+      let copy = target + Precompression.suffix
+      if isFile, Precompression.isText(file), FileSystem.linkKind(of: copy) == .regular {
+        try FileSystem.removeFile(copy)
+      }
       guard FileSystem.linkKind(of: target) == .regular else { continue }
       try FileSystem.removeFile(target)
       if isFile { removed += 1 }

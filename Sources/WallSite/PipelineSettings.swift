@@ -32,6 +32,9 @@ public struct PipelineSettings: Sendable {
   public var linkRotations = LinkRotations()
   /// Whether photo variants get WebP siblings, offered to browsers through `<picture>`.
   public var webp = PipelineSettings.webpByDefault
+  /// Whether each text file of the site gets a gzip copy beside it (`--precompress`,
+  /// `Precompression`).
+  public var precompress = false
 
   /// Whether to write into a non-empty output folder that wallgen did not make (`--force`).
   ///

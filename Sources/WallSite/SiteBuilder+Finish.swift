@@ -23,7 +23,8 @@ extension SiteBuilder {
   ///   place, but not all the state is.
   package static func finishSite(
     manifest: BuildManifest, previous: BuildManifest, replaced: [any ReplacedOutputs],
-    record: BuildRecord, siteRoot: String, stateRoot: String, saveManifest: Bool = true
+    record: BuildRecord, siteRoot: String, stateRoot: String, saveManifest: Bool = true,
+    precompress: Bool = false
   ) throws(BuildError) -> Int {
     // The manifest's file is saved when asked, and when the last build left an older
     // wallgen's manifest (its file is then replaced by this one's).
@@ -33,7 +34,7 @@ extension SiteBuilder {
     return try finishSite(
       manifest: .memory(manifest.lines), fileCount: manifest.files.count,
       previous: .memory(previous.lines), replaced: replaced, record: record,
-      siteRoot: siteRoot, stateRoot: stateRoot
+      siteRoot: siteRoot, stateRoot: stateRoot, precompress: precompress
     ) { () throws(WriteError) in
       if save { try manifest.save(stateRoot: stateRoot) }
     }
@@ -53,7 +54,8 @@ extension SiteBuilder {
   package static func finishSite(
     manifest: ManifestLines, fileCount: Int, previous: ManifestLines,
     replaced: [any ReplacedOutputs], record: BuildRecord, walls: (any WallListing)? = nil,
-    siteRoot: String, stateRoot: String, saveManifest: () throws(WriteError) -> Void
+    siteRoot: String, stateRoot: String, precompress: Bool = false,
+    saveManifest: () throws(WriteError) -> Void
   ) throws(BuildError) -> Int {
     let removed: Int
     do {
@@ -65,6 +67,13 @@ extension SiteBuilder {
       removed = count
     } catch {
       throw .write(step: .prune, error)
+    }
+    // The gzip copies of the text files, or, without the option, none left by an earlier build.
+    do {
+      _ = try Precompression.update(
+        lines: manifest.source(), on: precompress, siteRoot: siteRoot, stateRoot: stateRoot)
+    } catch {
+      throw .write(step: .precompress, error)
     }
     // Every file is in place and no other is left: what a build with nothing to do compares.
     var record = record

@@ -86,7 +86,8 @@ extension SiteBuilder {
     // files needs no writing.
     return try Self.finishSite(
       manifest: manifest, previous: previous, replaced: settings.replacedOutputs,
-      record: record, siteRoot: output, stateRoot: stateRoot, saveManifest: drops)
+      record: record, siteRoot: output, stateRoot: stateRoot, saveManifest: drops,
+      precompress: settings.pipeline.precompress)
   }
 
   /// The folder part of a relative path, "" for a file at the root.

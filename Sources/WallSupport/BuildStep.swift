@@ -39,6 +39,8 @@ public enum BuildStep: String, Sendable, CaseIterable {
   case record
   /// Removing what a build no longer makes.
   case prune
+  /// The gzip copies of the site's text files (`--precompress`).
+  case precompress
   /// The output folder itself.
   case output
 

@@ -1,5 +1,6 @@
 import WallPreview
 import WallSupport
+import WallZip
 
 /// Writes `archive/data.warc.gz`: WARC/1.1 records, each compressed as its own gzip member,
 /// streamed to disk as they are made.
@@ -12,7 +13,7 @@ final class WARCWriter {
   static let fileName = "data.warc.gz"
 
   private let file: OutputFile
-  private let gzip: GzipMember
+  private let gzip: GzipMember<WACZError>
   private let time: WARCTime
   private let base: WACZBase
 
@@ -21,7 +22,9 @@ final class WARCWriter {
   init(path: String, base: WACZBase, time: WARCTime) throws(WACZError) {
     let file = try OutputFile(path: path)
     self.file = file
-    gzip = try GzipMember(path: path) { bytes throws(WACZError) in try file.write(bytes) }
+    gzip = try GzipMember(failure: { WACZError(path: path, reason: $0) }) {
+      bytes throws(WACZError) in try file.write(bytes)
+    }
     self.time = time
     self.base = base
   }

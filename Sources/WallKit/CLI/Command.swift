@@ -60,6 +60,8 @@ public struct BuildOptions: Sendable, Equatable {
   public var maxExportBytes: UInt64 = ZipLimits.standard.totalBytes
   /// Whether to copy originals into the site bit for bit.
   public var copyOriginals: Bool = true
+  /// Whether each text file of the site gets a gzip copy beside it (`--precompress`).
+  public var precompress: Bool = false
   /// Publish nothing, and exit 1, when any problem was reported.
   public var strict: Bool = false
   /// Publish an export that lacks a part the last build read (`--allow-missing`).

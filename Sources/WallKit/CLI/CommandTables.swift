@@ -12,6 +12,13 @@ enum CommandTables {
         ["--no-originals"], \.copyOriginals, to: false,
         help: ["Do not copy original images into the site"]),
       .flag(
+        ["--precompress"], \.precompress,
+        help: [
+          "Also write a gzip copy (FILE.gz) beside each text file, for",
+          "hosts that serve one (nginx gzip_static); a build without it",
+          "removes them (docs/cli.md, \"Precompressed copies\")",
+        ]),
+      .flag(
         ["--strict"], \.strict,
         help: [
           "Publish nothing, and exit 1, if any problem was reported",

@@ -31,6 +31,7 @@ extension WallCLI {
     settings.pipeline.limits.maxPixels = options.maxPixels
     settings.pipeline.zipLimits = zipLimits(maxExportBytes: options.maxExportBytes)
     settings.copyOriginals = options.copyOriginals
+    settings.pipeline.precompress = options.precompress
     settings.strict = options.strict
     settings.allowMissingParts = options.allowMissing
     let inputs = buildInputs(options, input: input)

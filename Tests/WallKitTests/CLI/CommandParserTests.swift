@@ -27,14 +27,15 @@ import WallKit
     expected.theme = "mytheme"
     expected.maxPixels = 5000
     expected.copyOriginals = false
+    expected.precompress = true
     expected.strict = true
     expected.quiet = true
     expected.json = true
     let parsed = try CommandParser.parse([
       "build", "exp.zip", "-o", "out", "--report=r.jsonl", "--page-size", "12", "--timezone",
       "+02:00",
-      "-j", "2", "--theme", "mytheme", "--max-pixels=5000", "--no-originals", "--strict", "-q",
-      "--json",
+      "-j", "2", "--theme", "mytheme", "--max-pixels=5000", "--no-originals", "--precompress",
+      "--strict", "-q", "--json",
     ])
     #expect(parsed == .build(expected))
   }

@@ -59,7 +59,7 @@ import WallKitTestSupport
     #expect(lists.allSatisfy { Set($0).count == $0.count })
     #expect(
       BuildStep.allCases.filter { !$0.isAnnounced } == [
-        .state, .manifest, .record, .prune, .output,
+        .state, .manifest, .record, .prune, .precompress, .output,
       ])
   }
 }
