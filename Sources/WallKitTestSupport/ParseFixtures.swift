@@ -71,6 +71,16 @@ public enum ParseFixtures {
     ["owningId": .string(owner), "relatedId": .string(related)]
   }
 
+  /// The `_Join:friends:_User` rows that make everyone of `ids` a friend of everyone else: for
+  /// each pair, in order, its row both ways.
+  public static func friendRows(among ids: [String]) -> [JSONValue] {
+    ids.indices.flatMap { first in
+      ids.indices.dropFirst(first + 1).flatMap { second in
+        [friendRow(ids[first], ids[second]), friendRow(ids[second], ids[first])]
+      }
+    }
+  }
+
   /// The contents of `graph/<fbId>.json`.
   public static func graph(fbId: String, name: String, friends: [(id: String, name: String)])
     -> JSONValue

@@ -176,7 +176,9 @@ package struct PageWriter: Sendable {
   ) throws(BuildError) -> Written {
     let (user, wall) = (feed.user, feed.images)
     var written = Written()
-    let grid = model.photoGrid(for: user, wall: wall, positions: feed.positions, standIns: true)
+    let grid = model.photoGrid(
+      for: user, wall: wall, positions: feed.positions, standIns: true,
+      listed: feed.listsViewerData)
     let tiles = TemplateExpander { model.expandGridTile($0) }
     if try writeStreamed("photos", grid.context, at: grid.path, memo: memo, expand: tiles)
       == .written

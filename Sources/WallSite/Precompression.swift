@@ -78,24 +78,22 @@ package enum Precompression {
   /// Writes the gzip copy of `file` as `copy` (atomically), reading a megabyte at a time.
   static func compress(_ file: String, into copy: String) throws(WriteError) {
     let input = open(file, O_RDONLY | O_CLOEXEC)
-    guard input >= 0 else { throw WriteError(path: file, reason: FileSystem.lastErrorReason) }
+    guard input >= 0, let size = FileSystem.size(of: file) else {
+      if input >= 0 { close(input) }
+      throw WriteError(path: file, reason: FileSystem.lastErrorReason)
+    }
     defer { close(input) }
     let output = ChangedFileStream(writing: copy)
     let gzip = try GzipMember(
       level: level, failure: { WriteError(path: copy, reason: $0) },
       sink: { bytes throws(WriteError) in output.append(Array(bytes)) })
     var offset = 0
-    while true {
-      var chunk = [UInt8](repeating: 0, count: 1 << 20)
-      let count = chunk.withUnsafeMutableBytes {
-        pread(input, $0.baseAddress, $0.count, off_t(offset))
-      }
-      if count < 0, errno == EINTR { continue }
-      guard count >= 0 else { throw WriteError(path: file, reason: FileSystem.lastErrorReason) }
-      if count == 0 { break }
-      chunk.removeSubrange(count...)
+    while offset < size {
+      guard
+        let chunk = FileSystem.readBytes(of: input, count: min(1 << 20, size - offset), at: offset)
+      else { throw WriteError(path: file, reason: "it changed while it was being compressed") }
       try gzip.append(chunk)
-      offset += count
+      offset += chunk.count
     }
     try gzip.finish()
     // An unchanged copy keeps its bytes; its time says it was checked against its file.

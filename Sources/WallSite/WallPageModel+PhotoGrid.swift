@@ -96,8 +96,11 @@ extension WallPageModel {
   ///   - standIns: Whether each tile is a small stand-in that `expandGridTile` makes whole
   ///     when it is rendered (a `TemplateExpander`), so that a grid of thousands of photos is
   ///     never held whole as template data.
+  ///   - listed: Whether the wall has a list for the viewer (`Feed.listsViewerData`), when the
+  ///     caller knows; else it is worked out from `wall`.
   package func photoGrid(
-    for user: User, wall: [WallImage]? = nil, positions: [Int32]? = nil, standIns: Bool = false
+    for user: User, wall: [WallImage]? = nil, positions: [Int32]? = nil, standIns: Bool = false,
+    listed: Bool? = nil
   ) -> (path: String, context: TemplateValue) {
     let wall = wall ?? index.wall(for: user.objectId)
     let strings = language.strings
@@ -137,7 +140,9 @@ extension WallPageModel {
     context["months"] = .array(months)
     context["hasImages"] = .bool(!months.isEmpty)
     context["emptyText"] = .string(strings.text("emptyGrid", ["name": user.displayName]))
-    if listsViewerData(of: wall) { context["photosData"] = .string(SiteLayout.photoDataFileName) }
+    if listed ?? listsViewerData(of: wall) {
+      context["photosData"] = .string(SiteLayout.photoDataFileName)
+    }
     return (path, .object(context))
   }
 

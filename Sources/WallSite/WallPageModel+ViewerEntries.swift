@@ -37,18 +37,12 @@ extension WallPageModel {
   /// objectId (`entryPath` in `lightbox.js` follows this rule), and names differ whatever the
   /// file system's case rules.
   package static func viewerEntryPath(of objectId: String) -> String {
-    let digits = Array("0123456789abcdef".utf8)
-    var hash: UInt32 = 0x811c_9dc5
-    var name: [UInt8] = []
-    name.reserveCapacity(objectId.utf8.count * 2 + 4)
-    for (position, byte) in objectId.utf8.enumerated() {
-      hash = (hash ^ UInt32(byte)) &* 0x0100_0193
-      if position > 0, position % 64 == 0 { name.append(UInt8(ascii: "/")) }
-      name += [digits[Int(byte >> 4)], digits[Int(byte & 15)]]
+    let bytes = Array(objectId.utf8)
+    let name = stride(from: 0, to: bytes.count, by: 64).map {
+      Hex.encode(bytes[$0..<min($0 + 64, bytes.count)])
     }
-    let folder = [digits[Int(hash >> 4 & 15)], digits[Int(hash & 15)]]
-    return "\(viewerEntryFolder)/\(String(decoding: folder, as: UTF8.self))/"
-      + "\(String(decoding: name, as: UTF8.self)).js"
+    let folder = Hex.encode([UInt8(truncatingIfNeeded: StableHash.fnv1a(objectId))])
+    return "\(viewerEntryFolder)/\(folder)/\(name.joined(separator: "/")).js"
   }
 
   /// Whether the entry of `image` is written once, by its uploader's wall.
@@ -82,8 +76,9 @@ extension WallPageModel {
   func forEachViewerEntryFile(
     of feed: Feed, _ body: (String, [UInt8]) throws(BuildError) -> Void
   ) throws(BuildError) {
-    for (number, image) in feed.images.enumerated()
-    where image.uploaderID == feed.user.objectId && hasOwnEntryFile(image) {
+    // A stand-in has no wall (`hasOwnEntryFile`): every other owner writes their own photos'.
+    guard !feed.user.isStandIn else { return }
+    for (number, image) in feed.images.enumerated() where image.uploaderID == feed.user.objectId {
       var bytes = Array("wallgenPhoto(".utf8)
       if !appendEmbeddedEntry(of: image, comments: feed.comments[number], to: &bytes) {
         bytes += #"{"id":"#.utf8
@@ -125,7 +120,7 @@ extension WallPageModel {
   /// when it has more than one page (`ids`), and the entries of its photos that no wall writes
   /// (`entries`, by objectId).
   func viewerList(of feed: Feed) -> [UInt8]? {
-    guard listsViewerData(of: feed.images) else { return nil }
+    guard feed.listsViewerData else { return nil }
     var bytes = Array("window.wallgenPhotos = {\"entries\":{".utf8)
     var first = true
     for (number, image) in feed.images.enumerated() where !hasOwnEntryFile(image) {

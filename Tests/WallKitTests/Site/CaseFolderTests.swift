@@ -24,12 +24,7 @@ import WallSynth
         P.user("ua", username: "al", fbId: "2", name: "Al Lower"),
         P.user("Zed", username: "zed", fbId: "3", name: "Zed Alone"),
       ])
-    try export.writeClass(
-      "_Join:friends:_User",
-      [
-        P.friendRow("uA", "ua"), P.friendRow("ua", "uA"), P.friendRow("uA", "Zed"),
-        P.friendRow("Zed", "uA"), P.friendRow("ua", "Zed"), P.friendRow("Zed", "ua"),
-      ])
+    try export.writeClass("_Join:friends:_User", P.friendRows(among: ["uA", "ua", "Zed"]))
     try export.writeClass(
       "WallImage",
       [
@@ -37,10 +32,7 @@ import WallSynth
         P.image("ia", uploaderFBId: "2", username: "al", fileName: "b.png", at: 200),
         P.image("iZ", uploaderFBId: "3", username: "zed", fileName: "c.png", at: 300),
       ])
-    for (name, size) in [("a.png", 8), ("b.png", 10), ("c.png", 12)] {
-      try export.writeFile(
-        "files/\(name)", ImageFixtures.checkerPNG(width: size, height: size, alpha: false))
-    }
+    try export.writeCheckerPNGs([("a.png", 8), ("b.png", 10), ("c.png", 12)])
   }
 
   static func folder(of objectId: String) -> String {

@@ -44,12 +44,7 @@ import WallSynth
           extra: restriction?.fields ?? [:]),
         P.user("uC", username: "cat", fbId: "3", name: "Cat Open"),
       ])
-    try export.writeClass(
-      "_Join:friends:_User",
-      [
-        P.friendRow("uA", "uB"), P.friendRow("uB", "uA"), P.friendRow("uA", "uC"),
-        P.friendRow("uC", "uA"), P.friendRow("uB", "uC"), P.friendRow("uC", "uB"),
-      ])
+    try export.writeClass("_Join:friends:_User", P.friendRows(among: ["uA", "uB", "uC"]))
     try export.writeClass(
       "WallImage",
       [
@@ -63,10 +58,7 @@ import WallSynth
         P.comment(
           "cB", on: "iA", byFBId: "2", username: bobUsername, text: "Nice one", at: 150)
       ])
-    for (name, size) in [("a.png", 8), ("b.png", 10), ("c.png", 12)] {
-      try export.writeFile(
-        "files/\(name)", ImageFixtures.checkerPNG(width: size, height: size, alpha: false))
-    }
+    try export.writeCheckerPNGs([("a.png", 8), ("b.png", 10), ("c.png", 12)])
     if bobPicture {
       try export.writeFile(
         "graph/2.png", ImageFixtures.checkerPNG(width: 40, height: 40, alpha: true))
