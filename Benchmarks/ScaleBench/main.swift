@@ -1,7 +1,7 @@
 // Writes synthetic exports for the scale benchmark (see Benchmarks/run-scale-bench.sh):
 //   scale-bench generate DIR --users N --images N --comments N [--size WxH]
 //   scale-bench generate DIR --users N --degree skewed|uniform [--images-per-user X]
-//       [--comments-per-user X] [--mean-degree X] [--seed N] [--size WxH]
+//       [--comments-per-user X] [--mean-degree X] [--seed N] [--size WxH] [--faulty]
 //   scale-bench generate-snap DIR GRAPH [--images-per-user X] [--size WxH]
 // With --degree, the export is written row by row (StreamingExport), in bounded memory, for
 // 100,000 and 1,000,000 users (Benchmarks/run-slurm-scale.sh; defaults: 2 images and 3
@@ -109,6 +109,7 @@ func generateStreaming(degree: StreamingExport.Degree) {
   export.commentsPerUser = decimal("--comments-per-user", default: 3)
   export.meanDegree = decimal("--mean-degree", default: 20)
   export.seed = UInt64(option("--seed", default: 1))
+  export.faulty = arguments.contains("--faulty")
   (export.width, export.height) = size(default: (16, 12))
   let clock = ContinuousClock()
   let start = clock.now

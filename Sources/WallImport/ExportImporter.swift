@@ -205,14 +205,6 @@ package struct ImportSession {
     return nil
   }
 
-  /// A quoted description of how a record names its author, for "unknown" messages.
-  static func describeAuthor(of object: ParseObject) -> String {
-    var parts: [String] = []
-    if let facebookID = object.identifier("userFBId") { parts.append("userFBId \"\(facebookID)\"") }
-    if let username = object.string("user") { parts.append("user \"\(username)\"") }
-    return parts.isEmpty ? "no userFBId or user field" : parts.joined(separator: ", ")
-  }
-
   /// Reads an optional `ACL` field; a malformed one is reported and grants nobody.
   mutating func readACL(of object: ParseObject, file: String, className: String) -> AccessControl? {
     guard let value = object.fields["ACL"], value != .null else { return nil }

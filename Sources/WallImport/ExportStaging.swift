@@ -1,4 +1,5 @@
 import WallModel
+import WallReport
 
 /// How a row names its author or uploader, before the users are known: the keys
 /// `ImportSession.resolveAuthor` looks up, in its order (`userFBId`, then `user` as a username,
@@ -10,6 +11,22 @@ package struct StagedAuthor: Sendable, Equatable {
   package var username: String?
   /// `user` as a pointer to a `_User`: its objectId.
   package var pointer: String?
+
+  /// Names an author by the keys given.
+  package init(facebookID: String? = nil, username: String? = nil, pointer: String? = nil) {
+    self.facebookID = facebookID
+    self.username = username
+    self.pointer = pointer
+  }
+
+  /// How the row names its author, quoted, for the problem of an unknown one: its
+  /// `userFBId` and `user` (a username), or that it has neither.
+  package var description: String {
+    var parts: [String] = []
+    if let facebookID { parts.append("userFBId \"\(facebookID)\"") }
+    if let username { parts.append("user \"\(username)\"") }
+    return parts.isEmpty ? "no userFBId or user field" : parts.joined(separator: ", ")
+  }
 }
 
 /// A `_User` row as a part of a plan reads it, before any other row is looked at.
@@ -28,21 +45,26 @@ package struct StagedUser: Sendable {
   package var isPublic = true
 }
 
-/// A `WallImage` or `WallImageObject` row as a part reads it: valid on its own (a date, an ACL,
-/// a file found in `files/`); its uploader is resolved when the parts are merged.
+/// A `WallImage` or `WallImageObject` row with an objectId, as a part reads it; its uploader is
+/// resolved when the parts are merged.
+///
+/// A row whose `createdAt` is no date is staged too (with none): the merge decides whether the
+/// image is not shown for its uploader or for its date, as the whole import would.
 package struct StagedImage: Sendable {
   /// The objectId.
   package var objectId: String
   /// `WallImage` or `WallImageObject`.
   package var className: String
+  /// The row's 1-based place in its class file: where its problems come in the report.
+  package var position: Int
   /// How it names its uploader.
   package var author: StagedAuthor
-  /// `createdAt`.
-  package var createdAt: Timestamp
+  /// `createdAt`; nil when it is no ISO-8601 date (the image is not shown).
+  package var createdAt: Timestamp?
   /// Who may read it; nil means public.
   package var acl: AccessControl?
-  /// Its file in `files/`.
-  package var file: FileReference
+  /// Its file in `files/`; nil when none was found (a placeholder is shown).
+  package var file: FileReference?
   /// A `WallImageObject`'s non-empty `comment`, its caption.
   package var caption: String?
 }
@@ -52,23 +74,61 @@ package struct StagedImage: Sendable {
 package struct StagedComment: Sendable {
   /// The objectId.
   package var objectId: String
-  /// The row's 1-based place in `WallImageComment.json`: the order of the warnings about
-  /// comments without text.
+  /// The row's 1-based place in `WallImageComment.json`: where its problems come in the
+  /// report.
   package var position: Int
   /// The objectId of its image.
   package var imageID: String
   /// How it names its author.
   package var author: StagedAuthor
-  /// `createdAt`.
-  package var createdAt: Timestamp
-  /// `comment`, "" when absent (a warning, which the merge reports).
+  /// `createdAt`; nil when it is no ISO-8601 date (the comment is not shown).
+  package var createdAt: Timestamp?
+  /// `comment`, "" when absent (a warning).
   package var text: String
   /// Who may read it; nil means public.
   package var acl: AccessControl?
 }
 
+/// A problem a part of a plan found in one row, and where the whole import would report it.
+package struct StagedProblem: Sendable {
+  /// The class files in the order the whole import reads them (`ExportImporter.load`).
+  package enum Step: Int, Sendable {
+    case users = 1
+    case roles = 4
+    case images = 5
+    case imageObjects = 6
+    case comments = 7
+  }
+
+  /// The class file of the row.
+  package var step: Step
+  /// The row's 1-based place in it.
+  package var position: Int
+  /// The problem's place among the row's problems, from 1 (0 is before them: where the merge
+  /// reports an unknown uploader or author, or a missing image).
+  package var order: Int
+  /// Whether the problem counts only when the row passes the merge's checks (its uploader, or
+  /// its image and author, are found): the whole import stops at the first failed check.
+  package var conditional: Bool
+  /// The problem and its kind.
+  package var named: NamedProblem
+
+  /// The class file of rows of `className`.
+  package static func step(of className: String) -> Step {
+    switch className {
+    case "_User": .users
+    case "_Role": .roles
+    case "WallImageObject": .imageObjects
+    case "WallImageComment": .comments
+    default: .images
+    }
+  }
+}
+
 /// Receives the rows a part of a plan reads (`ImportSession.stage`), each once, in file order.
 package protocol ExportStaging {
+  /// A problem found in a row.
+  mutating func stage(_ problem: StagedProblem)
   /// A `_User` row.
   mutating func stage(_ user: StagedUser)
   /// A `WallImage` or `WallImageObject` row.

@@ -36,19 +36,31 @@ extension ImportSession {
   }
 
   private mutating func readImage(_ object: ParseObject, className: String) -> WallImage? {
-    let file = className + ".json"
     guard let uploaderID = resolveAuthor(of: object) else {
       if let users = unreadableUsers {
         lostImages.insert(object.objectId)
         countFollowOn(className, "image", "images", refersTo: users)
         return nil
       }
-      report.error(
-        file, className, object.objectId,
-        "unknown uploader (\(Self.describeAuthor(of: object))); the image is not shown",
-        kind: "images of unknown uploaders")
+      Self.reportUnknownAuthor(
+        Self.author(of: object), of: object.objectId, className: className, into: &report)
       return nil
     }
+    guard let fields = readImageFields(object, className: className) else { return nil }
+    return WallImage(
+      objectId: object.objectId, className: className, uploaderID: uploaderID,
+      file: fields.file, createdAt: fields.createdAt, acl: fields.acl)
+  }
+
+  /// What a row of an image class holds besides its uploader.
+  ///
+  /// Checked in this order: its `createdAt`, its ACL, its file; nil when `createdAt` is no ISO-8601 date (reported: the
+  /// image is not shown). The one reading of an image row, for the whole import and the parts
+  /// of a plan alike; it runs once the uploader is known to be a user.
+  mutating func readImageFields(_ object: ParseObject, className: String)
+    -> (createdAt: Timestamp, acl: AccessControl?, file: FileReference?)?
+  {
+    let file = className + ".json"
     guard let createdAt = object.timestamp("createdAt") else {
       report.error(
         file, className, object.objectId,
@@ -57,10 +69,35 @@ extension ImportSession {
       return nil
     }
     let acl = readACL(of: object, file: file, className: className)
-    return WallImage(
-      objectId: object.objectId, className: className, uploaderID: uploaderID,
-      file: readFile(object, field: "image", file: file, className: className),
-      createdAt: createdAt, acl: acl)
+    return (createdAt, acl, readFile(object, field: "image", file: file, className: className))
+  }
+
+  /// Reports an image whose uploader, or a comment whose author (`className`
+  /// `WallImageComment`), is no user, as `author` names them.
+  package static func reportUnknownAuthor(
+    _ author: StagedAuthor, of objectId: String, className: String,
+    into report: inout ProblemReport
+  ) {
+    if className == "WallImageComment" {
+      report.error(
+        "\(className).json", className, objectId,
+        "unknown author (\(author.description)); the comment is not shown",
+        kind: "comments by unknown authors")
+    } else {
+      report.error(
+        "\(className).json", className, objectId,
+        "unknown uploader (\(author.description)); the image is not shown",
+        kind: "images of unknown uploaders")
+    }
+  }
+
+  /// Reports a comment on an image the export does not hold (or that is not shown).
+  package static func reportMissingImage(
+    _ imageID: String, of objectId: String, into report: inout ProblemReport
+  ) {
+    report.error(
+      "WallImageComment.json", "WallImageComment", objectId,
+      "comment on missing image \"\(imageID)\"; not shown", kind: "comments on missing images")
   }
 
   /// Resolves a Parse File value to `files/<name>`, else `files/<last component of url>`.
@@ -130,51 +167,66 @@ extension ImportSession {
   }
 
   private mutating func readComment(_ object: ParseObject) {
-    let className = "WallImageComment"
-    let file = className + ".json"
-    guard let imageID = object.string("imageObjectId") ?? pointerID(object.fields["image"]) else {
-      report.error(
-        file, className, object.objectId, "has no imageObjectId; the comment is not shown",
-        kind: "comments without an imageObjectId")
-      return
-    }
+    guard let imageID = commentImageID(object) else { return }
     guard dataset.images[imageID] != nil else {
       if let images = unreadableImage(imageID) {
-        countFollowOn(className, "comment", "comments", refersTo: images)
+        countFollowOn("WallImageComment", "comment", "comments", refersTo: images)
         return
       }
-      report.error(
-        file, className, object.objectId, "comment on missing image \"\(imageID)\"; not shown",
-        kind: "comments on missing images")
+      Self.reportMissingImage(imageID, of: object.objectId, into: &report)
       return
     }
     guard let authorID = resolveAuthor(of: object) else {
       if let users = unreadableUsers {
-        countFollowOn(className, "comment", "comments", refersTo: users)
+        countFollowOn("WallImageComment", "comment", "comments", refersTo: users)
         return
       }
-      report.error(
-        file, className, object.objectId,
-        "unknown author (\(Self.describeAuthor(of: object))); the comment is not shown",
-        kind: "comments by unknown authors")
+      Self.reportUnknownAuthor(
+        Self.author(of: object), of: object.objectId, className: "WallImageComment",
+        into: &report)
       return
     }
+    guard let fields = readCommentFields(object) else { return }
+    dataset.comments[object.objectId] = Comment(
+      objectId: object.objectId, className: "WallImageComment", imageID: imageID,
+      authorID: authorID, text: fields.text, createdAt: fields.createdAt, acl: fields.acl)
+  }
+
+  /// The objectId of a comment's image (`imageObjectId`, else a pointer `image`); nil,
+  /// reported, when it has none: the comment is not shown.
+  mutating func commentImageID(_ object: ParseObject) -> String? {
+    guard let imageID = object.string("imageObjectId") ?? pointerID(object.fields["image"]) else {
+      report.error(
+        "WallImageComment.json", "WallImageComment", object.objectId,
+        "has no imageObjectId; the comment is not shown", kind: "comments without an imageObjectId")
+      return nil
+    }
+    return imageID
+  }
+
+  /// What a comment's row holds besides its image and author.
+  ///
+  /// Checked in this order: its `createdAt`, its text (a warning when it has none), its ACL; nil when `createdAt` is no
+  /// ISO-8601 date (reported: the comment is not shown). The one reading of a comment row, for
+  /// the whole import and the parts of a plan alike; it runs once its image and author are
+  /// known.
+  mutating func readCommentFields(_ object: ParseObject)
+    -> (createdAt: Timestamp, text: String, acl: AccessControl?)?
+  {
+    let (className, file) = ("WallImageComment", "WallImageComment.json")
     guard let createdAt = object.timestamp("createdAt") else {
       report.error(
         file, className, object.objectId,
         "createdAt \(Self.quoted(object.fields["createdAt"])) is not an ISO-8601 date; the comment is not shown",
         kind: "comments without an ISO-8601 createdAt")
-      return
+      return nil
     }
     let text = object.string("comment") ?? ""
     if text.isEmpty {
       report.warning(
         file, className, object.objectId, "the comment has no text", kind: "comments without text")
     }
-    dataset.comments[object.objectId] = Comment(
-      objectId: object.objectId, className: className, imageID: imageID, authorID: authorID,
-      text: text, createdAt: createdAt,
-      acl: readACL(of: object, file: file, className: className))
+    return (createdAt, text, readACL(of: object, file: file, className: className))
   }
 
   func pointerID(_ value: JSONValue?) -> String? {

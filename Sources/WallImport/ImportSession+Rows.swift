@@ -15,28 +15,39 @@ extension ImportSession {
     let file = className + ".json"
     var seen = Set<String>()
     return forEachRow(className) { session, row, place in
-      guard let fields = row.objectValue else {
-        session.report.error(
-          file, className, "", "\(place.label("entry")) is \(row.kindDescription), not an object",
-          kind: "entries that are not objects")
-        return
-      }
-      guard let objectId = fields["objectId"]?.stringValue, !objectId.isEmpty else {
-        session.report.error(
-          file, className, "", "\(place.label("entry")) has no string \(place.idKey)",
-          kind: "entries without a string objectId")
-        return
-      }
-      let object = ParseObject(objectId: objectId, fields: fields)
+      guard let object = session.object(in: row, at: place, of: className) else { return }
       if session.drops(object, of: className) { return }
-      guard seen.insert(objectId).inserted else {
+      guard seen.insert(object.objectId).inserted else {
         session.report.error(
-          file, className, objectId, "duplicate \(place.idKey); the first one is kept",
+          file, className, object.objectId, "duplicate \(place.idKey); the first one is kept",
           kind: "duplicate objectIds")
         return
       }
       body(&session, object)
     }
+  }
+
+  /// The object `row` (at `place` in `<className>.json`) holds.
+  ///
+  /// Nil, reported, for a row that is no object or has no string objectId. The one check of a row's shape, for the whole
+  /// import and the parts of a plan alike.
+  mutating func object(in row: JSONValue, at place: RowPlace, of className: String)
+    -> ParseObject?
+  {
+    let file = className + ".json"
+    guard let fields = row.objectValue else {
+      report.error(
+        file, className, "", "\(place.label("entry")) is \(row.kindDescription), not an object",
+        kind: "entries that are not objects")
+      return nil
+    }
+    guard let objectId = fields["objectId"]?.stringValue, !objectId.isEmpty else {
+      report.error(
+        file, className, "", "\(place.label("entry")) has no string \(place.idKey)",
+        kind: "entries without a string objectId")
+      return nil
+    }
+    return ParseObject(objectId: objectId, fields: fields)
   }
 
   /// Reads the rows of `<className>.json` one at a time, giving each with its place in the file

@@ -12,11 +12,13 @@ extension ImportSession {
   /// other rows (objectIds seen twice, authors, images, friends and roles that must exist) is
   /// checked when the parts are merged, in SQL.
   ///
-  /// Only an export that no check would fault is read in parts: the first problem any row
-  /// shows ends the part, and its reason is returned, so that the merge imports that export
-  /// whole, as a build does, and reports its problems in the build's words. So are a Parse
-  /// Server export (`mongoexport`'s layout, `_SCHEMA.json`) and one without `_User.json` or a
-  /// class file of images.
+  /// A row's own problems (a row that is no object or has no objectId; a user's, image's or
+  /// comment's date, ACL, file or text) are handed to `sink` with the row's place
+  /// (`StagedProblem`), for the merge to report them where the whole import would, in its words;
+  /// the part goes on. Any other problem ends the part, and its reason is returned, so that the
+  /// merge imports that export whole, as a build does. So do a Parse Server export
+  /// (`mongoexport`'s layout, `_SCHEMA.json`) and one without `_User.json` or a class file of
+  /// images.
   /// - Parameters:
   ///   - source: The opened export.
   ///   - limits: The largest files and deepest nesting read.
@@ -67,32 +69,51 @@ extension ImportSession {
     return nil
   }
 
-  /// Gives `body` each object of `<className>.json` in the part, with its 1-based place; a row
-  /// that is no object with a string objectId is reported, one the takedown list drops
-  /// (`drops`) skipped.
-  private mutating func stageObjects(
-    _ className: String, _ mine: (Int) -> Bool,
-    _ body: (inout ImportSession, ParseObject, Int) -> Void
+  /// Gives `body` each object of `<className>.json` in the part, with its 1-based place.
+  ///
+  /// A row that is no object with a string objectId is reported (`object(in:at:of:)`) and its
+  /// problem handed on to `sink`; one the takedown list drops (`drops`) is skipped. Once a
+  /// problem that is not handed on was reported (a row's JSON, the file's), no row is.
+  private mutating func stageObjects<Sink: ExportStaging>(
+    _ className: String, _ mine: (Int) -> Bool, into sink: inout Sink,
+    _ body: (inout ImportSession, inout Sink, ParseObject, Int) -> Void
   ) {
-    let file = className + ".json"
+    let step = StagedProblem.step(of: className)
     forEachStreamedRow(className, taking: mine) { session, row, place in
-      guard let fields = row.objectValue, let objectId = fields["objectId"]?.stringValue,
-        !objectId.isEmpty
-      else {
-        session.report.error(
-          file, className, "", "\(place.label("entry")) is no object with a string objectId")
+      guard session.report.isEmpty else { return }
+      guard let object = session.object(in: row, at: place, of: className) else {
+        session.handOn(step, position: place.number, conditional: false, into: &sink)
         return
       }
-      let object = ParseObject(objectId: objectId, fields: fields)
       if session.drops(object, of: className) { return }
-      body(&session, object, place.number)
+      body(&session, &sink, object, place.number)
+    }
+  }
+
+  /// Hands the problems the row at `position` of `step`'s class file reported on to `sink`.
+  ///
+  /// They are taken out of the report, for the merge to report them where the whole import
+  /// would. Problems of a kind without a name stay: the part then ends, and the merge imports the
+  /// export whole.
+  /// - Parameter conditional: Whether they count only when the row passes the merge's checks.
+  private mutating func handOn(
+    _ step: StagedProblem.Step, position: Int, conditional: Bool,
+    into sink: inout some ExportStaging
+  ) {
+    guard !report.isEmpty, let taken = report.takeNamed() else { return }
+    for (offset, named) in taken.enumerated() {
+      sink.stage(
+        StagedProblem(
+          step: step, position: position, order: offset + 1, conditional: conditional,
+          named: named))
     }
   }
 
   private mutating func stageUsers(_ mine: (Int) -> Bool, into sink: inout some ExportStaging) {
-    stageObjects("_User", mine) { session, object, position in
+    stageObjects("_User", mine, into: &sink) { session, sink, object, position in
       let facebookID = object.identifier("fbId") ?? session.facebookIDFromAuthData(object)
       if let facebookID, !ExportPath.isSafeRelative(facebookID) || facebookID.contains("/") {
+        // Reported by the whole import when it reads the Graph files: not handed on.
         session.report.error(
           "_User.json", "_User", object.objectId,
           "Facebook id \"\(facebookID)\" is not a safe file name")
@@ -105,6 +126,7 @@ extension ImportSession {
           name: object.string("name").flatMap { $0.isEmpty ? nil : $0 },
           isPublic: session.readACL(of: object, file: "_User.json", className: "_User")
             .grantsPublicRead))
+      session.handOn(.users, position: position, conditional: false, into: &sink)
     }
   }
 
@@ -126,7 +148,7 @@ extension ImportSession {
 
   private mutating func stageRoles(_ mine: (Int) -> Bool, into sink: inout some ExportStaging) {
     guard source.fileExists("_Role.json") else { return }  // without roles, no joins are read
-    stageObjects("_Role", mine) { session, object, _ in
+    stageObjects("_Role", mine, into: &sink) { session, sink, object, _ in
       guard let name = object.string("name"), !name.isEmpty else {
         session.report.error("_Role.json", "_Role", object.objectId, "role has no name")
         return
@@ -141,44 +163,36 @@ extension ImportSession {
   private mutating func stageImages(
     _ className: String, _ mine: (Int) -> Bool, into sink: inout some ExportStaging
   ) {
-    let file = className + ".json"
-    stageObjects(className, mine) { session, object, _ in
-      guard let createdAt = object.timestamp("createdAt") else {
-        session.report.error(file, className, object.objectId, "createdAt is no ISO-8601 date")
-        return
-      }
-      let acl = session.readACL(of: object, file: file, className: className)
-      guard
-        let reference = session.readFile(object, field: "image", file: file, className: className)
-      else { return }  // reported, or counted for `reportUnfilledFilesFolder`
+    let step = StagedProblem.step(of: className)
+    stageObjects(className, mine, into: &sink) { session, sink, object, position in
+      // The whole import reads the rest once it found the uploader: so do these problems
+      // count, when the merge finds it.
+      let fields = session.readImageFields(object, className: className)
       sink.stage(
         StagedImage(
-          objectId: object.objectId, className: className, author: Self.author(of: object),
-          createdAt: createdAt, acl: acl, file: reference,
+          objectId: object.objectId, className: className, position: position,
+          author: Self.author(of: object), createdAt: fields?.createdAt, acl: fields?.acl,
+          file: fields?.file,
           caption: className == "WallImageObject"
             ? object.string("comment").flatMap { $0.isEmpty ? nil : $0 } : nil))
+      session.handOn(step, position: position, conditional: true, into: &sink)
     }
   }
 
   private mutating func stageComments(_ mine: (Int) -> Bool, into sink: inout some ExportStaging) {
-    let (className, file) = ("WallImageComment", "WallImageComment.json")
-    stageObjects(className, mine) { session, object, position in
-      guard
-        let imageID = object.string("imageObjectId") ?? session.pointerID(object.fields["image"])
-      else {
-        session.report.error(file, className, object.objectId, "has no imageObjectId")
+    stageObjects("WallImageComment", mine, into: &sink) { session, sink, object, position in
+      guard let imageID = session.commentImageID(object) else {
+        session.handOn(.comments, position: position, conditional: false, into: &sink)
         return
       }
-      guard let createdAt = object.timestamp("createdAt") else {
-        session.report.error(file, className, object.objectId, "createdAt is no ISO-8601 date")
-        return
-      }
-      let acl = session.readACL(of: object, file: file, className: className)
+      // Read once its image and author are found, which the merge checks.
+      let fields = session.readCommentFields(object)
       sink.stage(
         StagedComment(
           objectId: object.objectId, position: position, imageID: imageID,
-          author: Self.author(of: object), createdAt: createdAt,
-          text: object.string("comment") ?? "", acl: acl))
+          author: Self.author(of: object), createdAt: fields?.createdAt, text: fields?.text ?? "",
+          acl: fields?.acl))
+      session.handOn(.comments, position: position, conditional: true, into: &sink)
     }
   }
 

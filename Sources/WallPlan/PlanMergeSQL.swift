@@ -1,6 +1,10 @@
+import WallImport
+
 /// The SQL of a plan's merge (`PlanWriter.merge`): the scratch tables the parts are gathered
 /// in, the checks that send an export to the whole import, and the plan's tables made from them.
 enum PlanMergeSQL {
+  private typealias Step = StagedProblem.Step
+
   /// SQLite's page cache, in KiB, of the plan being written and of the scratch database, each.
   ///
   /// With a part's cache (`partCacheKiB`) and the sorts, they are what the merge holds, whatever
@@ -29,13 +33,17 @@ enum PlanMergeSQL {
       objectId TEXT PRIMARY KEY, position INTEGER NOT NULL, username TEXT NOT NULL,
       facebookID TEXT, name TEXT, isPublic INTEGER NOT NULL);
     CREATE TABLE s.images(
-      objectId TEXT PRIMARY KEY, className TEXT NOT NULL, authorFacebookID TEXT,
-      authorUsername TEXT, authorPointer TEXT, createdAt INTEGER NOT NULL, acl TEXT,
-      path TEXT NOT NULL, originalName TEXT NOT NULL, caption TEXT);
+      objectId TEXT PRIMARY KEY, className TEXT NOT NULL, position INTEGER NOT NULL,
+      authorFacebookID TEXT, authorUsername TEXT, authorPointer TEXT, createdAt INTEGER,
+      acl TEXT, path TEXT, originalName TEXT, caption TEXT);
     CREATE TABLE s.comments(
       objectId TEXT PRIMARY KEY, position INTEGER NOT NULL, imageID TEXT NOT NULL,
       authorFacebookID TEXT, authorUsername TEXT, authorPointer TEXT,
-      createdAt INTEGER NOT NULL, text TEXT NOT NULL, acl TEXT);
+      createdAt INTEGER, text TEXT NOT NULL, acl TEXT);
+    CREATE TABLE s.problems(
+      step INTEGER NOT NULL, position INTEGER NOT NULL, rank INTEGER NOT NULL,
+      conditional INTEGER NOT NULL, severity TEXT NOT NULL, file TEXT NOT NULL,
+      className TEXT NOT NULL, objectId TEXT NOT NULL, kind TEXT NOT NULL, reason TEXT NOT NULL);
     CREATE TABLE s.joins(
       className TEXT NOT NULL, owning TEXT NOT NULL, related TEXT NOT NULL,
       PRIMARY KEY(className, owning, related)) WITHOUT ROWID;
@@ -69,7 +77,9 @@ enum PlanMergeSQL {
     """
   }
 
-  /// Who a user is known by, the first user (in file order) winning, and each row's author.
+  /// Who a user is known by, the first user (in file order) winning, and each row's author;
+  /// which images and comments are kept (`kept`): an image whose uploader is a user and whose
+  /// date was read, a comment on such an image whose author is a user and whose date was read.
   static let resolve = """
     CREATE INDEX s.users_folded ON users(lower(objectId));
     CREATE TABLE s.usernames(username TEXT PRIMARY KEY, objectId TEXT NOT NULL);
@@ -78,15 +88,21 @@ enum PlanMergeSQL {
     INSERT OR IGNORE INTO s.facebookIDs SELECT facebookID, objectId FROM s.users
       WHERE facebookID IS NOT NULL ORDER BY position;
     CREATE TABLE s.resolvedImages(
-      objectId TEXT PRIMARY KEY, className TEXT NOT NULL, uploader TEXT, path TEXT NOT NULL,
-      originalName TEXT NOT NULL, createdAt INTEGER NOT NULL, acl TEXT, caption TEXT);
-    INSERT INTO s.resolvedImages SELECT objectId, className, \(author("x")), path, originalName,
-      createdAt, acl, caption FROM s.images x;
+      objectId TEXT PRIMARY KEY, className TEXT NOT NULL, uploader TEXT, path TEXT,
+      originalName TEXT, createdAt INTEGER, acl TEXT, caption TEXT, kept INTEGER NOT NULL);
+    INSERT INTO s.resolvedImages SELECT *, uploader IS NOT NULL AND createdAt IS NOT NULL FROM (
+      SELECT objectId, className, \(author("x")) AS uploader, path, originalName, createdAt, acl,
+        caption FROM s.images x);
     CREATE TABLE s.resolvedComments(
       objectId TEXT PRIMARY KEY, position INTEGER NOT NULL, imageID TEXT NOT NULL, author TEXT,
-      createdAt INTEGER NOT NULL, text TEXT NOT NULL, acl TEXT);
-    INSERT INTO s.resolvedComments SELECT objectId, position, imageID, \(author("x")), createdAt,
-      text, acl FROM s.comments x;
+      createdAt INTEGER, text TEXT NOT NULL, acl TEXT, imageKept INTEGER NOT NULL,
+      kept INTEGER NOT NULL);
+    INSERT INTO s.resolvedComments SELECT *,
+      imageKept AND author IS NOT NULL AND createdAt IS NOT NULL FROM (
+      SELECT objectId, position, imageID, \(author("x")) AS author, createdAt, text, acl,
+        EXISTS (SELECT 1 FROM s.resolvedImages i WHERE i.objectId = x.imageID AND i.kept)
+          AS imageKept
+      FROM s.comments x);
     """
 
   /// Each check: what it finds (a problem of the export, which the whole import reports in
@@ -98,21 +114,6 @@ enum PlanMergeSQL {
       """
       SELECT (SELECT count(*) FROM s.users WHERE facebookID IS NOT NULL)
         <> (SELECT count(*) FROM s.facebookIDs)
-      """
-    ),
-    (
-      "an image's uploader is no user",
-      "SELECT EXISTS (SELECT 1 FROM s.resolvedImages WHERE uploader IS NULL)"
-    ),
-    (
-      "a comment's author is no user",
-      "SELECT EXISTS (SELECT 1 FROM s.resolvedComments WHERE author IS NULL)"
-    ),
-    (
-      "a comment is on a missing image",
-      """
-      SELECT EXISTS (SELECT 1 FROM s.resolvedComments c
-        WHERE NOT EXISTS (SELECT 1 FROM s.images i WHERE i.objectId = c.imageID))
       """
     ),
     (
@@ -182,11 +183,11 @@ enum PlanMergeSQL {
       JOIN s.joins m ON m.className = '_Join:users:_Role' AND m.owning = reach.current
       JOIN s.roles r ON r.objectId = reach.root;
     INSERT INTO main.images SELECT objectId, className, uploader, path, originalName, createdAt,
-      acl FROM s.resolvedImages ORDER BY createdAt DESC, objectId;
+      acl FROM s.resolvedImages WHERE kept ORDER BY createdAt DESC, objectId;
     INSERT INTO main.comments SELECT objectId, 'WallImageComment', imageID, author, text,
-      createdAt, acl FROM s.resolvedComments;
+      createdAt, acl FROM s.resolvedComments WHERE kept;
     INSERT INTO main.comments SELECT objectId || ':caption', className, objectId, uploader,
-      caption, createdAt, acl FROM s.resolvedImages WHERE caption IS NOT NULL;
+      caption, createdAt, acl FROM s.resolvedImages WHERE kept AND caption IS NOT NULL;
     """
 
   /// Whether anyone may read an object with the ACL `acl` (NULL: no ACL, public).
@@ -218,8 +219,7 @@ enum PlanMergeSQL {
   /// uploader or by someone who lists the uploader as a friend.
   static let shown = """
     CREATE TABLE s.shown(
-      objectId TEXT PRIMARY KEY, className TEXT NOT NULL, path TEXT NOT NULL,
-      public INTEGER NOT NULL);
+      objectId TEXT PRIMARY KEY, className TEXT NOT NULL, path TEXT, public INTEGER NOT NULL);
     INSERT INTO s.shown SELECT i.objectId, i.className, i.path, \(isPublic("i.acl"))
       FROM main.images i
       WHERE \(readable("i.acl", by: "i.uploader"))
@@ -250,15 +250,42 @@ enum PlanMergeSQL {
   /// The files a part should have read and did not (none, unless a part was made by another
   /// wallgen): 1 when there is one.
   static let unprobed = """
-    SELECT EXISTS (SELECT 1 FROM s.shown h
-      WHERE NOT EXISTS (SELECT 1 FROM s.sources x WHERE x.path = h.path AND x.avatar = 0))
+    SELECT EXISTS (SELECT 1 FROM s.shown h WHERE h.path IS NOT NULL
+      AND NOT EXISTS (SELECT 1 FROM s.sources x WHERE x.path = h.path AND x.avatar = 0))
     OR EXISTS (SELECT 1 FROM main.users u WHERE u.picturePath IS NOT NULL
       AND NOT EXISTS (SELECT 1 FROM s.sources x WHERE x.path = u.picturePath AND x.avatar = 1))
     """
 
-  /// The comments without text, in file order (the import's warnings).
-  static let textless = """
-    SELECT objectId FROM s.resolvedComments WHERE text = '' ORDER BY position
+  /// The problems of the rows, in the order the whole import reports them.
+  ///
+  /// By class file, row and place in the row. Columns: class file, row, place, then what to report (`code`):
+  /// 0, a problem a part handed on (severity, file, class, objectId, kind, reason), whose row
+  /// passed the checks that come before it; 1, an image whose uploader is no user, or 3, a
+  /// comment whose author is none (class, objectId, and the author's Facebook id and username
+  /// in the last two columns); 2, a comment on an image that is not kept (its image's objectId
+  /// in the one before last).
+  static let rowProblems = """
+    SELECT step, position, rank, 0, severity, file, className, objectId, kind, reason, NULL,
+      NULL
+    FROM s.problems p
+    WHERE NOT conditional
+      OR (step IN (\(Step.images.rawValue), \(Step.imageObjects.rawValue))
+        AND (SELECT uploader IS NOT NULL FROM s.resolvedImages i WHERE i.objectId = p.objectId))
+      OR (step = \(Step.comments.rawValue)
+        AND (SELECT imageKept AND author IS NOT NULL FROM s.resolvedComments c
+          WHERE c.objectId = p.objectId))
+    UNION ALL
+    SELECT CASE className WHEN 'WallImageObject' THEN \(Step.imageObjects.rawValue)
+      ELSE \(Step.images.rawValue) END, position, 0, 1, NULL, NULL,
+      className, objectId, NULL, NULL, authorFacebookID, authorUsername
+    FROM s.images x WHERE \(author("x")) IS NULL
+    UNION ALL
+    SELECT \(Step.comments.rawValue), c.position, 0, CASE WHEN r.imageKept THEN 3 ELSE 2 END,
+      NULL, NULL, 'WallImageComment', c.objectId, NULL, NULL,
+      CASE WHEN r.imageKept THEN c.authorFacebookID ELSE c.imageID END, c.authorUsername
+    FROM s.comments c JOIN s.resolvedComments r ON r.objectId = c.objectId
+    WHERE NOT r.imageKept OR r.author IS NULL
+    ORDER BY 1, 2, 3
     """
 
   /// The friendships listed by one side only, by user then friend (the import's warnings).

@@ -3,7 +3,7 @@
 /// they read on their own, and its image files' digests and headers.
 enum PlanPartSchema {
   /// Bumped whenever a table changes; a part of another format is refused by the merge.
-  static let format = "wallgen-plan-part-2"
+  static let format = "wallgen-plan-part-3"
 
   /// The statements that create an empty part.
   static let create = """
@@ -14,13 +14,17 @@ enum PlanPartSchema {
       objectId TEXT NOT NULL, position INTEGER NOT NULL, username TEXT NOT NULL,
       facebookID TEXT, name TEXT, isPublic INTEGER NOT NULL);
     CREATE TABLE images(
-      objectId TEXT NOT NULL, className TEXT NOT NULL, authorFacebookID TEXT,
-      authorUsername TEXT, authorPointer TEXT, createdAt INTEGER NOT NULL, acl TEXT,
-      path TEXT NOT NULL, originalName TEXT NOT NULL, caption TEXT);
+      objectId TEXT NOT NULL, className TEXT NOT NULL, position INTEGER NOT NULL,
+      authorFacebookID TEXT, authorUsername TEXT, authorPointer TEXT, createdAt INTEGER,
+      acl TEXT, path TEXT, originalName TEXT, caption TEXT);
     CREATE TABLE comments(
       objectId TEXT NOT NULL, position INTEGER NOT NULL, imageID TEXT NOT NULL,
       authorFacebookID TEXT, authorUsername TEXT, authorPointer TEXT,
-      createdAt INTEGER NOT NULL, text TEXT NOT NULL, acl TEXT);
+      createdAt INTEGER, text TEXT NOT NULL, acl TEXT);
+    CREATE TABLE problems(
+      step INTEGER NOT NULL, position INTEGER NOT NULL, rank INTEGER NOT NULL,
+      conditional INTEGER NOT NULL, severity TEXT NOT NULL, file TEXT NOT NULL,
+      className TEXT NOT NULL, objectId TEXT NOT NULL, kind TEXT NOT NULL, reason TEXT NOT NULL);
     CREATE TABLE joins(className TEXT NOT NULL, owning TEXT NOT NULL, related TEXT NOT NULL);
     CREATE TABLE roles(objectId TEXT NOT NULL, name TEXT NOT NULL);
     CREATE TABLE graph(facebookID TEXT NOT NULL, name TEXT);
@@ -37,7 +41,7 @@ enum PlanPartSchema {
   /// The tables a merge copies from every part, in this order.
   static let tables = [
     "users", "images", "comments", "joins", "roles", "graph", "graphFriends", "pictures",
-    "sources",
+    "sources", "problems",
   ]
 
   /// The file of part `part` of the plan `plan`: `PLAN.parts/K-of-N.sqlite`.

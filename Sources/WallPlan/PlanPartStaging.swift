@@ -1,23 +1,27 @@
 import WallImport
 import WallModel
+import WallReport
 
 /// Writes the rows a part reads into its tables (`PlanPartSchema`), keeping the first error:
 /// `ExportStaging`'s calls cannot throw.
 struct PlanPartStaging: ExportStaging {
-  private let users, images, comments, joins, roles, graph, graphFriends, pictures: SQLiteStatement
+  private let users, images, comments, joins, roles, graph, graphFriends, pictures,
+    problems: SQLiteStatement
   /// The first statement that failed.
   private(set) var failure: PlanError?
 
   /// Prepares the inserts into the part's tables.
   init(database: SQLiteDatabase) throws(PlanError) {
     users = try database.prepare("INSERT INTO users VALUES (?, ?, ?, ?, ?, ?)")
-    images = try database.prepare("INSERT INTO images VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+    images = try database.prepare("INSERT INTO images VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
     comments = try database.prepare("INSERT INTO comments VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
     joins = try database.prepare("INSERT INTO joins VALUES (?, ?, ?)")
     roles = try database.prepare("INSERT INTO roles VALUES (?, ?)")
     graph = try database.prepare("INSERT INTO graph VALUES (?, ?)")
     graphFriends = try database.prepare("INSERT INTO graphFriends VALUES (?, ?)")
     pictures = try database.prepare("INSERT INTO pictures VALUES (?, ?, ?, ?)")
+    problems = try database.prepare(
+      "INSERT INTO problems VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
   }
 
   private mutating func run(_ statement: SQLiteStatement, _ values: [SQLiteValue]) {
@@ -30,6 +34,10 @@ struct PlanPartStaging: ExportStaging {
   }
 
   private static func text(_ value: String?) -> SQLiteValue { value.map { .text($0) } ?? .null }
+
+  private static func time(_ value: Timestamp?) -> SQLiteValue {
+    value.map { .integer($0.millisecondsSince1970) } ?? .null
+  }
 
   private static func author(_ author: StagedAuthor) -> [SQLiteValue] {
     [text(author.facebookID), text(author.username), text(author.pointer)]
@@ -47,10 +55,11 @@ struct PlanPartStaging: ExportStaging {
   mutating func stage(_ image: StagedImage) {
     run(
       images,
-      [.text(image.objectId), .text(image.className)] + Self.author(image.author) + [
-        .integer(image.createdAt.millisecondsSince1970), PlanSchema.encode(image.acl),
-        .text(image.file.path), .text(image.file.originalName), Self.text(image.caption),
-      ])
+      [.text(image.objectId), .text(image.className), .integer(Int64(image.position))]
+        + Self.author(image.author) + [
+          Self.time(image.createdAt), PlanSchema.encode(image.acl), Self.text(image.file?.path),
+          Self.text(image.file?.originalName), Self.text(image.caption),
+        ])
   }
 
   mutating func stage(_ comment: StagedComment) {
@@ -58,9 +67,21 @@ struct PlanPartStaging: ExportStaging {
       comments,
       [.text(comment.objectId), .integer(Int64(comment.position)), .text(comment.imageID)]
         + Self.author(comment.author) + [
-          .integer(comment.createdAt.millisecondsSince1970), .text(comment.text),
+          Self.time(comment.createdAt), .text(comment.text),
           PlanSchema.encode(comment.acl),
         ])
+  }
+
+  mutating func stage(_ problem: StagedProblem) {
+    let found = problem.named.problem
+    run(
+      problems,
+      [
+        .integer(Int64(problem.step.rawValue)), .integer(Int64(problem.position)),
+        .integer(Int64(problem.order)), .integer(problem.conditional ? 1 : 0),
+        .text(found.severity.rawValue), .text(found.file), .text(found.className),
+        .text(found.objectId), .text(problem.named.kind), .text(found.reason),
+      ])
   }
 
   mutating func stageJoin(_ className: String, owning: String, related: String) {

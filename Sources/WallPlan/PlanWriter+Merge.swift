@@ -14,8 +14,10 @@ extension PlanWriter {
   ///
   /// Their rows are gathered in a scratch database beside the plan, then come the checks that
   /// need more than one row, the plan's tables, their indexes and the walls' sizes. Its memory is SQLite's caches and sorts, not
-  /// the export. When a part or a check finds a problem, the export is imported whole
-  /// (`writeWhole`), so that its problems are reported in the build's words. The parts are
+  /// the export. A row's own problems, and those of rows naming what is not there (an unknown
+  /// uploader or author, a missing image), are reported here in the whole import's words and
+  /// order (`rowProblems`); when a part or a check finds any other problem, the export is
+  /// imported whole (`writeWhole`), so that its problems are reported in the build's words. The parts are
   /// removed once the plan is written.
   /// - Throws: `PlanError.partMissing` or `.partDiffers` (naming the part) when a part is
   ///   missing or was made from another export; `.build`, `.database`, `.write` as `write`.
@@ -153,12 +155,7 @@ extension PlanWriter {
       return .wholeImport("a part did not read an image file it names")
     }
     try database.execute(PlanMergeSQL.sources)
-    var report = ProblemReport()
-    try database.prepare(PlanMergeSQL.textless).forEach([]) { row in
-      report.warning(
-        "WallImageComment.json", "WallImageComment", row.text(0), "the comment has no text",
-        kind: "comments without text")
-    }
+    var report = try Self.rowProblems(in: database)
     try database.prepare(PlanMergeSQL.oneSided).forEach([]) { row in
       let (userID, friendID) = (row.text(0), row.text(1))
       report.warning(
@@ -251,6 +248,31 @@ extension PlanWriter {
     }
     if let shared { throw .build(.layout(shared)) }
     return count
+  }
+
+  /// The problems of the rows, reported in the order and the words of the whole import
+  /// (`PlanMergeSQL.rowProblems`): each sample and count of a flood as it would give them.
+  private static func rowProblems(in database: SQLiteDatabase) throws(PlanError)
+    -> ProblemReport
+  {
+    var report = ProblemReport()
+    try database.prepare(PlanMergeSQL.rowProblems).forEach([]) { row in
+      let (className, objectId) = (row.text(6), row.text(7))
+      switch row.integer(3) {
+      case 1, 3:
+        ImportSession.reportUnknownAuthor(
+          StagedAuthor(facebookID: row.optionalText(10), username: row.optionalText(11)),
+          of: objectId, className: className, into: &report)
+      case 2:
+        ImportSession.reportMissingImage(row.text(10), of: objectId, into: &report)
+      default:
+        let problem = Problem(
+          Problem.Severity(rawValue: row.text(4)) ?? .error, file: row.text(5),
+          className: className, objectId: objectId, reason: row.text(9))
+        report.add(NamedProblem(problem: problem, kind: row.text(8)))
+      }
+    }
+    return report
   }
 
   private func insertProblems(

@@ -15,6 +15,8 @@ public struct ProblemReport: Sendable {
 
   /// The problems listed, in the order found (those appended included).
   private var listed: [Problem] = []
+  /// The kind of each problem of `listed` that was added here (nil for one appended).
+  private var listedKinds: [Kind?] = []
   /// What is known of each kind of problem in each file.
   private var groups: [GroupKey: Group] = [:]
 
@@ -73,6 +75,33 @@ public struct ProblemReport: Sendable {
   /// - Parameter other: The problems, for example another report's `problems`.
   public mutating func append(contentsOf other: [Problem]) {
     listed.append(contentsOf: other)
+    listedKinds.append(contentsOf: repeatElement(nil, count: other.count))
+  }
+
+  /// Takes every problem out of the report, each with the name of its kind (`kind:`), leaving
+  /// it empty: how a part of a plan hands a row's problems on, for the merge to report them in
+  /// the order of the whole export (`NamedProblem`).
+  ///
+  /// Returns nil, and leaves the report as it was, when a problem has no named kind or some
+  /// were only counted.
+  package mutating func takeNamed() -> [NamedProblem]? {
+    guard listedKinds.count == listed.count, groups.values.allSatisfy({ $0.omitted == 0 })
+    else { return nil }
+    var taken: [NamedProblem] = []
+    for (problem, kind) in zip(listed, listedKinds) {
+      guard case .named(let name)? = kind else { return nil }
+      taken.append(NamedProblem(problem: problem, kind: name))
+    }
+    self = ProblemReport()
+    return taken
+  }
+
+  /// Adds a problem another report took out (`takeNamed`), as its reporter added it.
+  package mutating func add(_ named: NamedProblem) {
+    let problem = named.problem
+    add(
+      problem.severity, problem.file, problem.className, problem.objectId, { problem.reason },
+      kind: .named(named.kind))
   }
 
   /// How many errors, listed or not.
@@ -117,6 +146,7 @@ public struct ProblemReport: Sendable {
         groups.values[index].listed += 1
         listed.append(
           Problem(severity, file: file, className: className, objectId: objectId, reason: reason()))
+        listedKinds.append(kind)
       } else {
         groups.values[index].omitted += 1
       }
@@ -129,6 +159,7 @@ public struct ProblemReport: Sendable {
     if listing {
       listed.append(
         Problem(severity, file: file, className: className, objectId: objectId, reason: text))
+      listedKinds.append(kind)
     }
   }
 
@@ -194,5 +225,19 @@ public struct ProblemReport: Sendable {
         key.severity, file: key.file, className: key.className, objectId: objectId,
         reason: reason, omitted: omitted)
     }
+  }
+}
+
+/// A problem with the name of its kind, as `ProblemReport.takeNamed` hands it on.
+package struct NamedProblem: Sendable, Equatable {
+  /// The problem.
+  package var problem: Problem
+  /// The name of its kind (`kind:`), which groups it with others for sampling.
+  package var kind: String
+
+  /// Pairs a problem with its kind.
+  package init(problem: Problem, kind: String) {
+    self.problem = problem
+    self.kind = kind
   }
 }

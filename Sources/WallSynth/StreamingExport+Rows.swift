@@ -34,14 +34,20 @@ extension StreamingExport {
     let file = try LineFileWriter.classFile(root + "/_User.json")
     let date = JSONValue.string(SyntheticExport.epoch)
     for user in 0..<users {
-      let row: JSONValue = [
+      var row: [String: JSONValue] = [
         "objectId": .string("u\(user)"), "username": .string("user-u\(user)"),
         "fbId": .string(facebookID(user)), "createdAt": date, "updatedAt": date,
       ]
-      try file.row(row.serialized)
+      try file.row(JSONValue.object(row).serialized)
+      if isFaulty(user, 1) {
+        // A stray row without an objectId, after the user's (no friend row names it).
+        row["objectId"] = nil
+        row["username"] = .string("stray-\(user)")
+        try file.row(JSONValue.object(row).serialized)
+      }
     }
     try file.finish()
-    summary.users = file.rows
+    summary.users = users
     summary.classFileBytes.append(("_User.json", file.bytes))
   }
 
@@ -86,6 +92,10 @@ extension StreamingExport {
         fields["ACL"] = SyntheticExport.acl(readers)
         summary.imagesWithACL += 1
       }
+      if isFaulty(index, 1) {
+        fields["image"] = ["__type": "File", "name": .string("missing-\(index)")]
+      }
+      if isFaulty(index, 2) { fields["createdAt"] = "not a date" }
       try file.row(JSONValue.object(fields).serialized)
     }
     try file.finish()
@@ -109,6 +119,9 @@ extension StreamingExport {
       if let readers = readers(owner: author, using: &random) {
         fields["ACL"] = SyntheticExport.acl(readers)
       }
+      if isFaulty(index, 1) { fields["objectId"] = nil }
+      if isFaulty(index, 2) { fields["imageObjectId"] = .string("gone\(index)") }
+      if isFaulty(index, 3) { fields["createdAt"] = "not a date" }
       try file.row(JSONValue.object(fields).serialized)
     }
     try file.finish()

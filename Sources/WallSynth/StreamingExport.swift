@@ -39,6 +39,11 @@ public struct StreamingExport: Sendable {
   public var height = 12
   /// The seed of everything.
   public var seed: UInt64 = 1
+  /// Whether about 1 row in 1,000 of each class file of users, images and comments is faulty,
+  /// as real exports are (`faultPeriod`): a stray `_User` row and comments without an
+  /// objectId, images whose file is missing or whose date is no date, comments on a missing
+  /// image or with no date.
+  public var faulty = false
   /// The most friend entries (one side of an edge) held at once: the friend graph is drawn
   /// again for each slice of owners that fits.
   public var entriesPerPass = 8_000_000
@@ -107,6 +112,15 @@ public struct StreamingExport: Sendable {
   var commentCount: Int { imageCount > 0 ? Int(Double(users) * commentsPerUser) : 0 }
   /// The number of roles.
   var roleCount: Int { max(1, users / 200) }
+
+  /// With `faulty`, the row numbers `n` of a class file with `n % faultPeriod` equal to
+  /// `fault` hold that fault (its place among the kinds of faults of the file, from 1).
+  static let faultPeriod = 1_000
+
+  /// Whether row `index` of a class file holds the fault numbered `fault`.
+  func isFaulty(_ index: Int, _ fault: Int) -> Bool {
+    faulty && index % Self.faultPeriod == fault * Self.faultPeriod / 4
+  }
 
   /// Writes the export into `root` (created if needed).
   /// - Parameter progress: Told what is being written, a line at a time.

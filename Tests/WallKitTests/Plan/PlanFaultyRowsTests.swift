@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+import WallKit
+import WallKitTestSupport
+import WallSynth
+
+/// Rows that are faulty on their own (no objectId, a bad date, a missing file, a malformed
+/// ACL, no text) or name what is not there (a missing image, an unknown uploader or author)
+/// are reported by a plan made in parts, not sent to the whole import: the merged plan is the
+/// whole import's, row for row, problems, samples and counts included.
+@Suite(.fullTier, .serialized) struct PlanFaultyRowsTests {
+  /// A JSON object from `members`.
+  static func object(_ members: [String: JSONValue]) -> JSONValue { .object(members) }
+
+  /// The rows of `<className>.json` in `root`.
+  static func rows(_ className: String, in root: String) throws -> [JSONValue] {
+    let bytes = try FileSystem.readFile("\(root)/\(className).json", limit: 1 << 24)
+    return try JSONReader.parse(Array(bytes))["results"]?.arrayValue ?? []
+  }
+
+  /// `row` with `members` set (a nil value removes the member).
+  static func with(_ row: JSONValue, _ members: [String: JSONValue?]) -> JSONValue {
+    var fields = row.objectValue ?? [:]
+    for (key, value) in members { fields[key] = value }
+    return .object(fields)
+  }
+
+  /// The small synthetic export with faulty rows of every kind a part hands on, some rows
+  /// with two faults (where the whole import reports only the first), and `flood` comments on
+  /// a missing image.
+  static func writeFaultyExport(in folder: TemporaryDirectory, flood: Int) throws -> String {
+    let root = folder.url("export")
+    try ShardFixture.write(ShardedBuildTests.smallExport(), to: root)
+    let writer = try ExportWriter(root: root)
+    let unknown: [String: JSONValue?] = ["userFBId": .string("nobody"), "user": .string("ghost")]
+    let badDate: [String: JSONValue?] = ["createdAt": .string("yesterday")]
+
+    var users = try rows("_User", in: root)
+    users[4] = with(users[4], ["ACL": .integer(5)])
+    users += [.integer(7), object(["username": .string("no-id")])]
+    try writer.writeClass("_User", users)
+
+    var images = try rows("WallImage", in: root)
+    #expect(images.count > 12)
+    let imageIDs = images.map { $0["objectId"]?.stringValue ?? "" }
+    images[1] = with(images[1], badDate)
+    images[2] = with(images[2], unknown.merging(badDate) { a, _ in a })
+    images[3] = with(
+      images[3], ["image": object(["__type": .string("File"), "name": .string("gone.jpg")])])
+    images[4] = with(images[4], unknown.merging(["ACL": .string("bad")]) { a, _ in a })
+    images[5] = with(images[5], ["ACL": .array([])])
+    images.append(object(["createdAt": .string("2015-01-01T00:00:00.000Z")]))
+    try writer.writeClass("WallImage", images)
+
+    var comments = try rows("WallImageComment", in: root)
+    #expect(comments.count > 12)
+    comments[0] = with(comments[0], ["imageObjectId": .string("nope")])
+    comments[1] = with(comments[1], ["imageObjectId": .string(imageIDs[1])])
+    comments[2] = with(comments[2], badDate)
+    comments[3] = with(comments[3], unknown.merging(badDate) { a, _ in a })
+    comments[4] = with(comments[4], ["imageObjectId": nil])
+    comments[5] = with(comments[5], ["comment": nil])
+    comments[6] = with(
+      comments[6], ["imageObjectId": .string(imageIDs[4]), "ACL": .string("bad")])
+    comments[7] = with(comments[7], ["ACL": .bool(true), "comment": .string("")])
+    for index in 0..<flood {
+      comments.append(
+        with(comments[8], ["objectId": .string("flood\(index)"), "imageObjectId": .string("x")]))
+    }
+    try writer.writeClass("WallImageComment", comments)
+    return root
+  }
+
+  @Test(
+    "faulty rows are reported by the parts and the merge in the whole import's words; no whole import",
+    arguments: [1, 3])
+  func faultyRowsMergeAsTheWholeImport(_ count: Int) throws {
+    let folder = try TemporaryDirectory("plan-faulty-rows")
+    let root = try Self.writeFaultyExport(in: folder, flood: 1_500)
+    var whole = PlanWriter.Settings(export: root, plan: folder.url("whole.sqlite"))
+    whole.importWhole = true
+    let expected = try PlanWriter(settings: whole).write()
+    let reasons = expected.report.problems.map(\.reason)
+    for words in [
+      "is not an ISO-8601 date; the image is not shown", "unknown uploader", "missing file",
+      "nobody is shown the object", "comment on missing image", "unknown author",
+      "is not an ISO-8601 date; the comment is not shown", "has no imageObjectId",
+      "the comment has no text", "has no string objectId", "not an object",
+      "more comments on missing images",
+    ] {
+      #expect(reasons.contains { $0.contains(words) }, "the whole import reports \(words)")
+    }
+    let result = try PlanPartsTests.planInParts(
+      root, plan: folder.url("parts.sqlite"), count: count, order: Array((0..<count).reversed()))
+    #expect(result.wholeImport == nil, "\(result.wholeImport ?? "")")
+    let (a, b) = (
+      try PlanTables.rows(of: folder.url("whole.sqlite")),
+      try PlanTables.rows(of: folder.url("parts.sqlite"))
+    )
+    for table in a.keys.sorted() {
+      let (x, y) = (a[table] ?? [], b[table] ?? [])
+      let difference = zip(x, y).first { $0 != $1 }
+      #expect(
+        x.count == y.count && difference == nil,
+        "\(table): \(x.count) rows whole, \(y.count) merged; first difference \(difference.map { "\($0)" } ?? "in the count")"
+      )
+    }
+    let (listed, merged) = (expected.report.problems, result.report.problems)
+    let difference = zip(listed, merged).first { $0 != $1 }
+    #expect(
+      listed.count == merged.count && difference == nil,
+      "\(listed.count) problems whole, \(merged.count) merged; first difference \(difference.map { "\($0)" } ?? "in the count")"
+    )
+    #expect(
+      (result.users, result.images, result.comments, result.sources)
+        == (expected.users, expected.images, expected.comments, expected.sources))
+  }
+
+  @Test("a site built from the merged plan of a faulty export is the one-process build's")
+  func faultySiteMatchesOneProcess() throws {
+    let folder = try TemporaryDirectory("plan-faulty-site")
+    let root = try Self.writeFaultyExport(in: folder, flood: 20)
+    let plan = folder.url("plan.sqlite")
+    let planned = try PlanPartsTests.planInParts(root, plan: plan, count: 2)
+    #expect(planned.wholeImport == nil, "\(planned.wholeImport ?? "")")
+    let sharded = folder.url("sharded")
+    let settings = SiteBuilder.Settings(export: root, output: sharded)
+    for index in 0..<2 {
+      guard let shard = ShardSpec(index: index, count: 2) else { continue }
+      _ = try ShardBuilder(plan: plan, shard: shard, settings: settings).build()
+    }
+    let finalized = try ShardFinalizer(plan: plan, settings: settings).build()
+    let one = folder.url("one")
+    let built = try SiteBuilder(settings: SiteBuilder.Settings(export: root, output: one)).build()
+    #expect(finalized.report.sorted == built.report.sorted)
+    #expect(try ShardFixture.digests(of: sharded) == ShardFixture.digests(of: one))
+  }
+}
