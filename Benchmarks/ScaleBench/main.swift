@@ -3,6 +3,7 @@
 //   scale-bench generate DIR --users N --degree skewed|uniform [--images-per-user X]
 //       [--comments-per-user X] [--mean-degree X] [--seed N] [--size WxH] [--faulty]
 //   scale-bench generate-snap DIR GRAPH [--images-per-user X] [--size WxH]
+//   scale-bench parse-server DIR OUT [--json-array]   (DIR as Parse Server's mongoexport)
 // With --degree, the export is written row by row (StreamingExport), in bounded memory, for
 // 100,000 and 1,000,000 users (Benchmarks/run-slurm-scale.sh; defaults: 2 images and 3
 // comments per user, a mean of 20 friends, seed 1, 16x12 images).
@@ -41,13 +42,27 @@ func size(default standard: (Int, Int) = (96, 72)) -> (Int, Int) {
   return (parts[0], parts[1])
 }
 
-guard arguments.count >= 2 else { fail("usage: scale-bench generate|generate-snap DIR ...") }
+guard arguments.count >= 2 else {
+  fail("usage: scale-bench generate|generate-snap|parse-server DIR ...")
+}
 let (command, folder) = (arguments[0], arguments[1])
 if command == "generate", let index = arguments.firstIndex(of: "--degree") {
   guard index + 1 < arguments.count,
     let degree = StreamingExport.Degree(rawValue: arguments[index + 1])
   else { fail("--degree needs skewed or uniform") }
   generateStreaming(degree: degree)
+  exit(0)
+}
+if command == "parse-server" {
+  // The Parse.com export DIR written again as Parse Server's mongoexport writes it.
+  guard arguments.count >= 3 else { fail("parse-server needs DIR OUT") }
+  let options = ParseServerExport.Options(jsonArray: arguments.contains("--json-array"))
+  do {
+    try ParseServerExport(options: options).convert(parseCom: folder, to: arguments[2])
+  } catch {
+    fail("\(error)")
+  }
+  print("wrote \(arguments[2]) from \(folder)")
   exit(0)
 }
 let (width, height) = size()

@@ -93,19 +93,29 @@ package struct StagedComment: Sendable {
 package struct StagedProblem: Sendable {
   /// The class files in the order the whole import reads them (`ExportImporter.load`).
   package enum Step: Int, Sendable {
+    case schema = 0
     case users = 1
     case roles = 4
     case images = 5
     case imageObjects = 6
     case comments = 7
+    /// After every row and the friendships listed by one side only: the warning of a Parse
+    /// Server export without `_SCHEMA.json`.
+    case end = 12
   }
+
+  /// The `order` of the problems the merge finds in a row (an unknown uploader or author, a
+  /// missing image): after what reading the row found, before what its fields show.
+  package static let mergeOrder = 1_000
+  /// The first `order` of a row's conditional problems.
+  package static let conditionalOrder = 2_000
 
   /// The class file of the row.
   package var step: Step
   /// The row's 1-based place in it.
   package var position: Int
-  /// The problem's place among the row's problems, from 1 (0 is before them: where the merge
-  /// reports an unknown uploader or author, or a missing image).
+  /// The problem's place among the row's problems: from 1 for what reading the row and its
+  /// objectId found, `mergeOrder` for the merge's own, from `conditionalOrder` for the rest.
   package var order: Int
   /// Whether the problem counts only when the row passes the merge's checks (its uploader, or
   /// its image and author, are found): the whole import stops at the first failed check.

@@ -147,16 +147,18 @@ extension ImportSession {
   private mutating func forEachCandidate(
     _ className: String, streamed: Bool, _ body: (inout ImportSession, ParseObject) -> Void
   ) {
-    let each = { (session: inout ImportSession, row: JSONValue, _: RowPlace) in
-      guard let fields = row.objectValue, let objectId = fields["objectId"]?.stringValue,
+    func each(_ session: inout ImportSession, _ row: JSONValue?) {
+      guard let fields = row?.objectValue, let objectId = fields["objectId"]?.stringValue,
         !objectId.isEmpty
       else { return }
       body(&session, ParseObject(objectId: objectId, fields: fields))
     }
     if streamed {
-      forEachStreamedRow(className, taking: { _ in true }, each)
+      forEachStreamedRow(className, taking: { _ in true }) { session, row, _ in
+        each(&session, row)
+      }
     } else {
-      forEachRow(className, each)
+      forEachRow(className) { session, row, _ in each(&session, row) }
     }
   }
 

@@ -43,8 +43,8 @@ extension ImportSession {
     report.warning(
       "_SCHEMA.json", "_SCHEMA", "",
       "the Parse Server export has no _SCHEMA.json, so field types are not known: a string in "
-        + "\"image\" of WallImage and WallImageObject is read as a file name, other strings as text"
-    )
+        + "\"image\" of WallImage and WallImageObject is read as a file name, other strings as text",
+      kind: "Parse Server exports without _SCHEMA.json")
   }
 
   /// The row in Parse.com's form: a Parse Server document transformed; a Parse.com row that

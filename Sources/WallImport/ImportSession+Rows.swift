@@ -141,33 +141,49 @@ extension ImportSession {
     of bytes: [UInt8], _ className: String,
     _ body: (inout ImportSession, JSONValue, RowPlace) -> Void
   ) {
-    let file = className + ".json"
     var lines = JSONLinesReader(
       bytes, maximumDepth: limits.maximumDepth, lineBytes: limits.rowBytes)
     while true {
-      switch lines.next() {
-      case .value(let line):
-        let place = RowPlace(number: line.number, isLine: true, layout: .parseServer)
-        let row = transformed(line.value, className, place)
-        reportFindings(
-          line.repeatedKeys.map(\.description), .error, kind: "repeated keys", in: row,
-          place: place, className: className)
-        reportFindings(
-          line.loneSurrogates.map(\.description), .warning,
-          kind: "strings with a lone UTF-16 surrogate", in: row, place: place,
-          className: className)
-        body(&self, row, place)
-      case .invalid(let number, let error):
-        report.error(
-          file, className, "",
-          "line \(number) is not valid JSON (column \(error.column): \(error.reason)); it is not read",
-          kind: "lines that are not valid JSON")
-      case .tooLarge(let number, let bytes):
-        reportTooLong(
-          file, className, RowPlace(number: number, isLine: true, layout: .parseServer),
-          bytes: bytes)
-      case .end: return
+      let step = lines.next()
+      if step == .end { return }
+      readLine(step, className) { session, row, place in
+        if let row { body(&session, row, place) }
       }
+    }
+  }
+
+  /// Gives `body` the Parse.com row of one line of a collection written one document per line.
+  ///
+  /// What the reader noticed in it is reported; a line that is not valid JSON or too long is
+  /// reported and given as nil. The one reading of such a line, whole or streamed.
+  mutating func readLine(
+    _ step: JSONLinesReader.Step, _ className: String,
+    _ body: (inout ImportSession, JSONValue?, RowPlace) -> Void
+  ) {
+    let file = className + ".json"
+    switch step {
+    case .value(let line):
+      let place = RowPlace(number: line.number, isLine: true, layout: .parseServer)
+      let row = transformed(line.value, className, place)
+      reportFindings(
+        line.repeatedKeys.map(\.description), .error, kind: "repeated keys", in: row,
+        place: place, className: className)
+      reportFindings(
+        line.loneSurrogates.map(\.description), .warning,
+        kind: "strings with a lone UTF-16 surrogate", in: row, place: place,
+        className: className)
+      body(&self, row, place)
+    case .invalid(let number, let error):
+      report.error(
+        file, className, "",
+        "line \(number) is not valid JSON (column \(error.column): \(error.reason)); it is not read",
+        kind: "lines that are not valid JSON")
+      body(&self, nil, RowPlace(number: number, isLine: true, layout: .parseServer))
+    case .tooLarge(let number, let bytes):
+      let place = RowPlace(number: number, isLine: true, layout: .parseServer)
+      reportTooLong(file, className, place, bytes: bytes)
+      body(&self, nil, place)
+    case .end: return
     }
   }
 
@@ -184,7 +200,7 @@ extension ImportSession {
 
   /// The layout a row of an array shows: a Parse Server document has `_id`, a Parse.com
   /// object `objectId`; a join row has neither and shows none.
-  private static func layout(ofRow row: JSONValue) -> ExportLayout? {
+  static func layout(ofRow row: JSONValue) -> ExportLayout? {
     if row["_id"] != nil { return .parseServer }
     if row["objectId"] != nil { return .parseCom }
     return nil

@@ -15,10 +15,12 @@ extension ImportSession {
   /// A row's own problems (a row that is no object or has no objectId; a user's, image's or
   /// comment's date, ACL, file or text) are handed to `sink` with the row's place
   /// (`StagedProblem`), for the merge to report them where the whole import would, in its words;
-  /// the part goes on. Any other problem ends the part, and its reason is returned, so that the
-  /// merge imports that export whole, as a build does. So do a Parse Server export
-  /// (`mongoexport`'s layout, `_SCHEMA.json`) and one without `_User.json` or a class file of
-  /// images.
+  /// the part goes on. A Parse Server export (`mongoexport`'s documents one per line, or
+  /// `--jsonArray`) is read in parts the same way, its field types (`_SCHEMA.json`) read by
+  /// every part and their problems handed on by the first. Any other problem ends the part, and
+  /// its reason is returned, so that the merge imports that export whole, as a build does. So
+  /// do an export without `_User.json` or a class file of images, one whose class files mix the
+  /// two layouts, and one whose opening found a problem.
   /// - Parameters:
   ///   - source: The opened export.
   ///   - limits: The largest files and deepest nesting read.
@@ -48,7 +50,10 @@ extension ImportSession {
   {
     let mine = { (place: Int) in place % count == part }
     readOpeningProblems()
-    if source.fileExists("_SCHEMA.json") { return "it has a _SCHEMA.json (Parse Server's)" }
+    if !report.isEmpty { return nil }
+    // Every part reads Parse Server's field types; the first hands on what is wrong with them.
+    readSchema()
+    handOnce(.schema, part: part, into: &sink)
     guard source.fileExists("_User.json") else { return "it has no _User.json" }
     guard source.fileExists("WallImage.json") || source.fileExists("WallImageObject.json") else {
       return "it has neither WallImage.json nor WallImageObject.json"
@@ -63,10 +68,25 @@ extension ImportSession {
     if report.isEmpty { stageGraph(part: part, of: count, into: &sink) }
     if report.isEmpty { checkOtherClassFiles(taking: mine) }
     reportUnfilledFilesFolder()
-    if !layoutFiles[.parseServer, default: []].isEmpty {
-      return "its class files are laid out as Parse Server's (mongoexport)"
+    if report.isEmpty, let mixed = mixedLayoutFailure() { return mixed.reason }
+    if report.isEmpty {
+      reportMissingSchema()
+      handOnce(.end, part: part, into: &sink)
     }
     return nil
+  }
+
+  /// Hands on the problems of the whole export found at `step` (Parse Server's field types, or
+  /// their absence), which every part finds alike: part 0 hands them on, the others drop them.
+  private mutating func handOnce(
+    _ step: StagedProblem.Step, part: Int, into sink: inout some ExportStaging
+  ) {
+    guard !report.isEmpty else { return }
+    if part == 0 {
+      handOn(step, position: 0, from: 1, conditional: false, into: &sink)
+    } else if report.takeNamed() == nil {
+      return  // left in the report: the part ends, as the first does
+    }
   }
 
   /// Gives `body` each object of `<className>.json` in the part, with its 1-based place.
@@ -76,41 +96,48 @@ extension ImportSession {
   /// problem that is not handed on was reported (a row's JSON, the file's), no row is.
   private mutating func stageObjects<Sink: ExportStaging>(
     _ className: String, _ mine: (Int) -> Bool, into sink: inout Sink,
-    _ body: (inout ImportSession, inout Sink, ParseObject, Int) -> Void
+    _ body: (inout ImportSession, inout Sink, ParseObject, Int, Int) -> Void
   ) {
     let step = StagedProblem.step(of: className)
     forEachStreamedRow(className, taking: mine) { session, row, place in
-      guard session.report.isEmpty else { return }
+      // What reading the row found (a line that is no JSON, a Parse Server document's fields)
+      // comes first: the whole import reports it before looking at the row.
+      let next = session.handOn(
+        step, position: place.number, from: 1, conditional: false, into: &sink)
+      guard session.report.isEmpty, let row else { return }
       guard let object = session.object(in: row, at: place, of: className) else {
-        session.handOn(step, position: place.number, conditional: false, into: &sink)
+        session.handOn(step, position: place.number, from: next, conditional: false, into: &sink)
         return
       }
       if session.drops(object, of: className) { return }
-      body(&session, &sink, object, place.number)
+      body(&session, &sink, object, place.number, next)
     }
   }
 
   /// Hands the problems the row at `position` of `step`'s class file reported on to `sink`.
   ///
   /// They are taken out of the report, for the merge to report them where the whole import
-  /// would. Problems of a kind without a name stay: the part then ends, and the merge imports the
-  /// export whole.
+  /// would, numbered from `order` (`StagedProblem.order`). Problems of a kind without a name
+  /// stay: the part then ends, and the merge imports the export whole.
   /// - Parameter conditional: Whether they count only when the row passes the merge's checks.
+  /// - Returns: The number after the last one handed on (`order` when none was).
+  @discardableResult
   private mutating func handOn(
-    _ step: StagedProblem.Step, position: Int, conditional: Bool,
+    _ step: StagedProblem.Step, position: Int, from order: Int, conditional: Bool,
     into sink: inout some ExportStaging
-  ) {
-    guard !report.isEmpty, let taken = report.takeNamed() else { return }
+  ) -> Int {
+    guard !report.isEmpty, let taken = report.takeNamed() else { return order }
     for (offset, named) in taken.enumerated() {
       sink.stage(
         StagedProblem(
-          step: step, position: position, order: offset + 1, conditional: conditional,
+          step: step, position: position, order: order + offset, conditional: conditional,
           named: named))
     }
+    return order + taken.count
   }
 
   private mutating func stageUsers(_ mine: (Int) -> Bool, into sink: inout some ExportStaging) {
-    stageObjects("_User", mine, into: &sink) { session, sink, object, position in
+    stageObjects("_User", mine, into: &sink) { session, sink, object, position, next in
       let facebookID = object.identifier("fbId") ?? session.facebookIDFromAuthData(object)
       if let facebookID, !ExportPath.isSafeRelative(facebookID) || facebookID.contains("/") {
         // Reported by the whole import when it reads the Graph files: not handed on.
@@ -126,7 +153,7 @@ extension ImportSession {
           name: object.string("name").flatMap { $0.isEmpty ? nil : $0 },
           isPublic: session.readACL(of: object, file: "_User.json", className: "_User")
             .grantsPublicRead))
-      session.handOn(.users, position: position, conditional: false, into: &sink)
+      session.handOn(.users, position: position, from: next, conditional: false, into: &sink)
     }
   }
 
@@ -134,6 +161,7 @@ extension ImportSession {
     _ className: String, _ mine: (Int) -> Bool, into sink: inout some ExportStaging
   ) {
     forEachStreamedRow(className, taking: mine) { session, row, place in
+      guard let row else { return }  // reported: the part ends
       guard let owner = row["owningId"]?.stringValue, let related = row["relatedId"]?.stringValue
       else {
         session.report.error(
@@ -148,7 +176,7 @@ extension ImportSession {
 
   private mutating func stageRoles(_ mine: (Int) -> Bool, into sink: inout some ExportStaging) {
     guard source.fileExists("_Role.json") else { return }  // without roles, no joins are read
-    stageObjects("_Role", mine, into: &sink) { session, sink, object, _ in
+    stageObjects("_Role", mine, into: &sink) { session, sink, object, _, _ in
       guard let name = object.string("name"), !name.isEmpty else {
         session.report.error("_Role.json", "_Role", object.objectId, "role has no name")
         return
@@ -164,7 +192,7 @@ extension ImportSession {
     _ className: String, _ mine: (Int) -> Bool, into sink: inout some ExportStaging
   ) {
     let step = StagedProblem.step(of: className)
-    stageObjects(className, mine, into: &sink) { session, sink, object, position in
+    stageObjects(className, mine, into: &sink) { session, sink, object, position, _ in
       // The whole import reads the rest once it found the uploader: so do these problems
       // count, when the merge finds it.
       let fields = session.readImageFields(object, className: className)
@@ -175,14 +203,17 @@ extension ImportSession {
           file: fields?.file,
           caption: className == "WallImageObject"
             ? object.string("comment").flatMap { $0.isEmpty ? nil : $0 } : nil))
-      session.handOn(step, position: position, conditional: true, into: &sink)
+      session.handOn(
+        step, position: position, from: StagedProblem.conditionalOrder, conditional: true,
+        into: &sink)
     }
   }
 
   private mutating func stageComments(_ mine: (Int) -> Bool, into sink: inout some ExportStaging) {
-    stageObjects("WallImageComment", mine, into: &sink) { session, sink, object, position in
+    stageObjects("WallImageComment", mine, into: &sink) {
+      session, sink, object, position, next in
       guard let imageID = session.commentImageID(object) else {
-        session.handOn(.comments, position: position, conditional: false, into: &sink)
+        session.handOn(.comments, position: position, from: next, conditional: false, into: &sink)
         return
       }
       // Read once its image and author are found, which the merge checks.
@@ -192,7 +223,9 @@ extension ImportSession {
           objectId: object.objectId, position: position, imageID: imageID,
           author: Self.author(of: object), createdAt: fields?.createdAt, text: fields?.text ?? "",
           acl: fields?.acl))
-      session.handOn(.comments, position: position, conditional: true, into: &sink)
+      session.handOn(
+        .comments, position: position, from: StagedProblem.conditionalOrder, conditional: true,
+        into: &sink)
     }
   }
 

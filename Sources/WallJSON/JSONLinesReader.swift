@@ -48,23 +48,37 @@ public struct JSONLinesReader {
       guard range.count <= lineBytes else {
         return .tooLarge(number: lineNumber, bytes: range.count)
       }
-      let reader = JSONReader(Array(bytes[range]), maximumDepth: maximumDepth)
-      do throws(JSONSyntaxError) {
-        if checksOnly {
-          try reader.check()
-          return .value(
-            JSONLine(number: lineNumber, value: .null, repeatedKeys: [], loneSurrogates: []))
-        }
-        let value = try reader.document()
-        return .value(
-          JSONLine(
-            number: lineNumber, value: value, repeatedKeys: reader.repeatedKeys,
-            loneSurrogates: reader.loneSurrogates))
-      } catch {
-        return .invalid(number: lineNumber, error: error)
-      }
+      return Self.read(
+        Array(bytes[range]), number: lineNumber, maximumDepth: maximumDepth,
+        checksOnly: checksOnly)
     }
     return .end
+  }
+
+  /// Reads one line's bytes (without its end) as line `number`.
+  ///
+  /// Its value, or why it is no valid JSON. The one reading of a line, for a document in memory and a stream of lines
+  /// (`JSONLineScanner`) alike.
+  /// - Parameter checksOnly: Only check the line; the value is then null.
+  public static func read(
+    _ line: [UInt8], number: Int, maximumDepth: Int = JSONReader.defaultMaximumDepth,
+    checksOnly: Bool = false
+  ) -> Step {
+    let reader = JSONReader(line, maximumDepth: maximumDepth)
+    do throws(JSONSyntaxError) {
+      if checksOnly {
+        try reader.check()
+        return .value(
+          JSONLine(number: number, value: .null, repeatedKeys: [], loneSurrogates: []))
+      }
+      let value = try reader.document()
+      return .value(
+        JSONLine(
+          number: number, value: value, repeatedKeys: reader.repeatedKeys,
+          loneSurrogates: reader.loneSurrogates))
+    } catch {
+      return .invalid(number: number, error: error)
+    }
   }
 
   /// The byte range of the next line without its end (`\n`, `\r\n`), or nil at the end.
@@ -79,7 +93,8 @@ public struct JSONLinesReader {
     return start..<end
   }
 
-  private static func isBlank(_ byte: UInt8) -> Bool {
+  /// Whether `byte` is a JSON blank (space, tab, carriage return, line feed).
+  package static func isBlank(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A
   }
 

@@ -258,13 +258,15 @@ enum PlanMergeSQL {
 
   /// The problems of the rows, in the order the whole import reports them.
   ///
-  /// By class file, row and place in the row. Columns: class file, row, place, then what to report (`code`):
+  /// By class file, row and place in the row, of the class files numbered from the first
+  /// parameter to the second (`StagedProblem.Step`). Columns: class file, row, place, then what to report (`code`):
   /// 0, a problem a part handed on (severity, file, class, objectId, kind, reason), whose row
   /// passed the checks that come before it; 1, an image whose uploader is no user, or 3, a
   /// comment whose author is none (class, objectId, and the author's Facebook id and username
   /// in the last two columns); 2, a comment on an image that is not kept (its image's objectId
   /// in the one before last).
   static let rowProblems = """
+    SELECT * FROM (
     SELECT step, position, rank, 0, severity, file, className, objectId, kind, reason, NULL,
       NULL
     FROM s.problems p
@@ -276,15 +278,17 @@ enum PlanMergeSQL {
           WHERE c.objectId = p.objectId))
     UNION ALL
     SELECT CASE className WHEN 'WallImageObject' THEN \(Step.imageObjects.rawValue)
-      ELSE \(Step.images.rawValue) END, position, 0, 1, NULL, NULL,
+      ELSE \(Step.images.rawValue) END, position, \(StagedProblem.mergeOrder), 1, NULL, NULL,
       className, objectId, NULL, NULL, authorFacebookID, authorUsername
     FROM s.images x WHERE \(author("x")) IS NULL
     UNION ALL
-    SELECT \(Step.comments.rawValue), c.position, 0, CASE WHEN r.imageKept THEN 3 ELSE 2 END,
+    SELECT \(Step.comments.rawValue), c.position, \(StagedProblem.mergeOrder),
+      CASE WHEN r.imageKept THEN 3 ELSE 2 END,
       NULL, NULL, 'WallImageComment', c.objectId, NULL, NULL,
       CASE WHEN r.imageKept THEN c.authorFacebookID ELSE c.imageID END, c.authorUsername
     FROM s.comments c JOIN s.resolvedComments r ON r.objectId = c.objectId
-    WHERE NOT r.imageKept OR r.author IS NULL
+    WHERE NOT r.imageKept OR r.author IS NULL)
+    WHERE step BETWEEN ? AND ?
     ORDER BY 1, 2, 3
     """
 

@@ -155,7 +155,9 @@ extension PlanWriter {
       return .wholeImport("a part did not read an image file it names")
     }
     try database.execute(PlanMergeSQL.sources)
-    var report = try Self.rowProblems(in: database)
+    var report = ProblemReport()
+    let comments = StagedProblem.Step.comments.rawValue
+    try Self.reportRowProblems(in: database, steps: 0...comments, into: &report)
     try database.prepare(PlanMergeSQL.oneSided).forEach([]) { row in
       let (userID, friendID) = (row.text(0), row.text(1))
       report.warning(
@@ -163,6 +165,7 @@ extension PlanWriter {
         "lists \(friendID) as a friend, but \(friendID) does not list \(userID); taken as written",
         kind: "friendships listed by one side only")
     }
+    try Self.reportRowProblems(in: database, steps: (comments + 1)...Int.max, into: &report)
     var unseen = ProblemReport()
     try database.prepare(PlanMergeSQL.unseen).forEach([]) { row in
       let (className, objectId) = (row.text(1), row.text(2))
@@ -252,11 +255,12 @@ extension PlanWriter {
 
   /// The problems of the rows, reported in the order and the words of the whole import
   /// (`PlanMergeSQL.rowProblems`): each sample and count of a flood as it would give them.
-  private static func rowProblems(in database: SQLiteDatabase) throws(PlanError)
-    -> ProblemReport
-  {
-    var report = ProblemReport()
-    try database.prepare(PlanMergeSQL.rowProblems).forEach([]) { row in
+  private static func reportRowProblems(
+    in database: SQLiteDatabase, steps: ClosedRange<Int>, into report: inout ProblemReport
+  ) throws(PlanError) {
+    try database.prepare(PlanMergeSQL.rowProblems).forEach([
+      .integer(Int64(steps.lowerBound)), .integer(Int64(steps.upperBound)),
+    ]) { row in
       let (className, objectId) = (row.text(6), row.text(7))
       switch row.integer(3) {
       case 1, 3:
@@ -272,7 +276,6 @@ extension PlanWriter {
         report.add(NamedProblem(problem: problem, kind: row.text(8)))
       }
     }
-    return report
   }
 
   private func insertProblems(

@@ -41,8 +41,8 @@ public struct StreamingExport: Sendable {
   public var seed: UInt64 = 1
   /// Whether about 1 row in 1,000 of each class file of users, images and comments is faulty,
   /// as real exports are (`faultPeriod`): a stray `_User` row and comments without an
-  /// objectId, images whose file is missing or whose date is no date, comments on a missing
-  /// image or with no date.
+  /// objectId, friendships listed by one side only, images whose file is missing or whose date
+  /// is no date, comments on a missing image or with no date.
   public var faulty = false
   /// The most friend entries (one side of an edge) held at once: the friend graph is drawn
   /// again for each slice of owners that fits.

@@ -123,7 +123,7 @@ import WallSynth
         {
           $0.map { $0.replacingOccurrences(of: "{", with: "{\"_id\":1,", options: .anchored) }
             .joined(separator: "\n")
-        }, "not open with", normal
+        }, "mix two layouts", normal
       ),
       (
         "second results", { "{\"results\":[" + $0.joined(separator: ",") + "],\"results\":[]}" },
