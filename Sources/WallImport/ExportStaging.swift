@@ -94,14 +94,19 @@ package struct StagedProblem: Sendable {
   /// The class files in the order the whole import reads them (`ExportImporter.load`).
   package enum Step: Int, Sendable {
     case schema = 0
-    case users = 1
-    case roles = 4
-    case images = 5
-    case imageObjects = 6
-    case comments = 7
+    case users = 10
+    /// A join file's rows; what the merge finds of their sides comes after the whole file (the
+    /// import reads the file, then looks at its rows), at the next number.
+    case friends = 30
+    case roles = 40
+    case roleUsers = 42
+    case roleRoles = 44
+    case images = 50
+    case imageObjects = 60
+    case comments = 70
     /// After every row and the friendships listed by one side only: the warning of a Parse
     /// Server export without `_SCHEMA.json`.
-    case end = 12
+    case end = 120
   }
 
   /// The `order` of the problems the merge finds in a row (an unknown uploader or author, a
@@ -127,7 +132,10 @@ package struct StagedProblem: Sendable {
   package static func step(of className: String) -> Step {
     switch className {
     case "_User": .users
+    case "_Join:friends:_User": .friends
     case "_Role": .roles
+    case "_Join:users:_Role": .roleUsers
+    case "_Join:roles:_Role": .roleRoles
     case "WallImageObject": .imageObjects
     case "WallImageComment": .comments
     default: .images
@@ -145,8 +153,10 @@ package protocol ExportStaging {
   mutating func stage(_ image: StagedImage)
   /// A `WallImageComment` row.
   mutating func stage(_ comment: StagedComment)
-  /// A row of `_Join:friends:_User`, `_Join:users:_Role` or `_Join:roles:_Role`.
-  mutating func stageJoin(_ className: String, owning: String, related: String)
+  /// Row `position` of `_Join:friends:_User`, `_Join:users:_Role` or `_Join:roles:_Role`, with
+  /// its own objectId when it has one.
+  mutating func stageJoin(
+    _ className: String, owning: String, related: String, position: Int, objectId: String?)
   /// A `_Role` with its name.
   mutating func stageRole(objectId: String, name: String)
   /// `graph/<facebookID>.json`, with its non-empty `name`.

@@ -160,28 +160,30 @@ extension ImportSession {
   private mutating func stageJoins(
     _ className: String, _ mine: (Int) -> Bool, into sink: inout some ExportStaging
   ) {
+    let step = StagedProblem.step(of: className)
     forEachStreamedRow(className, taking: mine) { session, row, place in
-      guard let row else { return }  // reported: the part ends
-      guard let owner = row["owningId"]?.stringValue, let related = row["relatedId"]?.stringValue
+      let next = session.handOn(
+        step, position: place.number, from: 1, conditional: false, into: &sink)
+      guard session.report.isEmpty, let row else { return }
+      guard let (owning, related) = session.joinSides(of: row, at: place, className: className)
       else {
-        session.report.error(
-          className + ".json", className, "",
-          "\(place.label("row")) lacks a string owningId or relatedId")
+        session.handOn(step, position: place.number, from: next, conditional: false, into: &sink)
         return
       }
-      if session.drops(join: className, owning: owner, related: related) { return }
-      sink.stageJoin(className, owning: owner, related: related)
+      if session.drops(join: className, owning: owning, related: related) { return }
+      sink.stageJoin(
+        className, owning: owning, related: related, position: place.number,
+        objectId: row["objectId"]?.stringValue)
     }
   }
 
   private mutating func stageRoles(_ mine: (Int) -> Bool, into sink: inout some ExportStaging) {
     guard source.fileExists("_Role.json") else { return }  // without roles, no joins are read
-    stageObjects("_Role", mine, into: &sink) { session, sink, object, _, _ in
-      guard let name = object.string("name"), !name.isEmpty else {
-        session.report.error("_Role.json", "_Role", object.objectId, "role has no name")
-        return
+    stageObjects("_Role", mine, into: &sink) { session, sink, object, position, next in
+      if let name = session.roleName(of: object) {
+        sink.stageRole(objectId: object.objectId, name: name)
       }
-      sink.stageRole(objectId: object.objectId, name: name)
+      session.handOn(.roles, position: position, from: next, conditional: false, into: &sink)
     }
     for className in ["_Join:users:_Role", "_Join:roles:_Role"] where report.isEmpty {
       stageJoins(className, mine, into: &sink)

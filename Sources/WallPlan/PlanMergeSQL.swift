@@ -4,6 +4,7 @@ import WallImport
 /// in, the checks that send an export to the whole import, and the plan's tables made from them.
 enum PlanMergeSQL {
   private typealias Step = StagedProblem.Step
+  private typealias Fault = ImportSession.JoinFault
 
   /// SQLite's page cache, in KiB, of the plan being written and of the scratch database, each.
   ///
@@ -24,7 +25,8 @@ enum PlanMergeSQL {
 
   /// The scratch database's tables (attached as `s`), keyed so that a row given by two parts
   /// is kept once: objectIds (two rows with one objectId are a problem, counted by `counted`),
-  /// joins and Graph friends (repeated ones are dropped silently, as the import drops them).
+  /// joins (a repeated one is kept at its first place, as the import keeps it: `gatherJoins`)
+  /// and Graph friends (repeated ones are dropped silently, as the import drops them).
   static let scratch = """
     PRAGMA s.journal_mode = OFF;
     PRAGMA s.synchronous = OFF;
@@ -46,6 +48,7 @@ enum PlanMergeSQL {
       className TEXT NOT NULL, objectId TEXT NOT NULL, kind TEXT NOT NULL, reason TEXT NOT NULL);
     CREATE TABLE s.joins(
       className TEXT NOT NULL, owning TEXT NOT NULL, related TEXT NOT NULL,
+      position INTEGER NOT NULL, objectId TEXT,
       PRIMARY KEY(className, owning, related)) WITHOUT ROWID;
     CREATE TABLE s.roles(objectId TEXT PRIMARY KEY, name TEXT NOT NULL);
     CREATE TABLE s.graph(facebookID TEXT PRIMARY KEY, name TEXT);
@@ -59,6 +62,15 @@ enum PlanMergeSQL {
       path TEXT NOT NULL, avatar INTEGER NOT NULL, digest TEXT, readError TEXT, format TEXT,
       width INTEGER, height INTEGER, orientation INTEGER, hasAlpha INTEGER, probeError TEXT,
       hash INTEGER NOT NULL, PRIMARY KEY(path, avatar));
+    """
+
+  /// Copies the attached part's join rows: a row given again (in this part or another) is kept
+  /// at its first place in the file, with that row's objectId, as the import keeps it.
+  static let gatherJoins = """
+    INSERT INTO s.joins SELECT * FROM p.joins WHERE true
+      ON CONFLICT(className, owning, related) DO UPDATE
+      SET position = excluded.position, objectId = excluded.objectId
+      WHERE excluded.position < position
     """
 
   /// The part tables whose rows each have an objectId: a row fewer in the scratch table than
@@ -124,25 +136,6 @@ enum PlanMergeSQL {
       """
     ),
     (
-      "a friend row names no user",
-      """
-      SELECT EXISTS (SELECT 1 FROM s.joins j WHERE j.className = '_Join:friends:_User'
-        AND (NOT EXISTS (SELECT 1 FROM s.users u WHERE u.objectId = j.owning)
-          OR NOT EXISTS (SELECT 1 FROM s.users u WHERE u.objectId = j.related)))
-      """
-    ),
-    (
-      "a role row names no role or no user",
-      """
-      SELECT EXISTS (SELECT 1 FROM s.joins j WHERE j.className = '_Join:users:_Role'
-        AND (NOT EXISTS (SELECT 1 FROM s.roles r WHERE r.objectId = j.owning)
-          OR NOT EXISTS (SELECT 1 FROM s.users u WHERE u.objectId = j.related)))
-      OR EXISTS (SELECT 1 FROM s.joins j WHERE j.className = '_Join:roles:_Role'
-        AND (NOT EXISTS (SELECT 1 FROM s.roles r WHERE r.objectId = j.owning)
-          OR NOT EXISTS (SELECT 1 FROM s.roles r WHERE r.objectId = j.related)))
-      """
-    ),
-    (
       "a Graph file or a Graph friend is no user's",
       """
       SELECT EXISTS (SELECT 1 FROM s.graph g
@@ -170,18 +163,19 @@ enum PlanMergeSQL {
   /// The friends (both sources), roles (inherited ones included), images (newest first, as
   /// a one-process plan numbers them) and comments (captions included) of the plan.
   static let rows = """
-    INSERT OR IGNORE INTO main.friends SELECT owning, related FROM s.joins
-      WHERE className = '_Join:friends:_User' AND owning <> related;
+    INSERT OR IGNORE INTO main.friends SELECT owning, related FROM s.joins j
+      WHERE className = '_Join:friends:_User' AND owning <> related AND \(joinKept);
     INSERT OR IGNORE INTO main.friends SELECT a.objectId, b.objectId FROM s.graphFriends g
       JOIN s.facebookIDs a ON a.facebookID = g.facebookID
       JOIN s.facebookIDs b ON b.facebookID = g.friend WHERE a.objectId <> b.objectId;
     WITH RECURSIVE reach(root, current) AS (
       SELECT objectId, objectId FROM s.roles
       UNION SELECT reach.root, j.related FROM reach JOIN s.joins j
-        ON j.className = '_Join:roles:_Role' AND j.owning = reach.current)
+        ON j.className = '_Join:roles:_Role' AND j.owning = reach.current WHERE \(joinKept))
     INSERT OR IGNORE INTO main.roles SELECT m.related, r.name FROM reach
       JOIN s.joins m ON m.className = '_Join:users:_Role' AND m.owning = reach.current
-      JOIN s.roles r ON r.objectId = reach.root;
+      JOIN s.roles r ON r.objectId = reach.root
+      WHERE EXISTS (SELECT 1 FROM s.users u WHERE u.objectId = m.related);
     INSERT INTO main.images SELECT objectId, className, uploader, path, originalName, createdAt,
       acl FROM s.resolvedImages WHERE kept ORDER BY createdAt DESC, objectId;
     INSERT INTO main.comments SELECT objectId, 'WallImageComment', imageID, author, text,
@@ -189,6 +183,24 @@ enum PlanMergeSQL {
     INSERT INTO main.comments SELECT objectId || ':caption', className, objectId, uploader,
       caption, createdAt, acl FROM s.resolvedImages WHERE kept AND caption IS NOT NULL;
     """
+
+  /// Whether the join row `j` is used: both its sides are there (users for a friend row, a role
+  /// and a user for a role's user, roles for a role's role), as the import uses it.
+  static let joinKept = """
+    (CASE j.className
+      WHEN '_Join:friends:_User' THEN
+        EXISTS (SELECT 1 FROM s.users u WHERE u.objectId = j.owning)
+        AND EXISTS (SELECT 1 FROM s.users u WHERE u.objectId = j.related)
+      WHEN '_Join:users:_Role' THEN
+        EXISTS (SELECT 1 FROM s.roles r WHERE r.objectId = j.owning)
+        AND EXISTS (SELECT 1 FROM s.users u WHERE u.objectId = j.related)
+      ELSE EXISTS (SELECT 1 FROM s.roles r WHERE r.objectId = j.owning)
+        AND EXISTS (SELECT 1 FROM s.roles r WHERE r.objectId = j.related) END)
+    """
+
+  /// The code of `rowProblems` for a join row's fault (`ImportSession.JoinFault`): this plus its
+  /// raw value.
+  static let joinFaultCode = 100
 
   /// Whether anyone may read an object with the ACL `acl` (NULL: no ACL, public).
   static func isPublic(_ acl: String) -> String {
@@ -259,12 +271,14 @@ enum PlanMergeSQL {
   /// The problems of the rows, in the order the whole import reports them.
   ///
   /// By class file, row and place in the row, of the class files numbered from the first
-  /// parameter to the second (`StagedProblem.Step`). Columns: class file, row, place, then what to report (`code`):
-  /// 0, a problem a part handed on (severity, file, class, objectId, kind, reason), whose row
-  /// passed the checks that come before it; 1, an image whose uploader is no user, or 3, a
-  /// comment whose author is none (class, objectId, and the author's Facebook id and username
-  /// in the last two columns); 2, a comment on an image that is not kept (its image's objectId
-  /// in the one before last).
+  /// parameter to the second (`StagedProblem.Step`). Columns: class file, row, place, then
+  /// what to report (`code`): 0, a problem a part handed on (severity, file, class, objectId,
+  /// kind, reason), whose row passed the checks that come before it; 1, an image whose
+  /// uploader is no user, or 3, a comment whose author is none (class, objectId, and the
+  /// author's Facebook id and username in the last two columns); 2, a comment on an image that
+  /// is not kept (its image's objectId in the one before last); `joinFaultCode` plus a
+  /// `JoinFault`, a join row a side of which is not there (class, the row's own objectId or
+  /// null, owningId, relatedId).
   static let rowProblems = """
     SELECT * FROM (
     SELECT step, position, rank, 0, severity, file, className, objectId, kind, reason, NULL,
@@ -287,7 +301,21 @@ enum PlanMergeSQL {
       NULL, NULL, 'WallImageComment', c.objectId, NULL, NULL,
       CASE WHEN r.imageKept THEN c.authorFacebookID ELSE c.imageID END, c.authorUsername
     FROM s.comments c JOIN s.resolvedComments r ON r.objectId = c.objectId
-    WHERE NOT r.imageKept OR r.author IS NULL)
+    WHERE NOT r.imageKept OR r.author IS NULL
+    UNION ALL
+    SELECT CASE j.className WHEN '_Join:friends:_User' THEN \(Step.friends.rawValue + 1)
+      WHEN '_Join:users:_Role' THEN \(Step.roleUsers.rawValue + 1)
+      ELSE \(Step.roleRoles.rawValue + 1) END, j.position, \(StagedProblem.mergeOrder),
+      \(joinFaultCode) + CASE j.className
+        WHEN '_Join:friends:_User' THEN
+          CASE WHEN EXISTS (SELECT 1 FROM s.users u WHERE u.objectId = j.owning)
+          THEN \(Fault.relatedNoUser.rawValue) ELSE \(Fault.owningNoUser.rawValue) END
+        WHEN '_Join:users:_Role' THEN
+          CASE WHEN EXISTS (SELECT 1 FROM s.roles r WHERE r.objectId = j.owning)
+          THEN \(Fault.relatedNoUser.rawValue) ELSE \(Fault.owningNoRole.rawValue) END
+        ELSE \(Fault.sideNoRole.rawValue) END,
+      NULL, NULL, j.className, j.objectId, NULL, NULL, j.owning, j.related
+    FROM s.joins j WHERE NOT \(joinKept))
     WHERE step BETWEEN ? AND ?
     ORDER BY 1, 2, 3
     """

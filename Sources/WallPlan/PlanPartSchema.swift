@@ -3,7 +3,7 @@
 /// they read on their own, and its image files' digests and headers.
 enum PlanPartSchema {
   /// Bumped whenever a table changes; a part of another format is refused by the merge.
-  static let format = "wallgen-plan-part-3"
+  static let format = "wallgen-plan-part-4"
 
   /// The statements that create an empty part.
   static let create = """
@@ -25,7 +25,9 @@ enum PlanPartSchema {
       step INTEGER NOT NULL, position INTEGER NOT NULL, rank INTEGER NOT NULL,
       conditional INTEGER NOT NULL, severity TEXT NOT NULL, file TEXT NOT NULL,
       className TEXT NOT NULL, objectId TEXT NOT NULL, kind TEXT NOT NULL, reason TEXT NOT NULL);
-    CREATE TABLE joins(className TEXT NOT NULL, owning TEXT NOT NULL, related TEXT NOT NULL);
+    CREATE TABLE joins(
+      className TEXT NOT NULL, owning TEXT NOT NULL, related TEXT NOT NULL,
+      position INTEGER NOT NULL, objectId TEXT);
     CREATE TABLE roles(objectId TEXT NOT NULL, name TEXT NOT NULL);
     CREATE TABLE graph(facebookID TEXT NOT NULL, name TEXT);
     CREATE TABLE graphFriends(facebookID TEXT NOT NULL, friend TEXT NOT NULL);

@@ -15,7 +15,7 @@ struct PlanPartStaging: ExportStaging {
     users = try database.prepare("INSERT INTO users VALUES (?, ?, ?, ?, ?, ?)")
     images = try database.prepare("INSERT INTO images VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
     comments = try database.prepare("INSERT INTO comments VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
-    joins = try database.prepare("INSERT INTO joins VALUES (?, ?, ?)")
+    joins = try database.prepare("INSERT INTO joins VALUES (?, ?, ?, ?, ?)")
     roles = try database.prepare("INSERT INTO roles VALUES (?, ?)")
     graph = try database.prepare("INSERT INTO graph VALUES (?, ?)")
     graphFriends = try database.prepare("INSERT INTO graphFriends VALUES (?, ?)")
@@ -84,8 +84,15 @@ struct PlanPartStaging: ExportStaging {
       ])
   }
 
-  mutating func stageJoin(_ className: String, owning: String, related: String) {
-    run(joins, [.text(className), .text(owning), .text(related)])
+  mutating func stageJoin(
+    _ className: String, owning: String, related: String, position: Int, objectId: String?
+  ) {
+    run(
+      joins,
+      [
+        .text(className), .text(owning), .text(related), .integer(Int64(position)),
+        Self.text(objectId),
+      ])
   }
 
   mutating func stageRole(objectId: String, name: String) {

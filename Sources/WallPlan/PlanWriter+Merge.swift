@@ -116,6 +116,10 @@ extension PlanWriter {
       try database.execute("PRAGMA p.cache_size = -\(PlanMergeSQL.partCacheKiB)")
       try database.execute("BEGIN")
       for table in PlanPartSchema.tables {
+        if table == "joins" {
+          try database.execute(PlanMergeSQL.gatherJoins)
+          continue
+        }
         if PlanMergeSQL.counted.contains(table) {
           try database.prepare("SELECT count(*) FROM p.\(table)").forEach([]) { row in
             given[table, default: 0] += row.integer(0)
@@ -269,6 +273,12 @@ extension PlanWriter {
           of: objectId, className: className, into: &report)
       case 2:
         ImportSession.reportMissingImage(row.text(10), of: objectId, into: &report)
+      case let code where code > PlanMergeSQL.joinFaultCode:
+        guard let fault = ImportSession.JoinFault(rawValue: Int(code) - PlanMergeSQL.joinFaultCode)
+        else { return }
+        let join = ImportSession.JoinRow(
+          owningId: row.text(10), relatedId: row.text(11), objectId: row.optionalText(7))
+        ImportSession.report(fault, join, className: className, into: &report)
       default:
         let problem = Problem(
           Problem.Severity(rawValue: row.text(4)) ?? .error, file: row.text(5),

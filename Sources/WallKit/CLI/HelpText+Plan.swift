@@ -16,9 +16,12 @@ extension HelpText {
       wallgen plan EXPORT --part K/P -o PLAN            for K = 0 .. P-1, in any order, at once
       wallgen plan EXPORT --merge P -o PLAN             once every part has finished
 
-    Each part reads every P-th row of the class files and hashes the image files they name;
-    the merge makes the plan from the parts in SQL. An export a part or the merge finds a
-    problem in is imported whole by the merge, as 'wallgen plan EXPORT -o PLAN' does.
+    Each part reads every P-th row of the class files (Parse.com's or a Parse Server
+    mongoexport's) and hashes the image files they name; the merge makes the plan from the
+    parts in SQL and reports the problems of rows (no objectId, a bad date, a missing file or
+    image, an unknown uploader) as 'wallgen plan EXPORT -o PLAN' does. An export with another
+    problem (a friend row naming no one, an objectId given twice, a broken Graph file) is
+    imported whole by the merge, as 'wallgen plan EXPORT -o PLAN' does, and the merge says so.
 
     The site equals a one-process 'wallgen build EXPORT -o SITE' byte for byte. Shards and
     finalize take the build options (--page-size, --timezone, --theme, --private, ...): give

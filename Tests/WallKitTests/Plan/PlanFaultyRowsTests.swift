@@ -44,6 +44,37 @@ import WallSynth
     if oddRows { users += [.integer(7), object(["username": .string("no-id")])] }
     try writer.writeClass("_User", users)
 
+    // Friend and role rows naming who is not there (a deleted user), given twice, labelled by
+    // their own objectId or not, and a role without a name.
+    var friends = try rows("_Join:friends:_User", in: root)
+    let userID = friends[0]["owningId"]?.stringValue ?? ""
+    friends += [
+      object(["owningId": .string("gone"), "relatedId": .string(userID)]),
+      object(["owningId": .string(userID), "relatedId": .string("gone")]),
+      object(["owningId": .string("gone"), "relatedId": .string(userID)]),
+      object(
+        ["owningId": .string(userID), "relatedId": .string("left"), "objectId": .string("f1")]),
+      object(["owningId": .string(userID)]),
+    ]
+    try writer.writeClass("_Join:friends:_User", friends)
+    var roles = try rows("_Role", in: root)
+    #expect(!roles.isEmpty)
+    let roleID = roles.first?["objectId"]?.stringValue ?? ""
+    roles.append(object(["objectId": .string("nameless")]))
+    try writer.writeClass("_Role", roles)
+    var members = try rows("_Join:users:_Role", in: root)
+    members += [
+      object(["owningId": .string("nameless"), "relatedId": .string(userID)]),
+      object(["owningId": .string(roleID), "relatedId": .string("gone")]),
+    ]
+    try writer.writeClass("_Join:users:_Role", members)
+    try writer.writeClass(
+      "_Join:roles:_Role",
+      [
+        object(["owningId": .string(roleID), "relatedId": .string("nameless")]),
+        object(["owningId": .string("nameless"), "relatedId": .string(roleID)]),
+      ])
+
     var images = try rows("WallImage", in: root)
     #expect(images.count > 12)
     let imageIDs = images.map { $0["objectId"]?.stringValue ?? "" }
@@ -90,7 +121,10 @@ import WallSynth
       "nobody is shown the object", "comment on missing image", "unknown author",
       "is not an ISO-8601 date; the comment is not shown", "has no imageObjectId",
       "the comment has no text", "has no string objectId", "not an object",
-      "more comments on missing images",
+      "more comments on missing images", "owningId \"gone\" is no user",
+      "relatedId \"gone\" is no user", "relatedId \"left\" is no user", "role has no name",
+      "owningId \"nameless\" is no role", "a side of the row is no role",
+      "lacks a string owningId or relatedId",
     ] {
       #expect(reasons.contains { $0.contains(words) }, "the whole import reports \(words)")
     }
