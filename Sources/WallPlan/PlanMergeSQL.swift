@@ -46,6 +46,9 @@ enum PlanMergeSQL {
       step INTEGER NOT NULL, position INTEGER NOT NULL, rank INTEGER NOT NULL,
       conditional INTEGER NOT NULL, severity TEXT NOT NULL, file TEXT NOT NULL,
       className TEXT NOT NULL, objectId TEXT NOT NULL, kind TEXT NOT NULL, reason TEXT NOT NULL);
+    CREATE TABLE s.problemCounts(
+      severity TEXT NOT NULL, file TEXT NOT NULL, className TEXT NOT NULL, kind TEXT NOT NULL,
+      count INTEGER NOT NULL, objectId TEXT NOT NULL);
     CREATE TABLE s.joins(
       className TEXT NOT NULL, owning TEXT NOT NULL, related TEXT NOT NULL,
       position INTEGER NOT NULL, objectId TEXT,
@@ -182,6 +185,14 @@ enum PlanMergeSQL {
       createdAt, acl FROM s.resolvedComments WHERE kept;
     INSERT INTO main.comments SELECT objectId || ':caption', className, objectId, uploader,
       caption, createdAt, acl FROM s.resolvedImages WHERE kept AND caption IS NOT NULL;
+    """
+
+  /// The problems the parts counted and did not list, by kind: how many, and the objectId they
+  /// are all about ("" when they differ).
+  static let unlisted = """
+    SELECT severity, file, className, kind, sum(count),
+      CASE WHEN count(DISTINCT objectId) = 1 THEN max(objectId) ELSE '' END
+    FROM s.problemCounts GROUP BY severity, file, className, kind
     """
 
   /// Whether the join row `j` is used: both its sides are there (users for a friend row, a role

@@ -3,7 +3,7 @@
 /// they read on their own, and its image files' digests and headers.
 enum PlanPartSchema {
   /// Bumped whenever a table changes; a part of another format is refused by the merge.
-  static let format = "wallgen-plan-part-4"
+  static let format = "wallgen-plan-part-5"
 
   /// The statements that create an empty part.
   static let create = """
@@ -25,6 +25,9 @@ enum PlanPartSchema {
       step INTEGER NOT NULL, position INTEGER NOT NULL, rank INTEGER NOT NULL,
       conditional INTEGER NOT NULL, severity TEXT NOT NULL, file TEXT NOT NULL,
       className TEXT NOT NULL, objectId TEXT NOT NULL, kind TEXT NOT NULL, reason TEXT NOT NULL);
+    CREATE TABLE problemCounts(
+      severity TEXT NOT NULL, file TEXT NOT NULL, className TEXT NOT NULL, kind TEXT NOT NULL,
+      count INTEGER NOT NULL, objectId TEXT NOT NULL);
     CREATE TABLE joins(
       className TEXT NOT NULL, owning TEXT NOT NULL, related TEXT NOT NULL,
       position INTEGER NOT NULL, objectId TEXT);
@@ -43,7 +46,7 @@ enum PlanPartSchema {
   /// The tables a merge copies from every part, in this order.
   static let tables = [
     "users", "images", "comments", "joins", "roles", "graph", "graphFriends", "pictures",
-    "sources", "problems",
+    "sources", "problems", "problemCounts",
   ]
 
   /// The file of part `part` of the plan `plan`: `PLAN.parts/K-of-N.sqlite`.

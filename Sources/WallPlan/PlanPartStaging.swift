@@ -9,6 +9,18 @@ struct PlanPartStaging: ExportStaging {
     problems: SQLiteStatement
   /// The first statement that failed.
   private(set) var failure: PlanError?
+  /// How many problems that count whatever the merge finds (`StagedProblem.conditional` false)
+  /// were written, by kind; past `ProblemReport.sampleLimit` of a kind they are only counted
+  /// (`unlisted`), so that a flood of bad rows (`{}` repeated) writes a bounded part.
+  private var listed: [Kind: Int] = [:]
+  /// The problems only counted, by kind: how many, and the objectId they are all about.
+  private var unlisted: [Kind: (count: Int, objectId: String)] = [:]
+  private let counts: SQLiteStatement
+
+  /// A kind of problem in a file, as `ProblemReport` groups them.
+  private struct Kind: Hashable {
+    var severity: String, file: String, className: String, kind: String
+  }
 
   /// Prepares the inserts into the part's tables.
   init(database: SQLiteDatabase) throws(PlanError) {
@@ -22,6 +34,19 @@ struct PlanPartStaging: ExportStaging {
     pictures = try database.prepare("INSERT INTO pictures VALUES (?, ?, ?, ?)")
     problems = try database.prepare(
       "INSERT INTO problems VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+    counts = try database.prepare("INSERT INTO problemCounts VALUES (?, ?, ?, ?, ?, ?)")
+  }
+
+  /// Writes how many problems of each kind were only counted; once the part's rows are read.
+  mutating func writeUnlisted() {
+    for (kind, count) in unlisted.sorted(by: { "\($0.key)" < "\($1.key)" }) {
+      run(
+        counts,
+        [
+          .text(kind.severity), .text(kind.file), .text(kind.className), .text(kind.kind),
+          .integer(Int64(count.count)), .text(count.objectId),
+        ])
+    }
   }
 
   private mutating func run(_ statement: SQLiteStatement, _ values: [SQLiteValue]) {
@@ -73,6 +98,26 @@ struct PlanPartStaging: ExportStaging {
   }
 
   mutating func stage(_ problem: StagedProblem) {
+    let found = problem.named.problem
+    if !problem.conditional {
+      // The first of a kind in the whole file are among the first of it in each part.
+      let kind = Kind(
+        severity: found.severity.rawValue, file: found.file, className: found.className,
+        kind: problem.named.kind)
+      guard listed[kind, default: 0] >= ProblemReport.sampleLimit else {
+        listed[kind, default: 0] += 1
+        return write(problem)
+      }
+      var count = unlisted[kind] ?? (0, found.objectId)
+      count.count += 1
+      if count.objectId != found.objectId { count.objectId = "" }
+      unlisted[kind] = count
+      return
+    }
+    write(problem)
+  }
+
+  private mutating func write(_ problem: StagedProblem) {
     let found = problem.named.problem
     run(
       problems,

@@ -170,6 +170,11 @@ extension PlanWriter {
         kind: "friendships listed by one side only")
     }
     try Self.reportRowProblems(in: database, steps: (comments + 1)...Int.max, into: &report)
+    try database.prepare(PlanMergeSQL.unlisted).forEach([]) { row in
+      report.addUnlisted(
+        Problem.Severity(rawValue: row.text(0)) ?? .error, row.text(1), row.text(2),
+        kind: row.text(3), count: Int(row.integer(4)), objectId: row.text(5))
+    }
     var unseen = ProblemReport()
     try database.prepare(PlanMergeSQL.unseen).forEach([]) { row in
       let (className, objectId) = (row.text(1), row.text(2))

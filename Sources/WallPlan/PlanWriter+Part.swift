@@ -40,6 +40,7 @@ extension PlanWriter {
       wholeImport = ImportSession.stage(
         from: source, limits: settings.importLimits, part: part.index, of: part.count,
         exclusion: settings.exclusion, into: &staging)
+      staging.writeUnlisted()
       if let failure = staging.failure { throw failure }
       if wholeImport == nil {
         progress.announce(.images, of: Self.steps, total: 0)

@@ -96,6 +96,23 @@ public struct ProblemReport: Sendable {
     return taken
   }
 
+  /// Counts `count` more problems of the named `kind` in `file` that are not listed (a part of
+  /// a plan listed the first `sampleLimit` of them, which are listed here first), all about
+  /// `objectId` ("" when they are not about one).
+  package mutating func addUnlisted(
+    _ severity: Problem.Severity, _ file: String, _ className: String, kind: String, count: Int,
+    objectId: String
+  ) {
+    guard count > 0 else { return }
+    let key = GroupKey(severity: severity, file: file, className: className, kind: .named(kind))
+    if let index = groups.index(forKey: key) {
+      groups.values[index].omitted += count
+      if groups.values[index].objectId != objectId { groups.values[index].objectId = "" }
+    } else {
+      groups[key] = Group(listed: 0, omitted: count, objectId: objectId, example: "")
+    }
+  }
+
   /// Adds a problem another report took out (`takeNamed`), as its reporter added it.
   package mutating func add(_ named: NamedProblem) {
     let problem = named.problem

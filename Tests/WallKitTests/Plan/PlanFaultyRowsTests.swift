@@ -4,6 +4,8 @@ import WallKit
 import WallKitTestSupport
 import WallSynth
 
+@testable import WallPlan
+
 /// Rows that are faulty on their own (no objectId, a bad date, a missing file, a malformed
 /// ACL, no text) or name what is not there (a missing image, an unknown uploader or author)
 /// are reported by a plan made in parts, not sent to the whole import: the merged plan is the
@@ -152,6 +154,44 @@ import WallSynth
     #expect(
       (result.users, result.images, result.comments, result.sources)
         == (expected.users, expected.images, expected.comments, expected.sources))
+  }
+
+  @Test(
+    "a flood of rows without an objectId: each part lists 1,000 and counts the rest; the merge reports them as the whole import does"
+  )
+  func floodIsBoundedInEachPart() throws {
+    let folder = try TemporaryDirectory("plan-faulty-flood")
+    let root = folder.url("export")
+    let (rows, _) = try FloodExport.write(to: root, commentBytes: 60_000)
+    try ExportWriter(root: root).writeFile("files/a", try ImageFixtures.codedJPEG(1))
+    #expect(rows > 3 * ProblemReport.sampleLimit)
+    var whole = PlanWriter.Settings(export: root, plan: folder.url("whole.sqlite"))
+    whole.importWhole = true
+    let expected = try PlanWriter(settings: whole).write()
+    let plan = folder.url("parts.sqlite")
+    var written = 0
+    for index in 0..<3 {
+      var settings = PlanWriter.Settings(export: root, plan: plan)
+      settings.part = ShardSpec(index: index, count: 3)
+      _ = try PlanWriter(settings: settings).write()
+      let part = try SQLiteDatabase(
+        path: "\(plan).parts/\(index)-of-3.sqlite", create: false)
+      try part.prepare("SELECT count(*) FROM problems").forEach([]) { row in
+        let count = Int(row.integer(0))
+        #expect(count <= ProblemReport.sampleLimit, "part \(index): \(count) problems written")
+        written += count
+      }
+    }
+    #expect(written == 3 * ProblemReport.sampleLimit)
+    var settings = PlanWriter.Settings(export: root, plan: plan)
+    settings.mergeCount = 3
+    let merged = try PlanWriter(settings: settings).write()
+    #expect(merged.wholeImport == nil, "\(merged.wholeImport ?? "")")
+    #expect(merged.report.problems == expected.report.problems)
+    #expect(merged.report.errorCount == rows)
+    #expect(
+      try PlanTables.rows(of: plan)["problems"]
+        == PlanTables.rows(of: folder.url("whole.sqlite"))["problems"])
   }
 
   @Test("a site built from the merged plan of a faulty export is the one-process build's")
