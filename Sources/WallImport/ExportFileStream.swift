@@ -11,7 +11,7 @@ public protocol ExportFileStream: AnyObject {
 }
 
 /// A file already read whole, handed out in pieces: the stream of a source that can only read
-/// whole (a zip's entry, under its limit).
+/// whole, under its limit (`ExportSource`'s default).
 final class WholeFileStream: ExportFileStream {
   private let bytes: [UInt8]
   private var offset = 0

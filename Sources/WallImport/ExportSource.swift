@@ -30,8 +30,9 @@ public protocol ExportSource: Sendable {
   func read(_ path: String, limit: Int) throws(ImportError) -> [UInt8]
 
   /// `path` as a stream read into the caller's buffer: a folder's file through its file
-  /// descriptor, whatever its size, so that reading it holds no more than that buffer; a
-  /// source that can only read whole (a zip) reads it whole under `wholeLimit` and hands it out.
+  /// descriptor, a zip's entry through libzip (within `ZipLimits`), so that reading it holds no
+  /// more than that buffer; a source that can only read whole reads it whole under
+  /// `wholeLimit` and hands it out.
   /// - Parameters:
   ///   - path: The file.
   ///   - wholeLimit: The largest file a source that reads whole accepts, in bytes.

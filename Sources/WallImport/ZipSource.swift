@@ -7,9 +7,9 @@ import WallZip
 /// the export root. Unsafe entry names never reach here: the zip reader rejects them, and the
 /// import reports them.
 ///
-/// Its `stream` reads an entry whole, under the caller's `wholeLimit` (the default of
-/// `ExportSource`): a zip is bounded already (`ZipLimits`, per entry and in all), so a plan part
-/// reading a zipped export holds at most one entry of that size at a time.
+/// Its `stream` reads an entry a piece at a time (`ZipArchive.stream(of:limit:)`), within
+/// `ZipLimits.entryBytes` but not the caller's `wholeLimit`: a plan's part reads a zipped
+/// class file of any size the zip allows in the memory of its buffer, as it reads a folder's.
 public struct ZipSource: ExportSource {
   public let location: String
   private let archive: ZipArchive
@@ -95,6 +95,18 @@ public struct ZipSource: ExportSource {
     return folders.contains(directory) ? .empty : .missing
   }
 
+  public func stream(_ path: String, wholeLimit: Int) throws(ImportError)
+    -> any ExportFileStream
+  {
+    guard ExportPath.isSafeRelative(path) else { throw .outsideExport(path: path) }
+    guard let entry = entriesByPath[path] else { throw .notFound(path: path) }
+    do {
+      return ZipFileStream(try archive.stream(of: entry, limit: Int.max), path: path)
+    } catch {
+      throw .unreadable(path: path, reason: "\(error)")
+    }
+  }
+
   public func read(_ path: String, limit: Int) throws(ImportError) -> [UInt8] {
     guard ExportPath.isSafeRelative(path) else { throw .outsideExport(path: path) }
     guard let entry = entriesByPath[path] else { throw .notFound(path: path) }
@@ -103,6 +115,26 @@ public struct ZipSource: ExportSource {
     }
     do {
       return try archive.contents(of: entry, limit: limit)
+    } catch {
+      throw .unreadable(path: path, reason: "\(error)")
+    }
+  }
+}
+
+/// An entry of a zipped export read a piece at a time.
+final class ZipFileStream: ExportFileStream {
+  private let stream: ZipEntryStream
+  /// The entry's path in the export, for errors.
+  private let path: String
+
+  init(_ stream: ZipEntryStream, path: String) {
+    self.stream = stream
+    self.path = path
+  }
+
+  func read(into buffer: UnsafeMutableRawBufferPointer) throws(ImportError) -> Int {
+    do {
+      return try stream.read(into: buffer)
     } catch {
       throw .unreadable(path: path, reason: "\(error)")
     }

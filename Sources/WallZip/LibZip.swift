@@ -107,6 +107,62 @@ final class LibZipReader: @unchecked Sendable {
   }
 }
 
+extension LibZipReader {
+  /// Opens the entry at `index` to be read a piece at a time (`LibZipEntryReader`); nil with
+  /// libzip's message when it cannot be opened.
+  func open(index: UInt64) -> (LibZipEntryReader?, String?) {
+    lock.withLock {
+      guard let file = zip_fopen_index(archive, index, 0) else {
+        return (nil, String(cString: zip_strerror(archive)))
+      }
+      return (LibZipEntryReader(file: file, owner: self), nil)
+    }
+  }
+
+  /// Runs `body` with the archive's lock held: every libzip call on the archive or its open
+  /// entries takes it.
+  func locked<T>(_ body: () -> T) -> T { lock.withLock(body) }
+}
+
+/// An entry of an archive opened with libzip, read a piece at a time (libzip checks the CRC-32
+/// at its end), closed on deinit.
+///
+/// `@unchecked Sendable` for the reason `LibZipReader` is: every call takes its lock.
+final class LibZipEntryReader: @unchecked Sendable {
+  private let file: OpaquePointer
+  /// Keeps the archive open, and lends its lock.
+  private let owner: LibZipReader
+
+  fileprivate init(file: OpaquePointer, owner: LibZipReader) {
+    self.file = file
+    self.owner = owner
+  }
+
+  deinit {
+    let file = self.file
+    owner.locked { _ = zip_fclose(file) }
+  }
+
+  /// Reads up to `buffer.count` bytes; 0 at the entry's end.
+  /// - Throws: `LibZipReadFailure` when the data is corrupt, of another size than declared, or
+  ///   fails its CRC-32.
+  func read(into buffer: UnsafeMutableRawBufferPointer) throws(LibZipReadFailure) -> Int {
+    guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
+    let file = self.file
+    let (count, failure) = owner.locked { () -> (Int64, LibZipReadFailure?) in
+      let count = zip_fread(file, base, UInt64(buffer.count))
+      guard count < 0 else { return (count, nil) }
+      switch zip_error_code_zip(zip_file_get_error(file)) {
+      case ZIP_ER_CRC: return (count, .crc)
+      case ZIP_ER_INCONS: return (count, .size)
+      default: return (count, .other(String(cString: zip_file_strerror(file))))
+      }
+    }
+    if let failure { throw failure }
+    return Int(count)
+  }
+}
+
 /// How `LibZipWriter` stores one entry.
 struct LibZipEntrySettings {
   /// Whether the entry is deflated (else stored).

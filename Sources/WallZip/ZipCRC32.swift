@@ -7,8 +7,12 @@ enum ZipCRC32 {
 
   /// The checksum of `bytes`.
   static func checksum(_ bytes: [UInt8]) -> UInt32 {
-    ~bytes.reduce(UInt32.max) { crc, byte in
-      table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8)
-    }
+    ~update(UInt32.max, bytes)
+  }
+
+  /// The running state (start with `UInt32.max`; the checksum is its complement) after
+  /// `bytes`.
+  static func update(_ state: UInt32, _ bytes: some Sequence<UInt8>) -> UInt32 {
+    bytes.reduce(state) { crc, byte in table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
   }
 }

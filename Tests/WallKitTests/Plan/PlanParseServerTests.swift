@@ -60,4 +60,49 @@ import WallSynth
     try ParseServerExport().convert(parseCom: parseCom, to: root)
     try PlanFaultyRowsTests.expectShardedSiteMatches(root, in: folder)
   }
+
+  /// Zips the folder `root` into `zip`, every entry under `export/`.
+  static func zipFolder(_ root: String, to zip: String) throws {
+    let writer = try ZipWriter(path: zip)
+    func add(_ folder: String, as name: String) throws {
+      for entry in FileSystem.contents(of: folder).sorted() {
+        let path = "\(folder)/\(entry)"
+        if FileSystem.kind(of: path) == .directory {
+          try add(path, as: "\(name)/\(entry)")
+        } else {
+          try writer.addFile(
+            named: "\(name)/\(entry)", contentsOf: path, modified: ZipTimestamp(unixSeconds: 0))
+        }
+      }
+    }
+    try add(root, as: "export")
+    try writer.finish()
+  }
+
+  @Test(
+    "a zipped export's class files over classFileBytes are streamed by the parts, as from a folder"
+  )
+  func zippedClassFilesStream() throws {
+    let folder = try TemporaryDirectory("plan-zip-stream")
+    let root = try PlanFaultyRowsTests.writeFaultyExport(in: folder, flood: 50, oddRows: false)
+    let mongo = folder.url("mongo")
+    try ParseServerExport().convert(parseCom: root, to: mongo)
+    for (name, source) in [("Parse.com", root), ("Parse Server", mongo)] {
+      let zip = folder.url("\(name).zip")
+      try Self.zipFolder(source, to: zip)
+      var whole = PlanWriter.Settings(export: zip, plan: folder.url("\(name)-whole.sqlite"))
+      whole.importWhole = true
+      _ = try PlanWriter(settings: whole).write()
+      var small = ImportLimits()
+      small.classFileBytes = 1_024
+      #expect((FileSystem.size(of: "\(source)/WallImageComment.json") ?? 0) > 1_024)
+      let plan = folder.url("\(name)-parts.sqlite")
+      let result = try PlanPartsTests.planInParts(zip, plan: plan, count: 3, limits: small)
+      #expect(result.wholeImport == nil, "\(name): \(result.wholeImport ?? "")")
+      #expect(
+        try PlanTables.rows(of: plan).filter { $0.key != "meta" }
+          == PlanTables.rows(of: folder.url("\(name)-whole.sqlite")).filter { $0.key != "meta" },
+        "\(name)")
+    }
+  }
 }
