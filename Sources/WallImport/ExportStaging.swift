@@ -43,6 +43,9 @@ package struct StagedUser: Sendable {
   package var name: String?
   /// Whether the row has no ACL or one readable by anyone (`User.isPublic`).
   package var isPublic = true
+  /// Whether its Facebook id can name files of `graph/` (`ImportSession.isSafeFileName`); a
+  /// user whose id cannot has no Graph data.
+  package var facebookIDIsSafe = true
 }
 
 /// A `WallImage` or `WallImageObject` row with an objectId, as a part reads it; its uploader is
@@ -95,6 +98,8 @@ package struct StagedProblem: Sendable {
   package enum Step: Int, Sendable {
     case schema = 0
     case users = 10
+    /// The users' Graph data, by user; then, at the next number, Graph files no user has.
+    case graph = 20
     /// A join file's rows; what the merge finds of their sides comes after the whole file (the
     /// import reads the file, then looks at its rows), at the next number.
     case friends = 30
@@ -109,18 +114,33 @@ package struct StagedProblem: Sendable {
     case end = 120
   }
 
-  /// The `order` of the problems the merge finds in a row (an unknown uploader or author, a
-  /// missing image): after what reading the row found, before what its fields show.
-  package static let mergeOrder = 1_000
-  /// The first `order` of a row's conditional problems.
-  package static let conditionalOrder = 2_000
+  /// Where a problem comes among a row's problems, as the import checks a row.
+  package enum Phase: Int, Sendable {
+    /// What reading the row found (its JSON, a Parse Server document's fields), and a row that
+    /// is no object or has no objectId.
+    case reading
+    /// The merge's: an objectId given before in the file (the row is not read further).
+    case duplicate
+    /// The row's own checks that come before the merge's (a comment without `imageObjectId`,
+    /// a role without a name).
+    case rowCheck
+    /// The merge's own findings (an unknown uploader or author, a missing image, a Facebook id
+    /// an earlier user has).
+    case merge
+    /// The row's checks that come after the merge's (a date, an ACL, a file, a text).
+    case afterMerge
+  }
+
+  /// The `order` of the problem at `index` (from 0) of `phase`.
+  package static func order(_ phase: Phase, _ index: Int = 0) -> Int {
+    phase.rawValue << 32 | index
+  }
 
   /// The class file of the row.
   package var step: Step
   /// The row's 1-based place in it.
   package var position: Int
-  /// The problem's place among the row's problems: from 1 for what reading the row and its
-  /// objectId found, `mergeOrder` for the merge's own, from `conditionalOrder` for the rest.
+  /// The problem's place among the row's problems (`order(_:_:)`).
   package var order: Int
   /// Whether the problem counts only when the row passes the merge's checks (its uploader, or
   /// its image and author, are found): the whole import stops at the first failed check.
@@ -157,12 +177,17 @@ package protocol ExportStaging {
   /// its own objectId when it has one.
   mutating func stageJoin(
     _ className: String, owning: String, related: String, position: Int, objectId: String?)
-  /// A `_Role` with its name.
-  mutating func stageRole(objectId: String, name: String)
+  /// A `_Role` with its name, at row `position` of `_Role.json`.
+  mutating func stageRole(objectId: String, name: String, position: Int)
+  /// Row `position` of `className`'s file holds an object with `objectId`, not dropped by the
+  /// takedown list: the merge finds an objectId given twice in a file from these. `idKey` is
+  /// the file's name for it (`objectId`, or Parse Server's `_id`).
+  mutating func stageObject(className: String, objectId: String, position: Int, idKey: String)
   /// `graph/<facebookID>.json`, with its non-empty `name`.
   mutating func stageGraph(facebookID: String, name: String?)
-  /// A friend listed by `graph/<facebookID>.json`, by Facebook id.
-  mutating func stageGraphFriend(facebookID: String, friend: String)
+  /// Friend `position` (from 0) listed by `graph/<facebookID>.json`, by Facebook id; nil for an
+  /// entry without an id.
+  mutating func stageGraphFriend(facebookID: String, friend: String?, position: Int)
   /// A picture `graph/<facebookID>.<ext>`; `priority` 0, 1, 2 for jpg, jpeg, png (the first
   /// found is the user's picture).
   mutating func stagePicture(facebookID: String, priority: Int, file: FileReference)

@@ -12,19 +12,29 @@ extension ImportSession {
   mutating func forEachObject(
     _ className: String, _ body: (inout ImportSession, ParseObject) -> Void
   ) -> Bool {
-    let file = className + ".json"
     var seen = Set<String>()
     return forEachRow(className) { session, row, place in
       guard let object = session.object(in: row, at: place, of: className) else { return }
       if session.drops(object, of: className) { return }
       guard seen.insert(object.objectId).inserted else {
-        session.report.error(
-          file, className, object.objectId, "duplicate \(place.idKey); the first one is kept",
-          kind: "duplicate objectIds")
+        Self.reportDuplicate(
+          object.objectId, idKey: place.idKey, className: className, into: &session.report)
         return
       }
       body(&session, object)
     }
+  }
+
+  /// Reports a row whose objectId a row before it in `<className>.json` has.
+  ///
+  /// The first one is kept; `idKey` is the file's name for the objectId (`objectId`, or Parse
+  /// Server's `_id`). The one wording, for the whole import and the merge of a plan's parts.
+  package static func reportDuplicate(
+    _ objectId: String, idKey: String, className: String, into report: inout ProblemReport
+  ) {
+    report.error(
+      className + ".json", className, objectId, "duplicate \(idKey); the first one is kept",
+      kind: "duplicate objectIds")
   }
 
   /// The object `row` (at `place` in `<className>.json`) holds.

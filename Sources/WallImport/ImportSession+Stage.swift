@@ -83,7 +83,7 @@ extension ImportSession {
   ) {
     guard !report.isEmpty else { return }
     if part == 0 {
-      handOn(step, position: 0, from: 1, conditional: false, into: &sink)
+      handOn(step, position: 0, from: 0, conditional: false, into: &sink)
     } else if report.takeNamed() == nil {
       return  // left in the report: the part ends, as the first does
     }
@@ -96,21 +96,24 @@ extension ImportSession {
   /// problem that is not handed on was reported (a row's JSON, the file's), no row is.
   private mutating func stageObjects<Sink: ExportStaging>(
     _ className: String, _ mine: (Int) -> Bool, into sink: inout Sink,
-    _ body: (inout ImportSession, inout Sink, ParseObject, Int, Int) -> Void
+    _ body: (inout ImportSession, inout Sink, ParseObject, Int) -> Void
   ) {
     let step = StagedProblem.step(of: className)
     forEachStreamedRow(className, taking: mine) { session, row, place in
       // What reading the row found (a line that is no JSON, a Parse Server document's fields)
       // comes first: the whole import reports it before looking at the row.
       let next = session.handOn(
-        step, position: place.number, from: 1, conditional: false, into: &sink)
+        step, position: place.number, from: 0, conditional: false, into: &sink)
       guard session.report.isEmpty, let row else { return }
       guard let object = session.object(in: row, at: place, of: className) else {
         session.handOn(step, position: place.number, from: next, conditional: false, into: &sink)
         return
       }
       if session.drops(object, of: className) { return }
-      body(&session, &sink, object, place.number, next)
+      sink.stageObject(
+        className: className, objectId: object.objectId, position: place.number,
+        idKey: place.idKey)
+      body(&session, &sink, object, place.number)
     }
   }
 
@@ -137,23 +140,20 @@ extension ImportSession {
   }
 
   private mutating func stageUsers(_ mine: (Int) -> Bool, into sink: inout some ExportStaging) {
-    stageObjects("_User", mine, into: &sink) { session, sink, object, position, next in
+    stageObjects("_User", mine, into: &sink) { session, sink, object, position in
       let facebookID = object.identifier("fbId") ?? session.facebookIDFromAuthData(object)
-      if let facebookID, !ExportPath.isSafeRelative(facebookID) || facebookID.contains("/") {
-        // Reported by the whole import when it reads the Graph files: not handed on.
-        session.report.error(
-          "_User.json", "_User", object.objectId,
-          "Facebook id \"\(facebookID)\" is not a safe file name")
-        return
-      }
       sink.stage(
         StagedUser(
           objectId: object.objectId, position: position,
           username: object.string("username") ?? object.objectId, facebookID: facebookID,
           name: object.string("name").flatMap { $0.isEmpty ? nil : $0 },
           isPublic: session.readACL(of: object, file: "_User.json", className: "_User")
-            .grantsPublicRead))
-      session.handOn(.users, position: position, from: next, conditional: false, into: &sink)
+            .grantsPublicRead,
+          facebookIDIsSafe: facebookID.map(Self.isSafeFileName) ?? true))
+      // After the merge's finding of a Facebook id an earlier user has, as the import reads it.
+      session.handOn(
+        .users, position: position, from: StagedProblem.order(.afterMerge), conditional: false,
+        into: &sink)
     }
   }
 
@@ -163,7 +163,7 @@ extension ImportSession {
     let step = StagedProblem.step(of: className)
     forEachStreamedRow(className, taking: mine) { session, row, place in
       let next = session.handOn(
-        step, position: place.number, from: 1, conditional: false, into: &sink)
+        step, position: place.number, from: 0, conditional: false, into: &sink)
       guard session.report.isEmpty, let row else { return }
       guard let (owning, related) = session.joinSides(of: row, at: place, className: className)
       else {
@@ -179,11 +179,13 @@ extension ImportSession {
 
   private mutating func stageRoles(_ mine: (Int) -> Bool, into sink: inout some ExportStaging) {
     guard source.fileExists("_Role.json") else { return }  // without roles, no joins are read
-    stageObjects("_Role", mine, into: &sink) { session, sink, object, position, next in
+    stageObjects("_Role", mine, into: &sink) { session, sink, object, position in
       if let name = session.roleName(of: object) {
-        sink.stageRole(objectId: object.objectId, name: name)
+        sink.stageRole(objectId: object.objectId, name: name, position: position)
       }
-      session.handOn(.roles, position: position, from: next, conditional: false, into: &sink)
+      session.handOn(
+        .roles, position: position, from: StagedProblem.order(.rowCheck), conditional: false,
+        into: &sink)
     }
     for className in ["_Join:users:_Role", "_Join:roles:_Role"] where report.isEmpty {
       stageJoins(className, mine, into: &sink)
@@ -194,7 +196,7 @@ extension ImportSession {
     _ className: String, _ mine: (Int) -> Bool, into sink: inout some ExportStaging
   ) {
     let step = StagedProblem.step(of: className)
-    stageObjects(className, mine, into: &sink) { session, sink, object, position, _ in
+    stageObjects(className, mine, into: &sink) { session, sink, object, position in
       // The whole import reads the rest once it found the uploader: so do these problems
       // count, when the merge finds it.
       let fields = session.readImageFields(object, className: className)
@@ -206,16 +208,18 @@ extension ImportSession {
           caption: className == "WallImageObject"
             ? object.string("comment").flatMap { $0.isEmpty ? nil : $0 } : nil))
       session.handOn(
-        step, position: position, from: StagedProblem.conditionalOrder, conditional: true,
+        step, position: position, from: StagedProblem.order(.afterMerge), conditional: true,
         into: &sink)
     }
   }
 
   private mutating func stageComments(_ mine: (Int) -> Bool, into sink: inout some ExportStaging) {
     stageObjects("WallImageComment", mine, into: &sink) {
-      session, sink, object, position, next in
+      session, sink, object, position in
       guard let imageID = session.commentImageID(object) else {
-        session.handOn(.comments, position: position, from: next, conditional: false, into: &sink)
+        session.handOn(
+          .comments, position: position, from: StagedProblem.order(.rowCheck), conditional: false,
+          into: &sink)
         return
       }
       // Read once its image and author are found, which the merge checks.
@@ -226,7 +230,7 @@ extension ImportSession {
           author: Self.author(of: object), createdAt: fields?.createdAt, text: fields?.text ?? "",
           acl: fields?.acl))
       session.handOn(
-        .comments, position: position, from: StagedProblem.conditionalOrder, conditional: true,
+        .comments, position: position, from: StagedProblem.order(.afterMerge), conditional: true,
         into: &sink)
     }
   }
@@ -268,12 +272,9 @@ extension ImportSession {
     guard let graph = readGraph(file, facebookID: facebookID) else { return false }
     sink.stageGraph(facebookID: facebookID, name: graph.name)
     for (position, friendFacebookID) in graph.friends.enumerated() {
-      guard let friendFacebookID else {
-        report.error(file, "", facebookID, "friend #\(position + 1) has no id")
-        return false
-      }
-      if drops(facebookID: friendFacebookID) { continue }
-      sink.stageGraphFriend(facebookID: facebookID, friend: friendFacebookID)
+      // One without an id is staged too: the merge reports it for each user of the file.
+      if let friendFacebookID, drops(facebookID: friendFacebookID) { continue }
+      sink.stageGraphFriend(facebookID: facebookID, friend: friendFacebookID, position: position)
     }
     return report.isEmpty
   }

@@ -22,10 +22,7 @@ extension ImportSession {
     let name = object.string("name").flatMap { $0.isEmpty ? nil : $0 } ?? username
     if let facebookID {
       if let other = userByFacebookID[facebookID] {
-        report.error(
-          file, "_User", object.objectId,
-          "Facebook id \"\(facebookID)\" is also the id of user \(other); records by that id go to \(other)",
-          kind: "users whose Facebook id another user has")
+        Self.reportSharedFacebookID(facebookID, of: object.objectId, first: other, into: &report)
       } else {
         userByFacebookID[facebookID] = object.objectId
       }
@@ -34,6 +31,59 @@ extension ImportSession {
     dataset.users[object.objectId] = User(
       objectId: object.objectId, username: username, facebookID: facebookID, displayName: name,
       isPublic: readACL(of: object, file: file, className: "_User").grantsPublicRead)
+  }
+
+  /// Reports a user whose Facebook id an earlier user (`first`) has.
+  ///
+  /// Records by that id go to the first. The one wording, for the whole import and the merge
+  /// of a plan's parts.
+  package static func reportSharedFacebookID(
+    _ facebookID: String, of objectId: String, first: String, into report: inout ProblemReport
+  ) {
+    report.error(
+      "_User.json", "_User", objectId,
+      "Facebook id \"\(facebookID)\" is also the id of user \(first); records by that id go to \(first)",
+      kind: "users whose Facebook id another user has")
+  }
+
+  /// Whether a Facebook id can name files of `graph/` (`<id>.json`, `<id>.jpg`, …).
+  package static func isSafeFileName(_ facebookID: String) -> Bool {
+    ExportPath.isSafeRelative(facebookID) && !facebookID.contains("/")
+  }
+
+  /// Reports a user whose Facebook id is no safe file name: its Graph data is not read.
+  package static func reportUnsafeFacebookID(
+    _ facebookID: String, of userID: String, into report: inout ProblemReport
+  ) {
+    report.error(
+      "_User.json", "_User", userID,
+      "Facebook id \"\(facebookID)\" is not a safe file name; its graph data is not read",
+      kind: "Facebook ids that are no safe file name")
+  }
+
+  /// Reports friend `position` (from 0) of the Graph file of `facebookID`: one without an id
+  /// (`friend` nil), or one whose id is no user's.
+  package static func reportGraphFriend(
+    _ friend: String?, at position: Int, of facebookID: String, into report: inout ProblemReport
+  ) {
+    let file = "graph/\(facebookID).json"
+    guard let friend else {
+      report.error(
+        file, "", facebookID, "friend #\(position + 1) has no id", kind: "friends without an id")
+      return
+    }
+    report.error(
+      file, "", facebookID, "friend id \"\(friend)\" is no user of the export",
+      kind: "friends who are no user of the export")
+  }
+
+  /// Warns of a Graph file whose Facebook id no user has: it is not used.
+  package static func reportUnusedGraphFile(_ facebookID: String, into report: inout ProblemReport)
+  {
+    report.warning(
+      "graph/\(facebookID).json", "", facebookID,
+      "Graph data for Facebook id \"\(facebookID)\", which no _User has; not used",
+      kind: "Graph files no user has")
   }
 
   func facebookIDFromAuthData(_ object: ParseObject) -> String? {
@@ -46,11 +96,8 @@ extension ImportSession {
     let names = Set(source.fileNames(in: "graph"))
     for userID in dataset.users.keys.sorted() {
       guard let facebookID = dataset.users[userID]?.facebookID else { continue }
-      guard ExportPath.isSafeRelative(facebookID), !facebookID.contains("/") else {
-        report.error(
-          "_User.json", "_User", userID,
-          "Facebook id \"\(facebookID)\" is not a safe file name; its graph data is not read",
-          kind: "Facebook ids that are no safe file name")
+      guard Self.isSafeFileName(facebookID) else {
+        Self.reportUnsafeFacebookID(facebookID, of: userID, into: &report)
         continue
       }
       for ext in ["jpg", "jpeg", "png"] where names.contains("\(facebookID).\(ext)") {
@@ -69,9 +116,7 @@ extension ImportSession {
       if userByFacebookID[facebookID] == nil, let users = unreadableUsers {
         countFollowOn("", file: "graph", "Graph file", "Graph files", refersTo: users)
       } else if userByFacebookID[facebookID] == nil {
-        report.warning(
-          "graph/\(name)", "", facebookID,
-          "Graph data for Facebook id \"\(facebookID)\", which no _User has; not used")
+        Self.reportUnusedGraphFile(facebookID, into: &report)
       }
     }
   }
@@ -82,15 +127,12 @@ extension ImportSession {
     if let name = graph.name { dataset.users[userID]?.displayName = name }
     for (position, friendFacebookID) in graph.friends.enumerated() {
       guard let friendFacebookID else {
-        report.error(
-          file, "", facebookID, "friend #\(position + 1) has no id", kind: "friends without an id")
+        Self.reportGraphFriend(nil, at: position, of: facebookID, into: &report)
         continue
       }
       if drops(facebookID: friendFacebookID) { continue }
       guard let friendID = userByFacebookID[friendFacebookID] else {
-        report.error(
-          file, "", facebookID, "friend id \"\(friendFacebookID)\" is no user of the export",
-          kind: "friends who are no user of the export")
+        Self.reportGraphFriend(friendFacebookID, at: position, of: facebookID, into: &report)
         continue
       }
       if friendID != userID { dataset.friends[userID, default: []].insert(friendID) }

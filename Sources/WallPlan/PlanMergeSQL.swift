@@ -24,7 +24,7 @@ enum PlanMergeSQL {
     """
 
   /// The scratch database's tables (attached as `s`), keyed so that a row given by two parts
-  /// is kept once: objectIds (two rows with one objectId are a problem, counted by `counted`),
+  /// is kept once: objectIds (the first row of an objectId given twice: `gatherFirst`),
   /// joins (a repeated one is kept at its first place, as the import keeps it: `gatherJoins`)
   /// and Graph friends (repeated ones are dropped silently, as the import drops them).
   static let scratch = """
@@ -33,7 +33,7 @@ enum PlanMergeSQL {
     PRAGMA s.cache_size = -\(cacheKiB);
     CREATE TABLE s.users(
       objectId TEXT PRIMARY KEY, position INTEGER NOT NULL, username TEXT NOT NULL,
-      facebookID TEXT, name TEXT, isPublic INTEGER NOT NULL);
+      facebookID TEXT, name TEXT, isPublic INTEGER NOT NULL, facebookSafe INTEGER NOT NULL);
     CREATE TABLE s.images(
       objectId TEXT PRIMARY KEY, className TEXT NOT NULL, position INTEGER NOT NULL,
       authorFacebookID TEXT, authorUsername TEXT, authorPointer TEXT, createdAt INTEGER,
@@ -53,11 +53,14 @@ enum PlanMergeSQL {
       className TEXT NOT NULL, owning TEXT NOT NULL, related TEXT NOT NULL,
       position INTEGER NOT NULL, objectId TEXT,
       PRIMARY KEY(className, owning, related)) WITHOUT ROWID;
-    CREATE TABLE s.roles(objectId TEXT PRIMARY KEY, name TEXT NOT NULL);
+    CREATE TABLE s.roles(objectId TEXT PRIMARY KEY, name TEXT NOT NULL, position INTEGER NOT NULL);
+    CREATE TABLE s.objects(
+      className TEXT NOT NULL, objectId TEXT NOT NULL, position INTEGER NOT NULL,
+      idKey TEXT NOT NULL);
     CREATE TABLE s.graph(facebookID TEXT PRIMARY KEY, name TEXT);
     CREATE TABLE s.graphFriends(
-      facebookID TEXT NOT NULL, friend TEXT NOT NULL, PRIMARY KEY(facebookID, friend))
-      WITHOUT ROWID;
+      facebookID TEXT NOT NULL, friend TEXT, position INTEGER NOT NULL,
+      PRIMARY KEY(facebookID, position)) WITHOUT ROWID;
     CREATE TABLE s.pictures(
       facebookID TEXT NOT NULL, priority INTEGER NOT NULL, path TEXT NOT NULL,
       originalName TEXT NOT NULL, PRIMARY KEY(facebookID, priority));
@@ -76,9 +79,31 @@ enum PlanMergeSQL {
       WHERE excluded.position < position
     """
 
-  /// The part tables whose rows each have an objectId: a row fewer in the scratch table than
-  /// in the parts is an objectId given twice.
-  static let counted: Set<String> = ["users", "images", "comments", "roles"]
+  /// The part tables keyed by objectId: a row given again (an objectId twice in a file) is kept
+  /// at its first place (`gatherFirst`), as the import keeps it.
+  static let keyed: Set<String> = ["users", "images", "comments", "roles"]
+
+  /// Copies the attached part's rows of `table` (one of `keyed`, whose `columns` are given),
+  /// keeping each objectId's row of the smallest place.
+  static func gatherFirst(_ table: String, columns: [String]) -> String {
+    let names = columns.joined(separator: ", ")
+    let values = columns.map { "excluded.\($0)" }.joined(separator: ", ")
+    return """
+      INSERT INTO s.\(table) SELECT * FROM p.\(table) WHERE true
+        ON CONFLICT(objectId) DO UPDATE SET (\(names)) = (\(values))
+        WHERE excluded.position < position
+      """
+  }
+
+  /// The rows whose objectId a row before them in their file has: what the import reports as
+  /// given twice and reads no further.
+  static let duplicates = """
+    CREATE INDEX s.objects_id ON objects(objectId);
+    CREATE TABLE s.duplicates AS SELECT className, objectId, position, idKey FROM (
+      SELECT *, row_number() OVER (PARTITION BY className, objectId ORDER BY position) AS n
+      FROM s.objects) WHERE n > 1;
+    CREATE INDEX s.duplicates_row ON duplicates(className, position);
+    """
 
   /// How a row names a user resolves as `ImportSession.resolveAuthor` does: its Facebook id
   /// (the first user who has it), else its username (the first user who has it), else a
@@ -97,6 +122,7 @@ enum PlanMergeSQL {
   /// date was read, a comment on such an image whose author is a user and whose date was read.
   static let resolve = """
     CREATE INDEX s.users_folded ON users(lower(objectId));
+    CREATE INDEX s.users_facebook ON users(facebookID);
     CREATE TABLE s.usernames(username TEXT PRIMARY KEY, objectId TEXT NOT NULL);
     INSERT OR IGNORE INTO s.usernames SELECT username, objectId FROM s.users ORDER BY position;
     CREATE TABLE s.facebookIDs(facebookID TEXT PRIMARY KEY, objectId TEXT NOT NULL);
@@ -125,10 +151,10 @@ enum PlanMergeSQL {
   static let checks: [(String, String)] = [
     ("no user", "SELECT NOT EXISTS (SELECT 1 FROM s.users)"),
     (
-      "two users share a Facebook id",
+      "an objectId is a WallImage's and a WallImageObject's",
       """
-      SELECT (SELECT count(*) FROM s.users WHERE facebookID IS NOT NULL)
-        <> (SELECT count(*) FROM s.facebookIDs)
+      SELECT EXISTS (SELECT 1 FROM s.objects a JOIN s.objects b ON b.objectId = a.objectId
+        WHERE a.className = 'WallImage' AND b.className = 'WallImageObject')
       """
     ),
     (
@@ -136,15 +162,6 @@ enum PlanMergeSQL {
       """
       SELECT EXISTS (SELECT 1 FROM s.images i JOIN s.comments c
         ON c.objectId = i.objectId || ':caption' WHERE i.caption IS NOT NULL)
-      """
-    ),
-    (
-      "a Graph file or a Graph friend is no user's",
-      """
-      SELECT EXISTS (SELECT 1 FROM s.graph g
-        WHERE NOT EXISTS (SELECT 1 FROM s.facebookIDs f WHERE f.facebookID = g.facebookID))
-      OR EXISTS (SELECT 1 FROM s.graphFriends g
-        WHERE NOT EXISTS (SELECT 1 FROM s.facebookIDs f WHERE f.facebookID = g.friend))
       """
     ),
   ]
@@ -157,9 +174,9 @@ enum PlanMergeSQL {
       EXISTS (SELECT 1 FROM s.users t
         WHERE lower(t.objectId) = lower(u.objectId) AND t.objectId <> u.objectId)
     FROM s.users u
-    LEFT JOIN s.graph g ON g.facebookID = u.facebookID
+    LEFT JOIN s.graph g ON g.facebookID = u.facebookID AND u.facebookSafe
     LEFT JOIN (SELECT facebookID, path, originalName, min(priority) FROM s.pictures
-      GROUP BY facebookID) p ON p.facebookID = u.facebookID
+      GROUP BY facebookID) p ON p.facebookID = u.facebookID AND u.facebookSafe
     ORDER BY u.objectId
     """
 
@@ -169,7 +186,7 @@ enum PlanMergeSQL {
     INSERT OR IGNORE INTO main.friends SELECT owning, related FROM s.joins j
       WHERE className = '_Join:friends:_User' AND owning <> related AND \(joinKept);
     INSERT OR IGNORE INTO main.friends SELECT a.objectId, b.objectId FROM s.graphFriends g
-      JOIN s.facebookIDs a ON a.facebookID = g.facebookID
+      JOIN s.users a ON a.facebookID = g.facebookID AND a.facebookSafe
       JOIN s.facebookIDs b ON b.facebookID = g.friend WHERE a.objectId <> b.objectId;
     WITH RECURSIVE reach(root, current) AS (
       SELECT objectId, objectId FROM s.roles
@@ -208,6 +225,20 @@ enum PlanMergeSQL {
       ELSE EXISTS (SELECT 1 FROM s.roles r WHERE r.objectId = j.owning)
         AND EXISTS (SELECT 1 FROM s.roles r WHERE r.objectId = j.related) END)
     """
+
+  /// The code of `rowProblems` for a user whose Facebook id an earlier user has.
+  static let sharedFacebookIDCode = 4
+
+  /// The code of `rowProblems` for a row whose objectId an earlier row of its file has.
+  static let duplicateCode = 8
+
+  /// The code of `rowProblems` for a user whose Facebook id is no safe file name.
+  static let unsafeFacebookIDCode = 5
+  /// The code of `rowProblems` for a friend of a user's Graph file without an id or who is no
+  /// user.
+  static let graphFriendCode = 6
+  /// The code of `rowProblems` for a Graph file no user has.
+  static let unusedGraphFileCode = 7
 
   /// The code of `rowProblems` for a join row's fault (`ImportSession.JoinFault`): this plus its
   /// raw value.
@@ -289,34 +320,41 @@ enum PlanMergeSQL {
   /// author's Facebook id and username in the last two columns); 2, a comment on an image that
   /// is not kept (its image's objectId in the one before last); `joinFaultCode` plus a
   /// `JoinFault`, a join row a side of which is not there (class, the row's own objectId or
-  /// null, owningId, relatedId).
+  /// null, owningId, relatedId); `sharedFacebookIDCode`, a user whose Facebook id an earlier
+  /// user has (the user, the Facebook id, the earlier user); `unsafeFacebookIDCode` (the user,
+  /// the id), `duplicateCode` (class, objectId, the file's name for it), `graphFriendCode` (place 1 + the friend's place, the Graph file's id, the friend's
+  /// id or null) and `unusedGraphFileCode` (the id). The last column orders the Graph data as
+  /// the import reads it: by user, then by file name.
   static let rowProblems = """
     SELECT * FROM (
     SELECT step, position, rank, 0, severity, file, className, objectId, kind, reason, NULL,
-      NULL
+      NULL, ''
     FROM s.problems p
-    WHERE NOT conditional
+    WHERE (rank < \(StagedProblem.order(.duplicate))
+      OR NOT EXISTS (SELECT 1 FROM s.duplicates d
+        WHERE d.className = p.className AND d.position = p.position))
+    AND (NOT conditional
       OR (step IN (\(Step.images.rawValue), \(Step.imageObjects.rawValue))
         AND (SELECT uploader IS NOT NULL FROM s.resolvedImages i WHERE i.objectId = p.objectId))
       OR (step = \(Step.comments.rawValue)
         AND (SELECT imageKept AND author IS NOT NULL FROM s.resolvedComments c
-          WHERE c.objectId = p.objectId))
+          WHERE c.objectId = p.objectId)))
     UNION ALL
     SELECT CASE className WHEN 'WallImageObject' THEN \(Step.imageObjects.rawValue)
-      ELSE \(Step.images.rawValue) END, position, \(StagedProblem.mergeOrder), 1, NULL, NULL,
-      className, objectId, NULL, NULL, authorFacebookID, authorUsername
+      ELSE \(Step.images.rawValue) END, position, \(StagedProblem.order(.merge)), 1, NULL, NULL,
+      className, objectId, NULL, NULL, authorFacebookID, authorUsername, ''
     FROM s.images x WHERE \(author("x")) IS NULL
     UNION ALL
-    SELECT \(Step.comments.rawValue), c.position, \(StagedProblem.mergeOrder),
+    SELECT \(Step.comments.rawValue), c.position, \(StagedProblem.order(.merge)),
       CASE WHEN r.imageKept THEN 3 ELSE 2 END,
       NULL, NULL, 'WallImageComment', c.objectId, NULL, NULL,
-      CASE WHEN r.imageKept THEN c.authorFacebookID ELSE c.imageID END, c.authorUsername
+      CASE WHEN r.imageKept THEN c.authorFacebookID ELSE c.imageID END, c.authorUsername, ''
     FROM s.comments c JOIN s.resolvedComments r ON r.objectId = c.objectId
     WHERE NOT r.imageKept OR r.author IS NULL
     UNION ALL
     SELECT CASE j.className WHEN '_Join:friends:_User' THEN \(Step.friends.rawValue + 1)
       WHEN '_Join:users:_Role' THEN \(Step.roleUsers.rawValue + 1)
-      ELSE \(Step.roleRoles.rawValue + 1) END, j.position, \(StagedProblem.mergeOrder),
+      ELSE \(Step.roleRoles.rawValue + 1) END, j.position, \(StagedProblem.order(.merge)),
       \(joinFaultCode) + CASE j.className
         WHEN '_Join:friends:_User' THEN
           CASE WHEN EXISTS (SELECT 1 FROM s.users u WHERE u.objectId = j.owning)
@@ -325,10 +363,38 @@ enum PlanMergeSQL {
           CASE WHEN EXISTS (SELECT 1 FROM s.roles r WHERE r.objectId = j.owning)
           THEN \(Fault.relatedNoUser.rawValue) ELSE \(Fault.owningNoRole.rawValue) END
         ELSE \(Fault.sideNoRole.rawValue) END,
-      NULL, NULL, j.className, j.objectId, NULL, NULL, j.owning, j.related
-    FROM s.joins j WHERE NOT \(joinKept))
+      NULL, NULL, j.className, j.objectId, NULL, NULL, j.owning, j.related, ''
+    FROM s.joins j WHERE NOT \(joinKept)
+    UNION ALL
+    SELECT \(Step.users.rawValue), u.position, \(StagedProblem.order(.merge)),
+      \(sharedFacebookIDCode), NULL, NULL, '_User', u.objectId, NULL, NULL, u.facebookID,
+      f.objectId, ''
+    FROM s.users u JOIN s.facebookIDs f ON f.facebookID = u.facebookID
+    WHERE f.objectId <> u.objectId
+    UNION ALL
+    SELECT \(Step.graph.rawValue), 0, 0, \(unsafeFacebookIDCode), NULL, NULL, '_User',
+      u.objectId, NULL, NULL, u.facebookID, NULL, u.objectId
+    FROM s.users u WHERE u.facebookID IS NOT NULL AND NOT u.facebookSafe
+    UNION ALL
+    SELECT \(Step.graph.rawValue), 0, 1 + g.position, \(graphFriendCode), NULL, NULL, '',
+      g.facebookID, NULL, NULL, g.friend, NULL, u.objectId
+    FROM s.users u JOIN s.graphFriends g ON g.facebookID = u.facebookID
+    WHERE u.facebookSafe AND (g.friend IS NULL
+      OR NOT EXISTS (SELECT 1 FROM s.facebookIDs f WHERE f.facebookID = g.friend))
+    UNION ALL
+    SELECT \(Step.graph.rawValue + 1), 0, 0, \(unusedGraphFileCode), NULL, NULL, '',
+      g.facebookID, NULL, NULL, NULL, NULL, g.facebookID || '.json'
+    FROM s.graph g
+    WHERE NOT EXISTS (SELECT 1 FROM s.facebookIDs f WHERE f.facebookID = g.facebookID)
+    UNION ALL
+    SELECT CASE d.className WHEN '_User' THEN \(Step.users.rawValue)
+      WHEN '_Role' THEN \(Step.roles.rawValue) WHEN 'WallImage' THEN \(Step.images.rawValue)
+      WHEN 'WallImageObject' THEN \(Step.imageObjects.rawValue)
+      ELSE \(Step.comments.rawValue) END, d.position, \(StagedProblem.order(.duplicate)),
+      \(duplicateCode), NULL, NULL, d.className, d.objectId, NULL, NULL, d.idKey, NULL, ''
+    FROM s.duplicates d)
     WHERE step BETWEEN ? AND ?
-    ORDER BY 1, 2, 3
+    ORDER BY 1, 2, 13, 3
     """
 
   /// The friendships listed by one side only, by user then friend (the import's warnings).

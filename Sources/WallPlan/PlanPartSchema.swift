@@ -3,7 +3,7 @@
 /// they read on their own, and its image files' digests and headers.
 enum PlanPartSchema {
   /// Bumped whenever a table changes; a part of another format is refused by the merge.
-  static let format = "wallgen-plan-part-5"
+  static let format = "wallgen-plan-part-7"
 
   /// The statements that create an empty part.
   static let create = """
@@ -12,7 +12,7 @@ enum PlanPartSchema {
     CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
     CREATE TABLE users(
       objectId TEXT NOT NULL, position INTEGER NOT NULL, username TEXT NOT NULL,
-      facebookID TEXT, name TEXT, isPublic INTEGER NOT NULL);
+      facebookID TEXT, name TEXT, isPublic INTEGER NOT NULL, facebookSafe INTEGER NOT NULL);
     CREATE TABLE images(
       objectId TEXT NOT NULL, className TEXT NOT NULL, position INTEGER NOT NULL,
       authorFacebookID TEXT, authorUsername TEXT, authorPointer TEXT, createdAt INTEGER,
@@ -31,9 +31,12 @@ enum PlanPartSchema {
     CREATE TABLE joins(
       className TEXT NOT NULL, owning TEXT NOT NULL, related TEXT NOT NULL,
       position INTEGER NOT NULL, objectId TEXT);
-    CREATE TABLE roles(objectId TEXT NOT NULL, name TEXT NOT NULL);
+    CREATE TABLE roles(objectId TEXT NOT NULL, name TEXT NOT NULL, position INTEGER NOT NULL);
+    CREATE TABLE objects(
+      className TEXT NOT NULL, objectId TEXT NOT NULL, position INTEGER NOT NULL,
+      idKey TEXT NOT NULL);
     CREATE TABLE graph(facebookID TEXT NOT NULL, name TEXT);
-    CREATE TABLE graphFriends(facebookID TEXT NOT NULL, friend TEXT NOT NULL);
+    CREATE TABLE graphFriends(facebookID TEXT NOT NULL, friend TEXT, position INTEGER NOT NULL);
     CREATE TABLE pictures(
       facebookID TEXT NOT NULL, priority INTEGER NOT NULL, path TEXT NOT NULL,
       originalName TEXT NOT NULL);
@@ -46,7 +49,7 @@ enum PlanPartSchema {
   /// The tables a merge copies from every part, in this order.
   static let tables = [
     "users", "images", "comments", "joins", "roles", "graph", "graphFriends", "pictures",
-    "sources", "problems", "problemCounts",
+    "sources", "problems", "problemCounts", "objects",
   ]
 
   /// The file of part `part` of the plan `plan`: `PLAN.parts/K-of-N.sqlite`.

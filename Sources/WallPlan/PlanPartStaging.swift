@@ -15,7 +15,7 @@ struct PlanPartStaging: ExportStaging {
   private var listed: [Kind: Int] = [:]
   /// The problems only counted, by kind: how many, and the objectId they are all about.
   private var unlisted: [Kind: (count: Int, objectId: String)] = [:]
-  private let counts: SQLiteStatement
+  private let counts, objects: SQLiteStatement
 
   /// A kind of problem in a file, as `ProblemReport` groups them.
   private struct Kind: Hashable {
@@ -24,13 +24,14 @@ struct PlanPartStaging: ExportStaging {
 
   /// Prepares the inserts into the part's tables.
   init(database: SQLiteDatabase) throws(PlanError) {
-    users = try database.prepare("INSERT INTO users VALUES (?, ?, ?, ?, ?, ?)")
+    users = try database.prepare("INSERT INTO users VALUES (?, ?, ?, ?, ?, ?, ?)")
     images = try database.prepare("INSERT INTO images VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
     comments = try database.prepare("INSERT INTO comments VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
     joins = try database.prepare("INSERT INTO joins VALUES (?, ?, ?, ?, ?)")
-    roles = try database.prepare("INSERT INTO roles VALUES (?, ?)")
+    roles = try database.prepare("INSERT INTO roles VALUES (?, ?, ?)")
+    objects = try database.prepare("INSERT INTO objects VALUES (?, ?, ?, ?)")
     graph = try database.prepare("INSERT INTO graph VALUES (?, ?)")
-    graphFriends = try database.prepare("INSERT INTO graphFriends VALUES (?, ?)")
+    graphFriends = try database.prepare("INSERT INTO graphFriends VALUES (?, ?, ?)")
     pictures = try database.prepare("INSERT INTO pictures VALUES (?, ?, ?, ?)")
     problems = try database.prepare(
       "INSERT INTO problems VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
@@ -74,6 +75,7 @@ struct PlanPartStaging: ExportStaging {
       [
         .text(user.objectId), .integer(Int64(user.position)), .text(user.username),
         Self.text(user.facebookID), Self.text(user.name), .integer(user.isPublic ? 1 : 0),
+        .integer(user.facebookIDIsSafe ? 1 : 0),
       ])
   }
 
@@ -140,16 +142,21 @@ struct PlanPartStaging: ExportStaging {
       ])
   }
 
-  mutating func stageRole(objectId: String, name: String) {
-    run(roles, [.text(objectId), .text(name)])
+  mutating func stageRole(objectId: String, name: String, position: Int) {
+    run(roles, [.text(objectId), .text(name), .integer(Int64(position))])
+  }
+
+  mutating func stageObject(className: String, objectId: String, position: Int, idKey: String) {
+    run(
+      objects, [.text(className), .text(objectId), .integer(Int64(position)), .text(idKey)])
   }
 
   mutating func stageGraph(facebookID: String, name: String?) {
     run(graph, [.text(facebookID), Self.text(name)])
   }
 
-  mutating func stageGraphFriend(facebookID: String, friend: String) {
-    run(graphFriends, [.text(facebookID), .text(friend)])
+  mutating func stageGraphFriend(facebookID: String, friend: String?, position: Int) {
+    run(graphFriends, [.text(facebookID), Self.text(friend), .integer(Int64(position))])
   }
 
   mutating func stagePicture(facebookID: String, priority: Int, file: FileReference) {

@@ -87,11 +87,8 @@ extension PlanWriter {
       try database.execute(PlanSchema.create + PlanMergeSQL.settings)
       try database.prepare("ATTACH DATABASE ? AS s").run([.text(scratch)])
       try database.execute(PlanMergeSQL.scratch)
-      if let reason = try gather(parts, into: database) {
-        outcome = .wholeImport(reason)
-      } else {
-        outcome = try fill(database, identity: identity)
-      }
+      try gather(parts, into: database)
+      outcome = try fill(database, identity: identity)
     } catch {
       try? FileSystem.removeFile(temporary)
       throw error
@@ -105,12 +102,16 @@ extension PlanWriter {
     return outcome
   }
 
-  /// Copies every part's rows into the scratch tables, one part attached at a time; returns
-  /// why the export must be imported whole when an objectId is given twice.
-  private func gather(_ parts: [String], into database: SQLiteDatabase) throws(PlanError)
-    -> String?
-  {
-    var given: [String: Int64] = [:]
+  /// Copies every part's rows into the scratch tables, one part attached at a time, a row
+  /// given again kept at its first place (`gatherJoins`, `gatherFirst`), then finds the rows
+  /// whose objectId an earlier row of their file has (`PlanMergeSQL.duplicates`).
+  private func gather(_ parts: [String], into database: SQLiteDatabase) throws(PlanError) {
+    var columns: [String: [String]] = [:]
+    for table in PlanMergeSQL.keyed {
+      try database.prepare("SELECT name FROM pragma_table_info(?, 's')").forEach([.text(table)]) {
+        columns[table, default: []].append($0.text(0))
+      }
+    }
     for path in parts {
       try database.prepare("ATTACH DATABASE ? AS p").run([.text(path)])
       try database.execute("PRAGMA p.cache_size = -\(PlanMergeSQL.partCacheKiB)")
@@ -118,24 +119,16 @@ extension PlanWriter {
       for table in PlanPartSchema.tables {
         if table == "joins" {
           try database.execute(PlanMergeSQL.gatherJoins)
-          continue
+        } else if let names = columns[table] {
+          try database.execute(PlanMergeSQL.gatherFirst(table, columns: names))
+        } else {
+          try database.execute("INSERT OR IGNORE INTO s.\(table) SELECT * FROM p.\(table)")
         }
-        if PlanMergeSQL.counted.contains(table) {
-          try database.prepare("SELECT count(*) FROM p.\(table)").forEach([]) { row in
-            given[table, default: 0] += row.integer(0)
-          }
-        }
-        try database.execute("INSERT OR IGNORE INTO s.\(table) SELECT * FROM p.\(table)")
       }
       try database.execute("COMMIT")
       try database.execute("DETACH DATABASE p")
     }
-    for table in PlanMergeSQL.counted.sorted() {
-      var kept: Int64 = 0
-      try database.prepare("SELECT count(*) FROM s.\(table)").forEach([]) { kept = $0.integer(0) }
-      if kept != given[table, default: 0] { return "an objectId is given twice (\(table))" }
-    }
-    return nil
+    try database.execute(PlanMergeSQL.duplicates)
   }
 
   /// Checks the gathered rows and writes the plan's tables, or says why the export must be
@@ -278,6 +271,19 @@ extension PlanWriter {
           of: objectId, className: className, into: &report)
       case 2:
         ImportSession.reportMissingImage(row.text(10), of: objectId, into: &report)
+      case Int64(PlanMergeSQL.duplicateCode):
+        ImportSession.reportDuplicate(
+          objectId, idKey: row.text(10), className: className, into: &report)
+      case Int64(PlanMergeSQL.unsafeFacebookIDCode):
+        ImportSession.reportUnsafeFacebookID(row.text(10), of: objectId, into: &report)
+      case Int64(PlanMergeSQL.graphFriendCode):
+        ImportSession.reportGraphFriend(
+          row.optionalText(10), at: Int(row.integer(2)) - 1, of: objectId, into: &report)
+      case Int64(PlanMergeSQL.unusedGraphFileCode):
+        ImportSession.reportUnusedGraphFile(objectId, into: &report)
+      case Int64(PlanMergeSQL.sharedFacebookIDCode):
+        ImportSession.reportSharedFacebookID(
+          row.text(10), of: objectId, first: row.text(11), into: &report)
       case let code where code > PlanMergeSQL.joinFaultCode:
         guard let fault = ImportSession.JoinFault(rawValue: Int(code) - PlanMergeSQL.joinFaultCode)
         else { return }

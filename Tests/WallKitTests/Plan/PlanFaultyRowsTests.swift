@@ -43,6 +43,29 @@ import WallSynth
 
     var users = try rows("_User", in: root)
     users[4] = with(users[4], ["ACL": .integer(5)])
+    // A later user with the Facebook id of a user who has a Graph file of friends: records by
+    // it go to the first; both take the Graph file's name and friends.
+    let graphed = FileSystem.contents(of: "\(root)/graph").sorted().first { $0.hasSuffix(".json") }
+    let shared = try #require(graphed.map { String($0.dropLast(5)) })
+    #expect(users.contains { $0["fbId"]?.stringValue == shared })
+    users.append(
+      object(["objectId": .string("twin"), "username": .string("twin"), "fbId": .string(shared)]))
+    // Its Graph file also lists a friend without an id and one who is no user; a Graph file no
+    // user has; a user whose Facebook id is no file name.
+    let graphFile = "\(root)/graph/\(shared).json"
+    var graph = try JSONReader.parse(Array(try FileSystem.readFile(graphFile, limit: 1 << 20)))
+    var listed = graph["friends"]?["data"]?.arrayValue ?? []
+    listed += [object([:]), object(["id": .string("nobody-fb")])]
+    graph = with(graph, ["friends": object(["data": .array(listed)])])
+    try writer.writeFile("graph/\(shared).json", Array(graph.serialized.utf8))
+    try writer.writeFile(
+      "graph/999999.json",
+      Array(#"{"id":"999999","name":"Stray","friends":{"data":[{"id":"1"}]}}"#.utf8))
+    users.append(
+      object(["objectId": .string("slash"), "username": .string("slash"), "fbId": .string("a/b")]))
+    // An objectId given twice in a file: the first row is kept, the second reported and not
+    // read further (its username, its bad ACL).
+    users.append(with(users[1], ["username": .string("second"), "ACL": .integer(1)]))
     if oddRows { users += [.integer(7), object(["username": .string("no-id")])] }
     try writer.writeClass("_User", users)
 
@@ -63,6 +86,7 @@ import WallSynth
     #expect(!roles.isEmpty)
     let roleID = roles.first?["objectId"]?.stringValue ?? ""
     roles.append(object(["objectId": .string("nameless")]))
+    roles.append(object(["objectId": .string(roleID)]))
     try writer.writeClass("_Role", roles)
     var members = try rows("_Join:users:_Role", in: root)
     members += [
@@ -86,6 +110,7 @@ import WallSynth
       images[3], ["image": object(["__type": .string("File"), "name": .string("gone.jpg")])])
     images[4] = with(images[4], unknown.merging(["ACL": .string("bad")]) { a, _ in a })
     images[5] = with(images[5], ["ACL": .array([])])
+    images.append(with(images[6], unknown.merging(["ACL": .string("bad")]) { a, _ in a }))
     if oddRows { images.append(object(["createdAt": .string("2015-01-01T00:00:00.000Z")])) }
     try writer.writeClass("WallImage", images)
 
@@ -100,6 +125,7 @@ import WallSynth
     comments[6] = with(
       comments[6], ["imageObjectId": .string(imageIDs[4]), "ACL": .string("bad")])
     comments[7] = with(comments[7], ["ACL": .bool(true), "comment": .string("")])
+    comments.append(with(comments[9], ["imageObjectId": nil, "ACL": .string("bad")]))
     for index in 0..<flood {
       comments.append(
         with(comments[8], ["objectId": .string("flood\(index)"), "imageObjectId": .string("x")]))
@@ -126,7 +152,9 @@ import WallSynth
       "more comments on missing images", "owningId \"gone\" is no user",
       "relatedId \"gone\" is no user", "relatedId \"left\" is no user", "role has no name",
       "owningId \"nameless\" is no role", "a side of the row is no role",
-      "lacks a string owningId or relatedId",
+      "lacks a string owningId or relatedId", "records by that id go to", "has no id",
+      "friend id \"nobody-fb\" is no user", "which no _User has", "not a safe file name",
+      "the first one is kept",
     ] {
       #expect(reasons.contains { $0.contains(words) }, "the whole import reports \(words)")
     }
