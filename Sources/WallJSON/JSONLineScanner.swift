@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Finds the lines of a file of documents one per line (`mongoexport`'s layout) in a window
 /// over a stream of its bytes, without reading them: the caller reads the lines it wants
 /// (`JSONLinesReader.read`), so that several callers can share a file's lines.
@@ -112,41 +106,13 @@ public struct JSONLineScanner {
     return blank ? nil : .tooLarge(number: lineNumber, bytes: length)
   }
 
-  /// Moves the unread bytes to the front of the window, grows it when they fill it (up to
-  /// `lineBytes + 2`), and reads more after them; false when nothing more was read.
+  /// Reads more of the file into the window (`StreamWindow.refill`, up to `lineBytes + 2`
+  /// bytes); false when nothing more was read.
   @discardableResult
   private mutating func fill<Failure: Error>(
     _ read: (UnsafeMutableRawBufferPointer) throws(Failure) -> Int
   ) throws(Failure) -> Bool {
-    guard !atEnd else { return false }
-    if start > 0 {
-      let (from, count) = (start, end - start)
-      window.withUnsafeMutableBytes { bytes in
-        guard let base = bytes.baseAddress, count > 0 else { return }
-        memmove(base, base + from, count)
-      }
-      (start, end) = (0, count)
-    }
-    if end == window.count {
-      let largest = lineBytes + 2
-      guard window.count < largest else { return false }
-      window += [UInt8](repeating: 0, count: min(window.count, largest - window.count))
-    }
-    let offset = end
-    var outcome = Result<Int, Failure>.success(0)
-    window.withUnsafeMutableBytes { bytes in
-      do throws(Failure) {
-        outcome = .success(try read(UnsafeMutableRawBufferPointer(rebasing: bytes[offset...])))
-      } catch {
-        outcome = .failure(error)
-      }
-    }
-    let count = try outcome.get()
-    guard count > 0 else {
-      atEnd = true
-      return false
-    }
-    end += count
-    return true
+    try StreamWindow.refill(
+      &window, start: &start, end: &end, atEnd: &atEnd, largest: lineBytes + 2, read) != nil
   }
 }

@@ -254,42 +254,17 @@ public struct JSONRowScanner {
     return true
   }
 
-  /// Moves the unread bytes to the front of the window, grows it when they fill it (up to
-  /// `rowBytes + 1`), and reads more after them; false when nothing more was read (the file
+  /// Reads more of the file into the window (`StreamWindow.refill`, up to `rowBytes + 1`
+  /// bytes), noting what the first lines need; false when nothing more was read (the file
   /// ended, or the window is full at its largest).
   private mutating func fill<Failure: Error>(
     _ read: (UnsafeMutableRawBufferPointer) throws(Failure) -> Int
   ) throws(Failure) -> Bool {
-    guard !atEnd else { return false }
-    if start > 0 {
-      let (from, count) = (start, end - start)
-      window.withUnsafeMutableBytes { bytes in
-        guard let base = bytes.baseAddress, count > 0 else { return }
-        memmove(base, base + from, count)
-      }
-      (start, end) = (0, count)
-    }
-    if end == window.count {
-      let largest = rowBytes + 1
-      guard window.count < largest else { return false }
-      window += [UInt8](repeating: 0, count: min(window.count, largest - window.count))
-    }
-    let offset = end
-    var outcome = Result<Int, Failure>.success(0)
-    window.withUnsafeMutableBytes { bytes in
-      do throws(Failure) {
-        outcome = .success(try read(UnsafeMutableRawBufferPointer(rebasing: bytes[offset...])))
-      } catch {
-        outcome = .failure(error)
-      }
-    }
-    let count = try outcome.get()
-    guard count > 0 else {
-      atEnd = true
-      return false
-    }
-    if lines.isNeeded { lines.take(window[offset..<offset + count], rowBytes: rowBytes) }
-    end += count
+    guard
+      let range = try StreamWindow.refill(
+        &window, start: &start, end: &end, atEnd: &atEnd, largest: rowBytes + 1, read)
+    else { return false }
+    if lines.isNeeded { lines.take(window[range], rowBytes: rowBytes) }
     return true
   }
 
