@@ -38,17 +38,11 @@ import WallKit
   /// What the scanner finds in `text`, with a first window of `window` bytes, reading at most
   /// `chunk` bytes at a time.
   static func scanned(_ text: String, lineBytes: Int, window: Int, chunk: Int) -> [String] {
-    let bytes = Array(text.utf8)
     var scanner = JSONLineScanner(lineBytes: lineBytes, windowBytes: window)
-    var offset = 0
+    let source = ChunkedBytes(Array(text.utf8), chunk: chunk)
     var lines: [String] = []
     while lines.count < 1_000 {
-      let step = scanner.next { (buffer: UnsafeMutableRawBufferPointer) -> Int in
-        let count = min(buffer.count, chunk, bytes.count - offset)
-        for index in 0..<count { buffer[index] = bytes[offset + index] }
-        offset += count
-        return count
-      }
+      let step = scanner.next(reading: source.read)
       switch step {
       case .line(let number, let range):
         lines.append("\(number): \(String(decoding: scanner.window[range], as: UTF8.self))")

@@ -24,15 +24,10 @@ import WallKit
     -> (rows: [[UInt8]], outcome: String)
   {
     var scanner = JSONRowScanner(rowBytes: rowBytes, windowBytes: window)
-    var offset = 0
+    let source = ChunkedBytes(bytes, chunk: chunk)
     var rows: [[UInt8]] = []
     while rows.count < 10_000 {
-      let step = scanner.next { (buffer: UnsafeMutableRawBufferPointer) -> Int in
-        let count = min(buffer.count, chunk, bytes.count - offset)
-        for index in 0..<count { buffer[index] = bytes[offset + index] }
-        offset += count
-        return count
-      }
+      let step = scanner.next(reading: source.read)
       switch step {
       case .row(let number, let range):
         #expect(number == rows.count + 1)
@@ -116,5 +111,25 @@ import WallKit
       let found = Self.scan(Array(text.utf8), rowBytes: 32, window: window)
       #expect(found.outcome.contains(reason), "window \(window): \(found.outcome)")
     }
+  }
+}
+
+/// Bytes handed to a scanner at most `chunk` at a time, as a stream that returns short reads.
+final class ChunkedBytes {
+  private let bytes: [UInt8]
+  private let chunk: Int
+  private var offset = 0
+
+  init(_ bytes: [UInt8], chunk: Int) {
+    self.bytes = bytes
+    self.chunk = chunk
+  }
+
+  /// Copies the next bytes into `buffer`; 0 at the end.
+  func read(_ buffer: UnsafeMutableRawBufferPointer) -> Int {
+    let count = min(buffer.count, chunk, bytes.count - offset)
+    for index in 0..<count { buffer[index] = bytes[offset + index] }
+    offset += count
+    return count
   }
 }
