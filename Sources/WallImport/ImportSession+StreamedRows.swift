@@ -33,20 +33,11 @@ extension ImportSession {
   ) -> Bool {
     let file = className + ".json"
     guard source.fileExists(file) else { return false }
-    switch streamedShape(of: className) {
-    case nil: return true  // unreadable, reported
-    case .blank? where layout == .parseServer:
-      return true  // `mongoexport` writes nothing for an empty collection.
-    case .lines?:
-      noteLayout(.parseServer, of: file)
-      forEachStreamedLine(className, taking: mine, body)
-      return true
-    default: break
-    }
-    let documents = parseServerRows(of: className)
     guard let stream = openStream(className) else { return true }
     var scanner = JSONRowScanner(rowBytes: limits.rowBytes)
     var batch: StreamedBatch?
+    // Where a top-level array holds Parse Server's documents from, looked for at its first row.
+    var documents: Int??
     while true {
       let step: JSONRowScanner.Step
       do throws(ImportError) {
@@ -57,17 +48,36 @@ extension ImportSession {
       }
       switch step {
       case .row(let number, let bytes):
+        if documents == nil {
+          documents = .some(scanner.shape == .array ? parseServerRows(of: className) : nil)
+        }
         guard mine(number - 1) else { continue }
         if batch == nil { batch = StreamedBatch(shape: scanner.shape ?? .array) }
         batch?.add(scanner.window[bytes], number: number)
         guard let full = batch, full.bytes.count >= Self.streamedBatchBytes else { continue }
         batch = nil
-        guard readBatch(full, className, documentsFrom: documents, body) else { return true }
+        guard readBatch(full, className, documentsFrom: documents ?? nil, body) else {
+          return true
+        }
       case .end:
         if scanner.shape == .results { noteLayout(.parseCom, of: file) }
-        if let batch { readBatch(batch, className, documentsFrom: documents, body) }
+        if let batch { readBatch(batch, className, documentsFrom: documents ?? nil, body) }
         return true
       case .unsupported(let reason):
+        // A file that does not open as rows may be documents one per line, or blank: told
+        // only then, so that a class file of rows is read once.
+        if scanner.shape == nil {
+          switch streamedShape(of: className) {
+          case nil: return true  // unreadable, reported
+          case .blank? where layout == .parseServer:
+            return true  // `mongoexport` writes nothing for an empty collection.
+          case .lines?:
+            noteLayout(.parseServer, of: file)
+            forEachStreamedLine(className, taking: mine, body)
+            return true
+          default: break
+          }
+        }
         report.error(
           file, className, "", "cannot be read in parts: \(reason); the export is imported whole")
         return true
