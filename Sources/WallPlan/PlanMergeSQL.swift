@@ -1,10 +1,6 @@
-import WallImport
-
 /// The SQL of a plan's merge (`PlanWriter.merge`): the scratch tables the parts are gathered
 /// in, the checks that send an export to the whole import, and the plan's tables made from them.
 enum PlanMergeSQL {
-  private typealias Step = StagedProblem.Step
-  private typealias Fault = ImportSession.JoinFault
 
   /// SQLite's page cache, in KiB, of the plan being written and of the scratch database, each.
   ///
@@ -68,41 +64,6 @@ enum PlanMergeSQL {
       path TEXT NOT NULL, avatar INTEGER NOT NULL, digest TEXT, readError TEXT, format TEXT,
       width INTEGER, height INTEGER, orientation INTEGER, hasAlpha INTEGER, probeError TEXT,
       hash INTEGER NOT NULL, PRIMARY KEY(path, avatar));
-    """
-
-  /// Copies the attached part's join rows: a row given again (in this part or another) is kept
-  /// at its first place in the file, with that row's objectId, as the import keeps it.
-  static let gatherJoins = """
-    INSERT INTO s.joins SELECT * FROM p.joins WHERE true
-      ON CONFLICT(className, owning, related) DO UPDATE
-      SET position = excluded.position, objectId = excluded.objectId
-      WHERE excluded.position < position
-    """
-
-  /// The part tables keyed by objectId: a row given again (an objectId twice in a file) is kept
-  /// at its first place (`gatherFirst`), as the import keeps it.
-  static let keyed: Set<String> = ["users", "images", "comments", "roles"]
-
-  /// Copies the attached part's rows of `table` (one of `keyed`, whose `columns` are given),
-  /// keeping each objectId's row of the smallest place.
-  static func gatherFirst(_ table: String, columns: [String]) -> String {
-    let names = columns.joined(separator: ", ")
-    let values = columns.map { "excluded.\($0)" }.joined(separator: ", ")
-    return """
-      INSERT INTO s.\(table) SELECT * FROM p.\(table) WHERE true
-        ON CONFLICT(objectId) DO UPDATE SET (\(names)) = (\(values))
-        WHERE excluded.position < position
-      """
-  }
-
-  /// The rows whose objectId a row before them in their file has: what the import reports as
-  /// given twice and reads no further.
-  static let duplicates = """
-    CREATE INDEX s.objects_id ON objects(objectId);
-    CREATE TABLE s.duplicates AS SELECT className, objectId, position, idKey FROM (
-      SELECT *, row_number() OVER (PARTITION BY className, objectId ORDER BY position) AS n
-      FROM s.objects) WHERE n > 1;
-    CREATE INDEX s.duplicates_row ON duplicates(className, position);
     """
 
   /// How a row names a user resolves as `ImportSession.resolveAuthor` does: its Facebook id
@@ -204,14 +165,6 @@ enum PlanMergeSQL {
       caption, createdAt, acl FROM s.resolvedImages WHERE kept AND caption IS NOT NULL;
     """
 
-  /// The problems the parts counted and did not list, by kind: how many, and the objectId they
-  /// are all about ("" when they differ).
-  static let unlisted = """
-    SELECT severity, file, className, kind, sum(count),
-      CASE WHEN count(DISTINCT objectId) = 1 THEN max(objectId) ELSE '' END
-    FROM s.problemCounts GROUP BY severity, file, className, kind
-    """
-
   /// Whether the join row `j` is used: both its sides are there (users for a friend row, a role
   /// and a user for a role's user, roles for a role's role), as the import uses it.
   static let joinKept = """
@@ -225,24 +178,6 @@ enum PlanMergeSQL {
       ELSE EXISTS (SELECT 1 FROM s.roles r WHERE r.objectId = j.owning)
         AND EXISTS (SELECT 1 FROM s.roles r WHERE r.objectId = j.related) END)
     """
-
-  /// The code of `rowProblems` for a user whose Facebook id an earlier user has.
-  static let sharedFacebookIDCode = 4
-
-  /// The code of `rowProblems` for a row whose objectId an earlier row of its file has.
-  static let duplicateCode = 8
-
-  /// The code of `rowProblems` for a user whose Facebook id is no safe file name.
-  static let unsafeFacebookIDCode = 5
-  /// The code of `rowProblems` for a friend of a user's Graph file without an id or who is no
-  /// user.
-  static let graphFriendCode = 6
-  /// The code of `rowProblems` for a Graph file no user has.
-  static let unusedGraphFileCode = 7
-
-  /// The code of `rowProblems` for a join row's fault (`ImportSession.JoinFault`): this plus its
-  /// raw value.
-  static let joinFaultCode = 100
 
   /// Whether anyone may read an object with the ACL `acl` (NULL: no ACL, public).
   static func isPublic(_ acl: String) -> String {
@@ -308,93 +243,6 @@ enum PlanMergeSQL {
       AND NOT EXISTS (SELECT 1 FROM s.sources x WHERE x.path = h.path AND x.avatar = 0))
     OR EXISTS (SELECT 1 FROM main.users u WHERE u.picturePath IS NOT NULL
       AND NOT EXISTS (SELECT 1 FROM s.sources x WHERE x.path = u.picturePath AND x.avatar = 1))
-    """
-
-  /// The problems of the rows, in the order the whole import reports them.
-  ///
-  /// By class file, row and place in the row, of the class files numbered from the first
-  /// parameter to the second (`StagedProblem.Step`). Columns: class file, row, place, then
-  /// what to report (`code`): 0, a problem a part handed on (severity, file, class, objectId,
-  /// kind, reason), whose row passed the checks that come before it; 1, an image whose
-  /// uploader is no user, or 3, a comment whose author is none (class, objectId, and the
-  /// author's Facebook id and username in the last two columns); 2, a comment on an image that
-  /// is not kept (its image's objectId in the one before last); `joinFaultCode` plus a
-  /// `JoinFault`, a join row a side of which is not there (class, the row's own objectId or
-  /// null, owningId, relatedId); `sharedFacebookIDCode`, a user whose Facebook id an earlier
-  /// user has (the user, the Facebook id, the earlier user); `unsafeFacebookIDCode` (the user,
-  /// the id), `duplicateCode` (class, objectId, the file's name for it), `graphFriendCode` (place 1 + the friend's place, the Graph file's id, the friend's
-  /// id or null) and `unusedGraphFileCode` (the id). The last column orders the Graph data as
-  /// the import reads it: by user, then by file name.
-  static let rowProblems = """
-    SELECT * FROM (
-    SELECT step, position, rank, 0, severity, file, className, objectId, kind, reason, NULL,
-      NULL, ''
-    FROM s.problems p
-    WHERE (rank < \(StagedProblem.order(.duplicate))
-      OR NOT EXISTS (SELECT 1 FROM s.duplicates d
-        WHERE d.className = p.className AND d.position = p.position))
-    AND (NOT conditional
-      OR (step IN (\(Step.images.rawValue), \(Step.imageObjects.rawValue))
-        AND (SELECT uploader IS NOT NULL FROM s.resolvedImages i WHERE i.objectId = p.objectId))
-      OR (step = \(Step.comments.rawValue)
-        AND (SELECT imageKept AND author IS NOT NULL FROM s.resolvedComments c
-          WHERE c.objectId = p.objectId)))
-    UNION ALL
-    SELECT CASE className WHEN 'WallImageObject' THEN \(Step.imageObjects.rawValue)
-      ELSE \(Step.images.rawValue) END, position, \(StagedProblem.order(.merge)), 1, NULL, NULL,
-      className, objectId, NULL, NULL, authorFacebookID, authorUsername, ''
-    FROM s.images x WHERE \(author("x")) IS NULL
-    UNION ALL
-    SELECT \(Step.comments.rawValue), c.position, \(StagedProblem.order(.merge)),
-      CASE WHEN r.imageKept THEN 3 ELSE 2 END,
-      NULL, NULL, 'WallImageComment', c.objectId, NULL, NULL,
-      CASE WHEN r.imageKept THEN c.authorFacebookID ELSE c.imageID END, c.authorUsername, ''
-    FROM s.comments c JOIN s.resolvedComments r ON r.objectId = c.objectId
-    WHERE NOT r.imageKept OR r.author IS NULL
-    UNION ALL
-    SELECT CASE j.className WHEN '_Join:friends:_User' THEN \(Step.friends.rawValue + 1)
-      WHEN '_Join:users:_Role' THEN \(Step.roleUsers.rawValue + 1)
-      ELSE \(Step.roleRoles.rawValue + 1) END, j.position, \(StagedProblem.order(.merge)),
-      \(joinFaultCode) + CASE j.className
-        WHEN '_Join:friends:_User' THEN
-          CASE WHEN EXISTS (SELECT 1 FROM s.users u WHERE u.objectId = j.owning)
-          THEN \(Fault.relatedNoUser.rawValue) ELSE \(Fault.owningNoUser.rawValue) END
-        WHEN '_Join:users:_Role' THEN
-          CASE WHEN EXISTS (SELECT 1 FROM s.roles r WHERE r.objectId = j.owning)
-          THEN \(Fault.relatedNoUser.rawValue) ELSE \(Fault.owningNoRole.rawValue) END
-        ELSE \(Fault.sideNoRole.rawValue) END,
-      NULL, NULL, j.className, j.objectId, NULL, NULL, j.owning, j.related, ''
-    FROM s.joins j WHERE NOT \(joinKept)
-    UNION ALL
-    SELECT \(Step.users.rawValue), u.position, \(StagedProblem.order(.merge)),
-      \(sharedFacebookIDCode), NULL, NULL, '_User', u.objectId, NULL, NULL, u.facebookID,
-      f.objectId, ''
-    FROM s.users u JOIN s.facebookIDs f ON f.facebookID = u.facebookID
-    WHERE f.objectId <> u.objectId
-    UNION ALL
-    SELECT \(Step.graph.rawValue), 0, 0, \(unsafeFacebookIDCode), NULL, NULL, '_User',
-      u.objectId, NULL, NULL, u.facebookID, NULL, u.objectId
-    FROM s.users u WHERE u.facebookID IS NOT NULL AND NOT u.facebookSafe
-    UNION ALL
-    SELECT \(Step.graph.rawValue), 0, 1 + g.position, \(graphFriendCode), NULL, NULL, '',
-      g.facebookID, NULL, NULL, g.friend, NULL, u.objectId
-    FROM s.users u JOIN s.graphFriends g ON g.facebookID = u.facebookID
-    WHERE u.facebookSafe AND (g.friend IS NULL
-      OR NOT EXISTS (SELECT 1 FROM s.facebookIDs f WHERE f.facebookID = g.friend))
-    UNION ALL
-    SELECT \(Step.graph.rawValue + 1), 0, 0, \(unusedGraphFileCode), NULL, NULL, '',
-      g.facebookID, NULL, NULL, NULL, NULL, g.facebookID || '.json'
-    FROM s.graph g
-    WHERE NOT EXISTS (SELECT 1 FROM s.facebookIDs f WHERE f.facebookID = g.facebookID)
-    UNION ALL
-    SELECT CASE d.className WHEN '_User' THEN \(Step.users.rawValue)
-      WHEN '_Role' THEN \(Step.roles.rawValue) WHEN 'WallImage' THEN \(Step.images.rawValue)
-      WHEN 'WallImageObject' THEN \(Step.imageObjects.rawValue)
-      ELSE \(Step.comments.rawValue) END, d.position, \(StagedProblem.order(.duplicate)),
-      \(duplicateCode), NULL, NULL, d.className, d.objectId, NULL, NULL, d.idKey, NULL, ''
-    FROM s.duplicates d)
-    WHERE step BETWEEN ? AND ?
-    ORDER BY 1, 2, 13, 3
     """
 
   /// The friendships listed by one side only, by user then friend (the import's warnings).

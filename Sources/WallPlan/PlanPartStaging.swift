@@ -40,7 +40,12 @@ struct PlanPartStaging: ExportStaging {
 
   /// Writes how many problems of each kind were only counted; once the part's rows are read.
   mutating func writeUnlisted() {
-    for (kind, count) in unlisted.sorted(by: { "\($0.key)" < "\($1.key)" }) {
+    // In a fixed order, so that a part is the same file however often it is made.
+    let ordered = unlisted.sorted {
+      ($0.key.file, $0.key.className, $0.key.kind, $0.key.severity)
+        < ($1.key.file, $1.key.className, $1.key.kind, $1.key.severity)
+    }
+    for (kind, count) in ordered {
       run(
         counts,
         [

@@ -264,33 +264,38 @@ extension PlanWriter {
       .integer(Int64(steps.lowerBound)), .integer(Int64(steps.upperBound)),
     ]) { row in
       let (className, objectId) = (row.text(6), row.text(7))
-      switch row.integer(3) {
-      case 1, 3:
-        ImportSession.reportUnknownAuthor(
-          StagedAuthor(facebookID: row.optionalText(10), username: row.optionalText(11)),
-          of: objectId, className: className, into: &report)
-      case 2:
-        ImportSession.reportMissingImage(row.text(10), of: objectId, into: &report)
-      case Int64(PlanMergeSQL.duplicateCode):
-        ImportSession.reportDuplicate(
-          objectId, idKey: row.text(10), className: className, into: &report)
-      case Int64(PlanMergeSQL.unsafeFacebookIDCode):
-        ImportSession.reportUnsafeFacebookID(row.text(10), of: objectId, into: &report)
-      case Int64(PlanMergeSQL.graphFriendCode):
-        ImportSession.reportGraphFriend(
-          row.optionalText(10), at: Int(row.integer(2)) - 1, of: objectId, into: &report)
-      case Int64(PlanMergeSQL.unusedGraphFileCode):
-        ImportSession.reportUnusedGraphFile(objectId, into: &report)
-      case Int64(PlanMergeSQL.sharedFacebookIDCode):
-        ImportSession.reportSharedFacebookID(
-          row.text(10), of: objectId, first: row.text(11), into: &report)
-      case let code where code > PlanMergeSQL.joinFaultCode:
-        guard let fault = ImportSession.JoinFault(rawValue: Int(code) - PlanMergeSQL.joinFaultCode)
+      let code = row.integer(3)
+      if code > PlanMergeSQL.RowProblem.joinFault.rawValue {
+        guard
+          let fault = ImportSession.JoinFault(
+            rawValue: Int(code - PlanMergeSQL.RowProblem.joinFault.rawValue))
         else { return }
         let join = ImportSession.JoinRow(
           owningId: row.text(10), relatedId: row.text(11), objectId: row.optionalText(7))
         ImportSession.report(fault, join, className: className, into: &report)
-      default:
+        return
+      }
+      switch PlanMergeSQL.RowProblem(rawValue: code) {
+      case .unknownUploader?, .unknownAuthor?:
+        ImportSession.reportUnknownAuthor(
+          StagedAuthor(facebookID: row.optionalText(10), username: row.optionalText(11)),
+          of: objectId, className: className, into: &report)
+      case .missingImage?:
+        ImportSession.reportMissingImage(row.text(10), of: objectId, into: &report)
+      case .duplicate?:
+        ImportSession.reportDuplicate(
+          objectId, idKey: row.text(10), className: className, into: &report)
+      case .unsafeFacebookID?:
+        ImportSession.reportUnsafeFacebookID(row.text(10), of: objectId, into: &report)
+      case .graphFriend?:
+        ImportSession.reportGraphFriend(
+          row.optionalText(10), at: Int(row.integer(2)) - 1, of: objectId, into: &report)
+      case .unusedGraphFile?:
+        ImportSession.reportUnusedGraphFile(objectId, into: &report)
+      case .sharedFacebookID?:
+        ImportSession.reportSharedFacebookID(
+          row.text(10), of: objectId, first: row.text(11), into: &report)
+      case .stored?, .joinFault?, nil:
         let problem = Problem(
           Problem.Severity(rawValue: row.text(4)) ?? .error, file: row.text(5),
           className: className, objectId: objectId, reason: row.text(9))
