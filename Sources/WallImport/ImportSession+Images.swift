@@ -54,9 +54,10 @@ extension ImportSession {
 
   /// What a row of an image class holds besides its uploader.
   ///
-  /// Checked in this order: its `createdAt`, its ACL, its file; nil when `createdAt` is no ISO-8601 date (reported: the
-  /// image is not shown). The one reading of an image row, for the whole import and the parts
-  /// of a plan alike; it runs once the uploader is known to be a user.
+  /// Checked in this order: its `createdAt`, its ACL, its file; nil when `createdAt` is no
+  /// ISO-8601 date (reported: the image is not shown). The one reading of an image row, for the
+  /// whole import and the parts of a plan alike; it runs once the uploader is known to be a
+  /// user.
   mutating func readImageFields(_ object: ParseObject, className: String)
     -> (createdAt: Timestamp, acl: AccessControl?, file: FileReference?)?
   {
@@ -167,10 +168,11 @@ extension ImportSession {
   }
 
   private mutating func readComment(_ object: ParseObject) {
+    let className = "WallImageComment"
     guard let imageID = commentImageID(object) else { return }
     guard dataset.images[imageID] != nil else {
       if let images = unreadableImage(imageID) {
-        countFollowOn("WallImageComment", "comment", "comments", refersTo: images)
+        countFollowOn(className, "comment", "comments", refersTo: images)
         return
       }
       Self.reportMissingImage(imageID, of: object.objectId, into: &report)
@@ -178,17 +180,16 @@ extension ImportSession {
     }
     guard let authorID = resolveAuthor(of: object) else {
       if let users = unreadableUsers {
-        countFollowOn("WallImageComment", "comment", "comments", refersTo: users)
+        countFollowOn(className, "comment", "comments", refersTo: users)
         return
       }
       Self.reportUnknownAuthor(
-        Self.author(of: object), of: object.objectId, className: "WallImageComment",
-        into: &report)
+        Self.author(of: object), of: object.objectId, className: className, into: &report)
       return
     }
     guard let fields = readCommentFields(object) else { return }
     dataset.comments[object.objectId] = Comment(
-      objectId: object.objectId, className: "WallImageComment", imageID: imageID,
+      objectId: object.objectId, className: className, imageID: imageID,
       authorID: authorID, text: fields.text, createdAt: fields.createdAt, acl: fields.acl)
   }
 
@@ -206,10 +207,10 @@ extension ImportSession {
 
   /// What a comment's row holds besides its image and author.
   ///
-  /// Checked in this order: its `createdAt`, its text (a warning when it has none), its ACL; nil when `createdAt` is no
-  /// ISO-8601 date (reported: the comment is not shown). The one reading of a comment row, for
-  /// the whole import and the parts of a plan alike; it runs once its image and author are
-  /// known.
+  /// Checked in this order: its `createdAt`, its text (a warning when it has none), its ACL;
+  /// nil when `createdAt` is no ISO-8601 date (reported: the comment is not shown). The one
+  /// reading of a comment row, for the whole import and the parts of a plan alike; it runs once
+  /// its image and author are known.
   mutating func readCommentFields(_ object: ParseObject)
     -> (createdAt: Timestamp, text: String, acl: AccessControl?)?
   {

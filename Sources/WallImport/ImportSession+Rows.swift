@@ -39,8 +39,8 @@ extension ImportSession {
 
   /// The object `row` (at `place` in `<className>.json`) holds.
   ///
-  /// Nil, reported, for a row that is no object or has no string objectId. The one check of a row's shape, for the whole
-  /// import and the parts of a plan alike.
+  /// Nil, reported, for a row that is no object or has no string objectId. The one check of a
+  /// row's shape, for the whole import and the parts of a plan alike.
   mutating func object(in row: JSONValue, at place: RowPlace, of className: String)
     -> ParseObject?
   {

@@ -85,8 +85,7 @@ public struct ProblemReport: Sendable {
   /// Returns nil, and leaves the report as it was, when a problem has no named kind or some
   /// were only counted.
   package mutating func takeNamed() -> [NamedProblem]? {
-    guard listedKinds.count == listed.count, groups.values.allSatisfy({ $0.omitted == 0 })
-    else { return nil }
+    guard groups.values.allSatisfy({ $0.omitted == 0 }) else { return nil }
     var taken: [NamedProblem] = []
     for (problem, kind) in zip(listed, listedKinds) {
       guard case .named(let name)? = kind else { return nil }
