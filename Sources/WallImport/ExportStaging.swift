@@ -70,6 +70,9 @@ package struct StagedImage: Sendable {
   package var file: FileReference?
   /// A `WallImageObject`'s non-empty `comment`, its caption.
   package var caption: String?
+  /// Whether it names a file that is missing because the export's `files/` holds none: such
+  /// photos are counted, and said once (`ImportSession.reportUnfilledFilesFolder`).
+  package var awaitsFile = false
 }
 
 /// A `WallImageComment` row as a part reads it; its image and author are checked when the
@@ -96,6 +99,9 @@ package struct StagedComment: Sendable {
 package struct StagedProblem: Sendable {
   /// The class files in the order the whole import reads them (`ExportImporter.load`).
   package enum Step: Int, Sendable {
+    /// The export's opening (links not followed, zip entries refused), then what the takedown
+    /// list names that the export does not hold.
+    case opening = -10
     case schema = 0
     case users = 10
     /// The users' Graph data, by user; then, at the next number, Graph files no user has.

@@ -17,13 +17,17 @@ struct FollowOn: Hashable {
 extension ImportSession {
   /// Takes the problems met while opening the export; a class file of the walls that was
   /// refused (a zip entry with an unsafe or ambiguous name) makes the export unusable.
+  ///
+  /// The others are one kind, "files refused when the export was opened": each names its own
+  /// file, so every one is listed (up to `ProblemReport.listLimit`), and a part of a plan can
+  /// hand them on (`takeNamed`).
   mutating func readOpeningProblems() {
     for problem in source.openingProblems {
       let className = problem.file.hasSuffix(".json") ? String(problem.file.dropLast(5)) : ""
       if Self.wallClasses.contains(className) {
         markUnreadable(className, reason: problem.reason)
       } else {
-        report.append(contentsOf: [problem])
+        report.add(NamedProblem(problem: problem, kind: "files refused when the export was opened"))
       }
     }
   }

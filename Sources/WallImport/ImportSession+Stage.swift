@@ -17,10 +17,11 @@ extension ImportSession {
   /// (`StagedProblem`), for the merge to report them where the whole import would, in its words;
   /// the part goes on. A Parse Server export (`mongoexport`'s documents one per line, or
   /// `--jsonArray`) is read in parts the same way, its field types (`_SCHEMA.json`) read by
-  /// every part and their problems handed on by the first. Any other problem ends the part, and
-  /// its reason is returned, so that the merge imports that export whole, as a build does. So
-  /// do an export without `_User.json` or a class file of images, one whose class files mix the
-  /// two layouts, and one whose opening found a problem.
+  /// every part and their problems handed on by the first, as are the problems of the export's
+  /// opening and of the takedown list. Any other problem ends the part, and its reason is
+  /// returned, so that the merge imports that export whole, as a build does. So do an export
+  /// without `_User.json` or a class file of images, one whose class files mix the two layouts,
+  /// and one whose opening refused a class file of the walls.
   /// - Parameters:
   ///   - source: The opened export.
   ///   - limits: The largest files and deepest nesting read.
@@ -35,8 +36,14 @@ extension ImportSession {
     exclusion: ExportExclusion = ExportExclusion(), into sink: inout some ExportStaging
   ) -> String? {
     var session = ImportSession(source: source, limits: limits)
+    session.readOpeningProblems()
+    if let refused = session.unreadableClasses.min(by: { $0.key < $1.key })?.value {
+      return "\(refused.file): \(refused.reason)"
+    }
     session.resolveExclusion(exclusion, streamed: true)
     if let failure = session.exclusionFailure { return failure.reason }
+    // Every part finds the same: the first hands them on.
+    session.handOnce(.opening, part: part, into: &sink)
     if let reason = session.stage(part: part, of: count, into: &sink) { return reason }
     guard let problem = session.report.problems.first else { return nil }
     let object = problem.objectId.isEmpty ? "" : " (\(problem.objectId))"
@@ -49,7 +56,6 @@ extension ImportSession {
     -> String?
   {
     let mine = { (place: Int) in place % count == part }
-    readOpeningProblems()
     if !report.isEmpty { return nil }
     // Every part reads Parse Server's field types; the first hands on what is wrong with them.
     readSchema()
@@ -67,7 +73,8 @@ extension ImportSession {
     if report.isEmpty { stageComments(mine, into: &sink) }
     if report.isEmpty { stageGraph(part: part, of: count, into: &sink) }
     if report.isEmpty { checkOtherClassFiles(taking: mine) }
-    reportUnfilledFilesFolder()
+    // The photos without a file because `files/` holds none are counted by the merge
+    // (`StagedImage.awaitsFile`), which says so once for the export.
     if report.isEmpty, let mixed = mixedLayoutFailure() { return mixed.reason }
     if report.isEmpty {
       reportMissingSchema()
@@ -199,6 +206,7 @@ extension ImportSession {
     stageObjects(className, mine, into: &sink) { session, sink, object, position in
       // The whole import reads the rest once it found the uploader: so do these problems
       // count, when the merge finds it.
+      let awaited = session.photosWithoutFilesFolder.values.reduce(0, +)
       let fields = session.readImageFields(object, className: className)
       sink.stage(
         StagedImage(
@@ -206,7 +214,8 @@ extension ImportSession {
           author: Self.author(of: object), createdAt: fields?.createdAt, acl: fields?.acl,
           file: fields?.file,
           caption: className == "WallImageObject"
-            ? object.string("comment").flatMap { $0.isEmpty ? nil : $0 } : nil))
+            ? object.string("comment").flatMap { $0.isEmpty ? nil : $0 } : nil,
+          awaitsFile: session.photosWithoutFilesFolder.values.reduce(0, +) > awaited))
       session.handOn(
         step, position: position, from: StagedProblem.order(.afterMerge), conditional: true,
         into: &sink)

@@ -33,7 +33,7 @@ enum PlanMergeSQL {
     CREATE TABLE s.images(
       objectId TEXT PRIMARY KEY, className TEXT NOT NULL, position INTEGER NOT NULL,
       authorFacebookID TEXT, authorUsername TEXT, authorPointer TEXT, createdAt INTEGER,
-      acl TEXT, path TEXT, originalName TEXT, caption TEXT);
+      acl TEXT, path TEXT, originalName TEXT, caption TEXT, awaitsFile INTEGER NOT NULL);
     CREATE TABLE s.comments(
       objectId TEXT PRIMARY KEY, position INTEGER NOT NULL, imageID TEXT NOT NULL,
       authorFacebookID TEXT, authorUsername TEXT, authorPointer TEXT,
@@ -243,6 +243,15 @@ enum PlanMergeSQL {
       AND NOT EXISTS (SELECT 1 FROM s.sources x WHERE x.path = h.path AND x.avatar = 0))
     OR EXISTS (SELECT 1 FROM main.users u WHERE u.picturePath IS NOT NULL
       AND NOT EXISTS (SELECT 1 FROM s.sources x WHERE x.path = u.picturePath AND x.avatar = 1))
+    """
+
+  /// The photos whose file is missing because `files/` holds none, by class file
+  /// ("WallImage.json"): those of images whose uploader is a user, as the import reads an
+  /// image's file only once it found its uploader.
+  static let awaitingFiles = """
+    SELECT x.className || '.json', count(*) FROM s.images x
+    JOIN s.resolvedImages i ON i.objectId = x.objectId
+    WHERE x.awaitsFile AND i.uploader IS NOT NULL GROUP BY x.className
     """
 
   /// The friendships listed by one side only, by user then friend (the import's warnings).

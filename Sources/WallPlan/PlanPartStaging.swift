@@ -25,7 +25,8 @@ struct PlanPartStaging: ExportStaging {
   /// Prepares the inserts into the part's tables.
   init(database: SQLiteDatabase) throws(PlanError) {
     users = try database.prepare("INSERT INTO users VALUES (?, ?, ?, ?, ?, ?, ?)")
-    images = try database.prepare("INSERT INTO images VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+    images = try database.prepare(
+      "INSERT INTO images VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
     comments = try database.prepare("INSERT INTO comments VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
     joins = try database.prepare("INSERT INTO joins VALUES (?, ?, ?, ?, ?)")
     roles = try database.prepare("INSERT INTO roles VALUES (?, ?, ?)")
@@ -91,6 +92,7 @@ struct PlanPartStaging: ExportStaging {
         + Self.author(image.author) + [
           Self.time(image.createdAt), PlanSchema.encode(image.acl), Self.text(image.file?.path),
           Self.text(image.file?.originalName), Self.text(image.caption),
+          .integer(image.awaitsFile ? 1 : 0),
         ])
   }
 

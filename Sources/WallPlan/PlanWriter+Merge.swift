@@ -50,7 +50,7 @@ extension PlanWriter {
     if let wholeImport {
       result = try writeWhole(source: source, identity: identity, reason: wholeImport)
     } else {
-      switch try mergeParts(parts, identity: identity) {
+      switch try mergeParts(parts, source: source, identity: identity) {
       case .written(let written): result = written
       case .wholeImport(let reason):
         result = try writeWhole(source: source, identity: identity, reason: reason)
@@ -74,7 +74,9 @@ extension PlanWriter {
     case wholeImport(String)
   }
 
-  private func mergeParts(_ parts: [String], identity: String) throws(PlanError) -> MergeOutcome {
+  private func mergeParts(_ parts: [String], source: any ExportSource, identity: String)
+    throws(PlanError) -> MergeOutcome
+  {
     let temporary = "\(settings.plan)\(FileSystem.temporarySuffix)\(getpid())"
     let scratch =
       "\(PlanPartSchema.folder(plan: settings.plan))/merge\(FileSystem.temporarySuffix)\(getpid())"
@@ -88,7 +90,7 @@ extension PlanWriter {
       try database.prepare("ATTACH DATABASE ? AS s").run([.text(scratch)])
       try database.execute(PlanMergeSQL.scratch)
       try gather(parts, into: database)
-      outcome = try fill(database, identity: identity)
+      outcome = try fill(database, source: source, identity: identity)
     } catch {
       try? FileSystem.removeFile(temporary)
       throw error
@@ -133,8 +135,8 @@ extension PlanWriter {
 
   /// Checks the gathered rows and writes the plan's tables, or says why the export must be
   /// imported whole.
-  private func fill(_ database: SQLiteDatabase, identity: String) throws(PlanError)
-    -> MergeOutcome
+  private func fill(_ database: SQLiteDatabase, source: any ExportSource, identity: String)
+    throws(PlanError) -> MergeOutcome
   {
     try database.execute("BEGIN")
     try database.execute(PlanMergeSQL.resolve)
@@ -153,8 +155,9 @@ extension PlanWriter {
     }
     try database.execute(PlanMergeSQL.sources)
     var report = ProblemReport()
-    let comments = StagedProblem.Step.comments.rawValue
-    try Self.reportRowProblems(in: database, steps: 0...comments, into: &report)
+    let (comments, end) = (StagedProblem.Step.comments.rawValue, StagedProblem.Step.end.rawValue)
+    try Self.reportRowProblems(
+      in: database, steps: StagedProblem.Step.opening.rawValue...comments, into: &report)
     try database.prepare(PlanMergeSQL.oneSided).forEach([]) { row in
       let (userID, friendID) = (row.text(0), row.text(1))
       report.warning(
@@ -162,7 +165,14 @@ extension PlanWriter {
         "lists \(friendID) as a friend, but \(friendID) does not list \(userID); taken as written",
         kind: "friendships listed by one side only")
     }
-    try Self.reportRowProblems(in: database, steps: (comments + 1)...Int.max, into: &report)
+    try Self.reportRowProblems(in: database, steps: (comments + 1)...(end - 1), into: &report)
+    var awaitingFiles: [String: Int] = [:]
+    try database.prepare(PlanMergeSQL.awaitingFiles).forEach([]) {
+      awaitingFiles[$0.text(0)] = Int($0.integer(1))
+    }
+    ImportSession.reportUnfilledFilesFolder(
+      awaitingFiles, folder: source.folderState("files"), of: source, into: &report)
+    try Self.reportRowProblems(in: database, steps: end...Int.max, into: &report)
     try database.prepare(PlanMergeSQL.unlisted).forEach([]) { row in
       report.addUnlisted(
         Problem.Severity(rawValue: row.text(0)) ?? .error, row.text(1), row.text(2),
