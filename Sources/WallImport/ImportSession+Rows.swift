@@ -119,12 +119,7 @@ extension ImportSession {
         }
         let row = transformed(raw, className, place)
         reportFindings(
-          reader.repeatedKeys.map(\.description), .error, kind: "repeated keys", in: row,
-          place: place, className: className)
-        reportFindings(
-          reader.loneSurrogates.map(\.description), .warning,
-          kind: "strings with a lone UTF-16 surrogate", in: row, place: place,
-          className: className)
+          reader.repeatedKeys, reader.loneSurrogates, in: row, place: place, className: className)
         body(&self, row, place)
       case .tooLarge(let bytes):
         place.number += 1
@@ -176,12 +171,7 @@ extension ImportSession {
       let place = RowPlace(number: line.number, isLine: true, layout: .parseServer)
       let row = transformed(line.value, className, place)
       reportFindings(
-        line.repeatedKeys.map(\.description), .error, kind: "repeated keys", in: row,
-        place: place, className: className)
-      reportFindings(
-        line.loneSurrogates.map(\.description), .warning,
-        kind: "strings with a lone UTF-16 surrogate", in: row, place: place,
-        className: className)
+        line.repeatedKeys, line.loneSurrogates, in: row, place: place, className: className)
       body(&self, row, place)
     case .invalid(let number, let error):
       report.error(
@@ -218,6 +208,21 @@ extension ImportSession {
 
   /// Reports each of `findings` (what the reader noticed in one row) with the row's objectId,
   /// or its place when it has none.
+  /// Reports what the JSON reader noticed in `row`, at `place` of `className`'s file: each
+  /// repeated key (an error; its first value is kept) and each lone UTF-16 surrogate (a
+  /// warning; read as U+FFFD). The one report of them, for rows read whole or in parts.
+  mutating func reportFindings(
+    _ repeatedKeys: [JSONRepeatedKey], _ loneSurrogates: [JSONLoneSurrogate], in row: JSONValue,
+    place: RowPlace, className: String
+  ) {
+    reportFindings(
+      repeatedKeys.map(\.description), .error, kind: "repeated keys", in: row, place: place,
+      className: className)
+    reportFindings(
+      loneSurrogates.map(\.description), .warning, kind: "strings with a lone UTF-16 surrogate",
+      in: row, place: place, className: className)
+  }
+
   private mutating func reportFindings(
     _ findings: [String], _ severity: Problem.Severity, kind: String, in row: JSONValue,
     place: RowPlace, className: String

@@ -278,8 +278,13 @@ extension ImportSession {
     }
     guard ext == "json" else { return true }
     let file = "graph/\(name)"
-    guard let graph = readGraph(file, facebookID: facebookID) else { return false }
-    sink.stageGraph(facebookID: facebookID, name: graph.name)
+    let graph = readGraph(file, facebookID: facebookID)
+    // What reading the file found counts once for each user who has its Facebook id, as the
+    // import reads it once per user; none when no user has it: the merge reports it so.
+    handOn(.graph, position: 0, from: 0, conditional: true, into: &sink)
+    // Staged even when unreadable: the merge reports a Graph file no user has, read or not.
+    sink.stageGraph(facebookID: facebookID, name: graph?.name)
+    guard let graph else { return report.isEmpty }
     for (position, friendFacebookID) in graph.friends.enumerated() {
       // One without an id is staged too: the merge reports it for each user of the file.
       if let friendFacebookID, drops(facebookID: friendFacebookID) { continue }

@@ -23,8 +23,9 @@ extension ImportSession {
   /// Whatever this reading does not fully understand is not guessed at but reported, so that
   /// the part asks for the export to be imported whole: a file the scanner finds
   /// `unsupported` (another shape, another member, a row longer than `rowBytes`, bytes out of
-  /// place between rows), rows that are not valid JSON, a repeated key, a lone surrogate, and
-  /// a row of a top-level array with an `_id` (Parse Server's).
+  /// place between rows), rows that are not valid JSON, and a row of a top-level array with an
+  /// `_id` (Parse Server's). A row's repeated keys and lone surrogates are reported as the
+  /// whole reading reports them (`reportFindings`), for the part to hand on.
   /// - Returns: false when the file is absent.
   @discardableResult
   mutating func forEachStreamedRow(
@@ -240,12 +241,6 @@ extension ImportSession {
         return false
       }
       let objectId = row["objectId"]?.stringValue ?? ""
-      if let finding = reader.repeatedKeys.first.map(\.description)
-        ?? reader.loneSurrogates.first.map(\.description)
-      {
-        report.error(file, className, objectId, "entry #\(number): \(finding)")
-        return false
-      }
       // Parse Server's documents from the row that showed the file to hold them, as the
       // whole reading takes them.
       let isDocument = batch.shape == .array && documents.map { number >= $0 } == true
@@ -261,7 +256,11 @@ extension ImportSession {
       }
       let place = RowPlace(
         number: number, isLine: false, layout: isDocument ? .parseServer : .parseCom)
-      body(&self, transformed(row, className, place), place)
+      let transformed = transformed(row, className, place)
+      reportFindings(
+        reader.repeatedKeys, reader.loneSurrogates, in: transformed, place: place,
+        className: className)
+      body(&self, transformed, place)
     }
     return true
   }

@@ -24,11 +24,11 @@ extension ProblemReport {
       }
       return document
     } catch let error as JSONSyntaxError {
-      self.error(file, className, objectId, "invalid JSON at \(error)")
+      self.error(file, className, objectId, "invalid JSON at \(error)", kind: "invalid JSON files")
     } catch let error as ImportError {
-      self.error(file, className, objectId, error.reason)
+      self.error(file, className, objectId, error.reason, kind: "unreadable files")
     } catch {
-      self.error(file, className, objectId, "cannot be read: \(error)")
+      self.error(file, className, objectId, "cannot be read: \(error)", kind: "unreadable files")
     }
     return nil
   }

@@ -9,8 +9,9 @@ extension PlanMergeSQL {
   /// What a row of `rowProblems` reports (its fourth column), and what its two values (the
   /// eleventh and twelfth columns) hold.
   enum RowProblem: Int64 {
-    /// A problem a part handed on, whose row passed the checks that come before it; the
-    /// severity, file, kind and reason columns hold it.
+    /// A problem a part handed on, whose row passed the checks that come before it (or, for a
+    /// Graph file's, once for each user who has the file); the severity, file, kind and reason
+    /// columns hold it.
     case stored = 0
     /// An image whose uploader is no user: the author's Facebook id and username.
     case unknownUploader = 1
@@ -22,8 +23,8 @@ extension PlanMergeSQL {
     case sharedFacebookID = 4
     /// A user whose Facebook id is no safe file name: the id.
     case unsafeFacebookID = 5
-    /// A friend of a user's Graph file without an id or who is no user (the place column is 1
-    /// plus the friend's place): the friend's id or null.
+    /// A friend of a user's Graph file without an id or who is no user: the friend's id or
+    /// null, and the friend's place in the file.
     case graphFriend = 6
     /// A Graph file no user has (the objectId column is its id).
     case unusedGraphFile = 7
@@ -102,11 +103,17 @@ extension PlanMergeSQL {
       u.objectId, NULL, NULL, u.facebookID, NULL, u.objectId
     FROM s.users u WHERE u.facebookID IS NOT NULL AND NOT u.facebookSafe
     UNION ALL
-    SELECT \(Step.graph.rawValue), 0, 1 + g.position, \(RowProblem.graphFriend.rawValue), NULL, NULL, '',
-      g.facebookID, NULL, NULL, g.friend, NULL, u.objectId
+    SELECT \(Step.graph.rawValue), 0, \(StagedProblem.order(.merge)) + g.position,
+      \(RowProblem.graphFriend.rawValue), NULL, NULL, '', g.facebookID, NULL, NULL, g.friend,
+      g.position, u.objectId
     FROM s.users u JOIN s.graphFriends g ON g.facebookID = u.facebookID
     WHERE u.facebookSafe AND (g.friend IS NULL
       OR NOT EXISTS (SELECT 1 FROM s.facebookIDs f WHERE f.facebookID = g.friend))
+    UNION ALL
+    SELECT p.step, 0, p.rank, \(RowProblem.stored.rawValue), p.severity, p.file, p.className,
+      p.objectId, p.kind, p.reason, NULL, NULL, u.objectId
+    FROM s.problems p JOIN s.users u ON u.facebookID = p.objectId AND u.facebookSafe
+    WHERE p.step = \(Step.graph.rawValue) AND p.conditional
     UNION ALL
     SELECT \(Step.graph.rawValue + 1), 0, 0, \(RowProblem.unusedGraphFile.rawValue), NULL, NULL, '',
       g.facebookID, NULL, NULL, NULL, NULL, g.facebookID || '.json'

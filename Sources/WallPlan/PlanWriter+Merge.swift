@@ -299,7 +299,7 @@ extension PlanWriter {
         ImportSession.reportUnsafeFacebookID(row.text(10), of: objectId, into: &report)
       case .graphFriend?:
         ImportSession.reportGraphFriend(
-          row.optionalText(10), at: Int(row.integer(2)) - 1, of: objectId, into: &report)
+          row.optionalText(10), at: Int(row.integer(11)), of: objectId, into: &report)
       case .unusedGraphFile?:
         ImportSession.reportUnusedGraphFile(objectId, into: &report)
       case .sharedFacebookID?:

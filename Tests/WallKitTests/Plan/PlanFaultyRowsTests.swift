@@ -57,10 +57,20 @@ import WallSynth
     var listed = graph["friends"]?["data"]?.arrayValue ?? []
     listed += [object([:]), object(["id": .string("nobody-fb")])]
     graph = with(graph, ["friends": object(["data": .array(listed)])])
-    try writer.writeFile("graph/\(shared).json", Array(graph.serialized.utf8))
+    // With a repeated key: reported once for each of the two users who have the file.
+    let repeated = graph.serialized.replacingOccurrences(
+      of: "{", with: #"{"name":"First","#, options: .anchored)
+    try writer.writeFile("graph/\(shared).json", Array(repeated.utf8))
     try writer.writeFile(
       "graph/999999.json",
       Array(#"{"id":"999999","name":"Stray","friends":{"data":[{"id":"1"}]}}"#.utf8))
+    // A user's Graph file that is no JSON, and one no user has, which the import never reads.
+    let others = FileSystem.contents(of: "\(root)/graph").sorted().filter {
+      $0.hasSuffix(".json") && $0 != "\(shared).json" && $0 != "999999.json"
+    }
+    let broken = try #require(others.first)
+    try writer.writeFile("graph/\(broken)", Array(#"{"name":"Cut","friends":{"data":["#.utf8))
+    try writer.writeFile("graph/888888.json", Array("not JSON".utf8))
     users.append(
       object(["objectId": .string("slash"), "username": .string("slash"), "fbId": .string("a/b")]))
     // An objectId given twice in a file: the first row is kept, the second reported and not
@@ -154,10 +164,16 @@ import WallSynth
       "owningId \"nameless\" is no role", "a side of the row is no role",
       "lacks a string owningId or relatedId", "records by that id go to", "has no id",
       "friend id \"nobody-fb\" is no user", "which no _User has", "not a safe file name",
-      "the first one is kept",
+      "the first one is kept", "invalid JSON at",
     ] {
       #expect(reasons.contains { $0.contains(words) }, "the whole import reports \(words)")
     }
+    // Once for each user who has the Graph file; never for the file no user has.
+    #expect(reasons.filter { $0.hasPrefix("key \"name\" appears more than once") }.count == 2)
+    #expect(
+      !expected.report.problems.contains {
+        $0.file == "graph/888888.json" && $0.reason.contains("JSON")
+      })
     let result = try PlanPartsTests.planInParts(
       root, plan: folder.url("parts.sqlite"), count: count, order: Array((0..<count).reversed()))
     #expect(result.wholeImport == nil, "\(result.wholeImport ?? "")")
