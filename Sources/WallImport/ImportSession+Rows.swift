@@ -206,11 +206,10 @@ extension ImportSession {
     return nil
   }
 
-  /// Reports each of `findings` (what the reader noticed in one row) with the row's objectId,
-  /// or its place when it has none.
-  /// Reports what the JSON reader noticed in `row`, at `place` of `className`'s file: each
-  /// repeated key (an error; its first value is kept) and each lone UTF-16 surrogate (a
-  /// warning; read as U+FFFD). The one report of them, for rows read whole or in parts.
+  /// Reports what the JSON reader noticed in `row`, at `place` of `className`'s file.
+  ///
+  /// Each repeated key is an error (its first value is kept), each lone UTF-16 surrogate a
+  /// warning (read as U+FFFD). The one report of them, for rows read whole or in parts.
   mutating func reportFindings(
     _ repeatedKeys: [JSONRepeatedKey], _ loneSurrogates: [JSONLoneSurrogate], in row: JSONValue,
     place: RowPlace, className: String
@@ -223,6 +222,8 @@ extension ImportSession {
       in: row, place: place, className: className)
   }
 
+  /// Reports each of `findings` (what the reader noticed in one row) with the row's objectId,
+  /// or its place when it has none.
   private mutating func reportFindings(
     _ findings: [String], _ severity: Problem.Severity, kind: String, in row: JSONValue,
     place: RowPlace, className: String
