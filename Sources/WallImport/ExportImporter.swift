@@ -142,31 +142,45 @@ package struct ImportSession {
   /// even where walls do not need the class. Their content is not kept.
   ///
   /// Faults are warnings: no wall loses data.
-  /// - Parameter taking: Which of those files to check, by their place among them (all by
-  ///   default; a part of a plan checks its share).
-  mutating func checkOtherClassFiles(taking: (Int) -> Bool = { _ in true }) {
+  /// - Parameters:
+  ///   - taking: Which of those files to check, by their place among them (all by default; a
+  ///     part of a plan checks its share).
+  ///   - checked: Called after each file checked, with its place (a part hands its problems on).
+  mutating func checkOtherClassFiles(
+    taking: (Int) -> Bool = { _ in true },
+    checked: (inout ImportSession, Int) -> Void = { _, _ in }
+  ) {
     let names = source.fileNames(in: "").filter {
       $0.hasSuffix(".json") && !Self.wallClasses.contains(String($0.dropLast(5)))
     }
     for (place, name) in names.enumerated() where taking(place) {
-      let className = String(name.dropLast(5))
-      do {
-        let bytes = try source.read(name, limit: limits.classFileBytes)
-        if JSONLinesReader.holdsDocumentsPerLine(bytes, lineBytes: limits.rowBytes) {
-          checkLines(of: bytes, name, className)
-          continue
-        }
-        try JSONReader(bytes, maximumDepth: limits.maximumDepth, pieceBytes: limits.rowBytes)
-          .check()
-      } catch let error as JSONSyntaxError {
-        report.warning(
-          name, className, "", "invalid JSON at \(error); the class is not used by walls")
-      } catch let error as ImportError {
-        report.warning(name, className, "", "\(error.reason); the class is not used by walls")
-      } catch {
-        report.warning(
-          name, className, "", "cannot be read: \(error); the class is not used by walls")
+      checkOtherClassFile(name)
+      checked(&self, place)
+    }
+  }
+
+  private mutating func checkOtherClassFile(_ name: String) {
+    let className = String(name.dropLast(5))
+    let notUsed = "the class is not used by walls"
+    do {
+      let bytes = try source.read(name, limit: limits.classFileBytes)
+      if JSONLinesReader.holdsDocumentsPerLine(bytes, lineBytes: limits.rowBytes) {
+        checkLines(of: bytes, name, className)
+        return
       }
+      try JSONReader(bytes, maximumDepth: limits.maximumDepth, pieceBytes: limits.rowBytes)
+        .check()
+    } catch let error as JSONSyntaxError {
+      report.warning(
+        name, className, "", "invalid JSON at \(error); \(notUsed)",
+        kind: "other class files that are not valid JSON")
+    } catch let error as ImportError {
+      report.warning(
+        name, className, "", "\(error.reason); \(notUsed)", kind: "unreadable other class files")
+    } catch {
+      report.warning(
+        name, className, "", "cannot be read: \(error); \(notUsed)",
+        kind: "unreadable other class files")
     }
   }
 

@@ -115,6 +115,8 @@ package struct StagedProblem: Sendable {
     case images = 50
     case imageObjects = 60
     case comments = 70
+    /// The class files walls do not use, by their place among them (`checkOtherClassFiles`).
+    case otherClassFiles = 100
     /// After every row and the friendships listed by one side only: the warning of a Parse
     /// Server export without `_SCHEMA.json`.
     case end = 120

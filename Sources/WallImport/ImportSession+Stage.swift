@@ -72,7 +72,12 @@ extension ImportSession {
     }
     if report.isEmpty { stageComments(mine, into: &sink) }
     if report.isEmpty { stageGraph(part: part, of: count, into: &sink) }
-    if report.isEmpty { checkOtherClassFiles(taking: mine) }
+    if report.isEmpty {
+      checkOtherClassFiles(taking: mine) { session, place in
+        session.handOn(
+          .otherClassFiles, position: place + 1, from: 0, conditional: false, into: &sink)
+      }
+    }
     // The photos without a file because `files/` holds none are counted by the merge
     // (`StagedImage.awaitsFile`), which says so once for the export.
     if report.isEmpty, let mixed = mixedLayoutFailure() { return mixed.reason }

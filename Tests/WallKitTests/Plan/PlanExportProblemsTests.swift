@@ -105,6 +105,25 @@ import WallSynth
   }
 
   @Test(
+    "class files walls do not use are checked by the parts, each problem reported once where the whole import reports it"
+  )
+  func otherClassFiles() throws {
+    let folder = try TemporaryDirectory("plan-other-class-files")
+    // Faulty rows besides, whose problems come before these.
+    let root = try PlanFaultyRowsTests.writeFaultyExport(in: folder, flood: 5)
+    let export = try ExportWriter(root: root)
+    for (name, text) in [
+      ("Audit.json", "{not JSON"), ("Good.json", "[]"), ("Zeta.json", "[1, 2"),
+      ("Lines.json", "{\"_id\":\"a\"}\n{\"_id\":\"b\"}\n{bad\n{\"_id\":\"c\"}\n[\n"),
+    ] {
+      try export.writeFile(name, Array(text.utf8))
+    }
+    let problems = try Self.expectPartsEqualWhole(root, in: folder)
+    let other = problems.filter { $0.reason.hasSuffix("the class is not used by walls") }
+    #expect(other.map(\.file) == ["Audit.json", "Lines.json", "Lines.json", "Zeta.json"])
+  }
+
+  @Test(
     "a takedown list naming people and images the export does not hold is planned in parts, each warned of once"
   )
   func takedownListNamingNobody() throws {
