@@ -18,10 +18,7 @@ extension ImportSession {
     let className = "WallImageObject"
     forEachObject(className) { session, object in
       guard session.dataset.images[object.objectId] == nil else {
-        session.report.error(
-          "\(className).json", className, object.objectId,
-          "objectId is also a WallImage's; the WallImage is kept",
-          kind: "objectIds that are also a WallImage's")
+        Self.reportAlsoWallImage(object.objectId, into: &session.report)
         return
       }
       guard let image = session.readImage(object, className: className) else { return }
@@ -33,6 +30,15 @@ extension ImportSession {
           authorID: image.uploaderID, text: caption, createdAt: image.createdAt, acl: image.acl)
       }
     }
+  }
+
+  /// Reports a `WallImageObject` whose objectId a kept `WallImage` has: the `WallImage` is
+  /// kept, and the row is read no further.
+  package static func reportAlsoWallImage(_ objectId: String, into report: inout ProblemReport) {
+    report.error(
+      "WallImageObject.json", "WallImageObject", objectId,
+      "objectId is also a WallImage's; the WallImage is kept",
+      kind: "objectIds that are also a WallImage's")
   }
 
   private mutating func readImage(_ object: ParseObject, className: String) -> WallImage? {

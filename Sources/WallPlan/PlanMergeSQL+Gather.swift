@@ -10,18 +10,23 @@ extension PlanMergeSQL {
       WHERE excluded.position < position
     """
 
-  /// The part tables keyed by objectId: a row given again (an objectId twice in a file) is kept
-  /// at its first place (`gatherFirst`), as the import keeps it.
-  static let keyed: Set<String> = ["users", "images", "comments", "roles"]
+  /// The part tables keyed by objectId, with their keys: a row given again (an objectId twice
+  /// in a file) is kept at its first place (`gatherFirst`), as the import keeps it. Images are
+  /// keyed by class too: a `WallImage` and a `WallImageObject` may share an objectId
+  /// (`resolve` says which is kept).
+  static let keyed: [String: String] = [
+    "users": "objectId", "images": "className, objectId", "comments": "objectId",
+    "roles": "objectId",
+  ]
 
   /// Copies the attached part's rows of `table` (one of `keyed`, whose `columns` are given),
-  /// keeping each objectId's row of the smallest place.
+  /// keeping each key's row of the smallest place.
   static func gatherFirst(_ table: String, columns: [String]) -> String {
     let names = columns.joined(separator: ", ")
     let values = columns.map { "excluded.\($0)" }.joined(separator: ", ")
     return """
       INSERT INTO s.\(table) SELECT * FROM p.\(table) WHERE true
-        ON CONFLICT(objectId) DO UPDATE SET (\(names)) = (\(values))
+        ON CONFLICT(\(keyed[table] ?? "objectId")) DO UPDATE SET (\(names)) = (\(values))
         WHERE excluded.position < position
       """
   }

@@ -30,6 +30,8 @@ extension PlanMergeSQL {
     case unusedGraphFile = 7
     /// A row whose objectId an earlier row of its file has: the file's name for the objectId.
     case duplicate = 8
+    /// A `WallImageObject` whose objectId a kept `WallImage` has (`shadowed`).
+    case alsoWallImage = 9
     /// A join row a side of which is not there: this plus its `JoinFault`'s raw value; the
     /// objectId column is the row's own objectId or null, the values owningId and relatedId.
     case joinFault = 100
@@ -60,16 +62,24 @@ extension PlanMergeSQL {
         WHERE d.className = p.className AND d.position = p.position))
     AND (NOT conditional
       OR (step IN (\(Step.images.rawValue), \(Step.imageObjects.rawValue))
-        AND (SELECT uploader IS NOT NULL FROM s.resolvedImages i WHERE i.objectId = p.objectId))
+        AND (SELECT uploader IS NOT NULL AND NOT shadowed FROM s.resolvedImages i
+          WHERE i.objectId = p.objectId AND i.className = p.className))
       OR (step = \(Step.comments.rawValue)
         AND (SELECT imageKept AND author IS NOT NULL FROM s.resolvedComments c
           WHERE c.objectId = p.objectId)))
     UNION ALL
-    SELECT CASE className WHEN 'WallImageObject' THEN \(Step.imageObjects.rawValue)
-      ELSE \(Step.images.rawValue) END, position, \(StagedProblem.order(.merge)),
+    SELECT CASE x.className WHEN 'WallImageObject' THEN \(Step.imageObjects.rawValue)
+      ELSE \(Step.images.rawValue) END, x.position, \(StagedProblem.order(.merge)),
       \(RowProblem.unknownUploader.rawValue), NULL, NULL,
-      className, objectId, NULL, NULL, authorFacebookID, authorUsername, ''
-    FROM s.images x WHERE \(author("x")) IS NULL
+      x.className, x.objectId, NULL, NULL, x.authorFacebookID, x.authorUsername, ''
+    FROM s.images x JOIN s.resolvedImages r ON r.objectId = x.objectId
+      AND r.className = x.className
+    WHERE r.uploader IS NULL AND NOT r.shadowed
+    UNION ALL
+    SELECT \(Step.imageObjects.rawValue), position, \(StagedProblem.order(.rowCheck)),
+      \(RowProblem.alsoWallImage.rawValue), NULL, NULL, className, objectId, NULL, NULL, NULL,
+      NULL, ''
+    FROM s.resolvedImages WHERE shadowed
     UNION ALL
     SELECT \(Step.comments.rawValue), c.position, \(StagedProblem.order(.merge)),
       CASE WHEN r.imageKept THEN \(RowProblem.unknownAuthor.rawValue)

@@ -31,9 +31,10 @@ enum PlanMergeSQL {
       objectId TEXT PRIMARY KEY, position INTEGER NOT NULL, username TEXT NOT NULL,
       facebookID TEXT, name TEXT, isPublic INTEGER NOT NULL, facebookSafe INTEGER NOT NULL);
     CREATE TABLE s.images(
-      objectId TEXT PRIMARY KEY, className TEXT NOT NULL, position INTEGER NOT NULL,
+      objectId TEXT NOT NULL, className TEXT NOT NULL, position INTEGER NOT NULL,
       authorFacebookID TEXT, authorUsername TEXT, authorPointer TEXT, createdAt INTEGER,
-      acl TEXT, path TEXT, originalName TEXT, caption TEXT, awaitsFile INTEGER NOT NULL);
+      acl TEXT, path TEXT, originalName TEXT, caption TEXT, awaitsFile INTEGER NOT NULL,
+      PRIMARY KEY(className, objectId));
     CREATE TABLE s.comments(
       objectId TEXT PRIMARY KEY, position INTEGER NOT NULL, imageID TEXT NOT NULL,
       authorFacebookID TEXT, authorUsername TEXT, authorPointer TEXT,
@@ -81,6 +82,9 @@ enum PlanMergeSQL {
   /// Who a user is known by, the first user (in file order) winning, and each row's author;
   /// which images and comments are kept (`kept`): an image whose uploader is a user and whose
   /// date was read, a comment on such an image whose author is a user and whose date was read.
+  ///
+  /// A `WallImageObject` whose objectId a kept `WallImage` has is `shadowed`: the import keeps
+  /// the `WallImage`, reports the other, and reads it no further.
   static let resolve = """
     CREATE INDEX s.users_folded ON users(lower(objectId));
     CREATE INDEX s.users_facebook ON users(facebookID);
@@ -90,11 +94,15 @@ enum PlanMergeSQL {
     INSERT OR IGNORE INTO s.facebookIDs SELECT facebookID, objectId FROM s.users
       WHERE facebookID IS NOT NULL ORDER BY position;
     CREATE TABLE s.resolvedImages(
-      objectId TEXT PRIMARY KEY, className TEXT NOT NULL, uploader TEXT, path TEXT,
-      originalName TEXT, createdAt INTEGER, acl TEXT, caption TEXT, kept INTEGER NOT NULL);
-    INSERT INTO s.resolvedImages SELECT *, uploader IS NOT NULL AND createdAt IS NOT NULL FROM (
+      objectId TEXT NOT NULL, className TEXT NOT NULL, uploader TEXT, path TEXT,
+      originalName TEXT, createdAt INTEGER, acl TEXT, caption TEXT, position INTEGER NOT NULL,
+      shadowed INTEGER NOT NULL, kept INTEGER NOT NULL, PRIMARY KEY(objectId, className));
+    INSERT INTO s.resolvedImages SELECT *, 0, uploader IS NOT NULL AND createdAt IS NOT NULL FROM (
       SELECT objectId, className, \(author("x")) AS uploader, path, originalName, createdAt, acl,
-        caption FROM s.images x);
+        caption, position FROM s.images x);
+    UPDATE s.resolvedImages SET shadowed = 1, kept = 0 WHERE className = 'WallImageObject'
+      AND EXISTS (SELECT 1 FROM s.resolvedImages w
+        WHERE w.objectId = resolvedImages.objectId AND w.className = 'WallImage' AND w.kept);
     CREATE TABLE s.resolvedComments(
       objectId TEXT PRIMARY KEY, position INTEGER NOT NULL, imageID TEXT NOT NULL, author TEXT,
       createdAt INTEGER, text TEXT NOT NULL, acl TEXT, imageKept INTEGER NOT NULL,
@@ -111,20 +119,6 @@ enum PlanMergeSQL {
   /// its words), and a query that is 1 when it finds it.
   static let checks: [(String, String)] = [
     ("no user", "SELECT NOT EXISTS (SELECT 1 FROM s.users)"),
-    (
-      "an objectId is a WallImage's and a WallImageObject's",
-      """
-      SELECT EXISTS (SELECT 1 FROM s.objects a JOIN s.objects b ON b.objectId = a.objectId
-        WHERE a.className = 'WallImage' AND b.className = 'WallImageObject')
-      """
-    ),
-    (
-      "a comment has the objectId of a caption",
-      """
-      SELECT EXISTS (SELECT 1 FROM s.images i JOIN s.comments c
-        ON c.objectId = i.objectId || ':caption' WHERE i.caption IS NOT NULL)
-      """
-    ),
   ]
 
   /// Each user as the plan lists it, by objectId: the Graph name over `name` over the
@@ -143,6 +137,9 @@ enum PlanMergeSQL {
 
   /// The friends (both sources), roles (inherited ones included), images (newest first, as
   /// a one-process plan numbers them) and comments (captions included) of the plan.
+  ///
+  /// A kept comment whose objectId is a caption's (`<image>:caption`) stands in its place, as
+  /// the import, which reads comments after captions, keeps it.
   static let rows = """
     INSERT OR IGNORE INTO main.friends SELECT owning, related FROM s.joins j
       WHERE className = '_Join:friends:_User' AND owning <> related AND \(joinKept);
@@ -161,8 +158,8 @@ enum PlanMergeSQL {
       acl FROM s.resolvedImages WHERE kept ORDER BY createdAt DESC, objectId;
     INSERT INTO main.comments SELECT objectId, 'WallImageComment', imageID, author, text,
       createdAt, acl FROM s.resolvedComments WHERE kept;
-    INSERT INTO main.comments SELECT objectId || ':caption', className, objectId, uploader,
-      caption, createdAt, acl FROM s.resolvedImages WHERE kept AND caption IS NOT NULL;
+    INSERT OR IGNORE INTO main.comments SELECT objectId || ':caption', className, objectId,
+      uploader, caption, createdAt, acl FROM s.resolvedImages WHERE kept AND caption IS NOT NULL;
     """
 
   /// Whether the join row `j` is used: both its sides are there (users for a friend row, a role
@@ -250,8 +247,8 @@ enum PlanMergeSQL {
   /// image's file only once it found its uploader.
   static let awaitingFiles = """
     SELECT x.className || '.json', count(*) FROM s.images x
-    JOIN s.resolvedImages i ON i.objectId = x.objectId
-    WHERE x.awaitsFile AND i.uploader IS NOT NULL GROUP BY x.className
+    JOIN s.resolvedImages i ON i.objectId = x.objectId AND i.className = x.className
+    WHERE x.awaitsFile AND i.uploader IS NOT NULL AND NOT i.shadowed GROUP BY x.className
     """
 
   /// The friendships listed by one side only, by user then friend (the import's warnings).

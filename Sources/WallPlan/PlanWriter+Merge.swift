@@ -109,7 +109,7 @@ extension PlanWriter {
   /// whose objectId an earlier row of their file has (`PlanMergeSQL.duplicates`).
   private func gather(_ parts: [String], into database: SQLiteDatabase) throws(PlanError) {
     var columns: [String: [String]] = [:]
-    for table in PlanMergeSQL.keyed {
+    for table in PlanMergeSQL.keyed.keys {
       try database.prepare("SELECT name FROM pragma_table_info(?, 's')").forEach([.text(table)]) {
         columns[table, default: []].append($0.text(0))
       }
@@ -300,6 +300,8 @@ extension PlanWriter {
       case .graphFriend?:
         ImportSession.reportGraphFriend(
           row.optionalText(10), at: Int(row.integer(11)), of: objectId, into: &report)
+      case .alsoWallImage?:
+        ImportSession.reportAlsoWallImage(objectId, into: &report)
       case .unusedGraphFile?:
         ImportSession.reportUnusedGraphFile(objectId, into: &report)
       case .sharedFacebookID?:

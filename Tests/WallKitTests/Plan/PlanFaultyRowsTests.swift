@@ -136,6 +136,26 @@ import WallSynth
       comments[6], ["imageObjectId": .string(imageIDs[4]), "ACL": .string("bad")])
     comments[7] = with(comments[7], ["ACL": .bool(true), "comment": .string("")])
     comments.append(with(comments[9], ["imageObjectId": nil, "ACL": .string("bad")]))
+    // Images of the older class sharing objectIds with WallImage rows: one whose WallImage is
+    // kept (reported, its caption not shown, its bad ACL not read), one whose WallImage is kept and whose uploader is
+    // unknown (reported only as sharing it), one whose WallImage is not (read as its own).
+    // Comments with a caption's objectId: one kept (it stands in the caption's place), one on
+    // a missing image (the caption stays).
+    let caption = { (text: String) -> [String: JSONValue?] in ["comment": .string(text)] }
+    try writer.writeClass(
+      "WallImageObject",
+      [
+        with(images[0], ["ACL": .string("bad")].merging(caption("hidden caption")) { a, _ in a }),
+        with(images[7], unknown.merging(caption("hidden too")) { a, _ in a }),
+        with(
+          images[8], ["objectId": .string(imageIDs[2])].merging(caption("replaced")) { a, _ in a }),
+        with(images[9], ["objectId": .string("wio-a")].merging(caption("kept")) { a, _ in a }),
+      ])
+    comments[10] = with(
+      comments[10],
+      ["objectId": .string("\(imageIDs[2]):caption"), "imageObjectId": .string(imageIDs[2])])
+    comments[11] = with(
+      comments[11], ["objectId": .string("wio-a:caption"), "imageObjectId": .string("nope")])
     for index in 0..<flood {
       comments.append(
         with(comments[8], ["objectId": .string("flood\(index)"), "imageObjectId": .string("x")]))
@@ -164,7 +184,7 @@ import WallSynth
       "owningId \"nameless\" is no role", "a side of the row is no role",
       "lacks a string owningId or relatedId", "records by that id go to", "has no id",
       "friend id \"nobody-fb\" is no user", "which no _User has", "not a safe file name",
-      "the first one is kept", "invalid JSON at",
+      "the first one is kept", "invalid JSON at", "objectId is also a WallImage's",
     ] {
       #expect(reasons.contains { $0.contains(words) }, "the whole import reports \(words)")
     }
@@ -174,6 +194,11 @@ import WallSynth
       !expected.report.problems.contains {
         $0.file == "graph/888888.json" && $0.reason.contains("JSON")
       })
+    // The oracle itself: a comment stands in a caption's place, a shadowed caption is not shown.
+    let comments = try PlanTables.rows(of: folder.url("whole.sqlite"))["comments"] ?? []
+    #expect(comments.contains { $0.hasPrefix("wio-a:caption\tWallImageObject\t") })
+    #expect(comments.contains { $0.contains(":caption\tWallImageComment\t") })
+    #expect(!comments.contains { $0.contains("hidden") })
     let result = try PlanPartsTests.planInParts(
       root, plan: folder.url("parts.sqlite"), count: count, order: Array((0..<count).reversed()))
     #expect(result.wholeImport == nil, "\(result.wholeImport ?? "")")
