@@ -10,10 +10,11 @@ extension PlanMergeSQL {
       WHERE excluded.position < position
     """
 
-  /// The part tables keyed by objectId, with their keys: a row given again (an objectId twice
-  /// in a file) is kept at its first place (`gatherFirst`), as the import keeps it. Images are
-  /// keyed by class too: a `WallImage` and a `WallImageObject` may share an objectId
-  /// (`resolve` says which is kept).
+  /// The part tables keyed by objectId, with their keys.
+  ///
+  /// A row given again (an objectId twice in a file) is kept at its first place
+  /// (`gatherFirst`), as the import keeps it. Images are keyed by class too: a `WallImage` and
+  /// a `WallImageObject` may share an objectId (`resolve` says which is kept).
   static let keyed: [String: String] = [
     "users": "objectId", "images": "className, objectId", "comments": "objectId",
     "roles": "objectId",

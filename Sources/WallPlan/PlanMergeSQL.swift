@@ -118,7 +118,7 @@ enum PlanMergeSQL {
   /// Each check: what it finds (a problem of the export, which the whole import reports in
   /// its words), and a query that is 1 when it finds it.
   static let checks: [(String, String)] = [
-    ("no user", "SELECT NOT EXISTS (SELECT 1 FROM s.users)"),
+    ("no user", "SELECT NOT EXISTS (SELECT 1 FROM s.users)")
   ]
 
   /// Each user as the plan lists it, by objectId: the Graph name over `name` over the
