@@ -18,10 +18,11 @@ extension HelpText {
 
     Each part reads every P-th row of the class files (Parse.com's or a Parse Server
     mongoexport's) and hashes the image files they name; the merge makes the plan from the
-    parts in SQL and reports the problems of rows (no objectId, a bad date, a missing file or
-    image, an unknown uploader) as 'wallgen plan EXPORT -o PLAN' does. An export with another
-    problem (a friend row naming no one, an objectId given twice, a broken Graph file) is
-    imported whole by the merge, as 'wallgen plan EXPORT -o PLAN' does, and the merge says so.
+    parts in SQL and reports every problem (a row without an objectId, a bad date, a missing
+    file or image, an unknown uploader, a broken Graph file, no files/ folder, ...) as 'wallgen
+    plan EXPORT -o PLAN' does. An export nothing can be built from (a class file of the walls
+    that does not parse, no user) is imported whole by the merge, which fails as a build fails,
+    and says so.
 
     The site equals a one-process 'wallgen build EXPORT -o SITE' byte for byte. Shards and
     finalize take the build options (--page-size, --timezone, --theme, --private, ...): give
