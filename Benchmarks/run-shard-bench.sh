@@ -13,14 +13,15 @@
 # Every command runs with --jobs J (default 2, the cores of this project's machine; the one
 # build's default too), so that CPU is compared at the same parallelism.
 # The whole run holds /tmp/wallgen-build.lock, so that no other build shares the cores.
-# Usage: Benchmarks/run-shard-bench.sh [WORKDIR] [J]
+# Usage: [WALLGEN_SHARDS=N] Benchmarks/run-shard-bench.sh [WORKDIR] [J]   (N shards, default 4;
+#   N = 1 is what `wallgen build` on the plan engine would do in one process)
 #   WORKDIR   default /tmp/wallgen-shard-bench; the export is made once in WORKDIR/big
 #             (or taken from WALLGEN_SCALE_EXPORT, e.g. /tmp/wallgen-scale/big)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 work=${1:-/tmp/wallgen-shard-bench}
 jobs=${2:-2}
-shards=4
+shards=${WALLGEN_SHARDS:-4}
 mkdir -p "$work"
 exec 9>/tmp/wallgen-build.lock
 echo "waiting for /tmp/wallgen-build.lock ..." >&2
@@ -97,6 +98,8 @@ wall = sum(s["wall"] for s in shards)
 print(f"wall one build {one['wall']:.1f} s; plan {rows['plan']['wall']:.1f} s + {n} shards "
       f"{wall:.1f} s (one after the other; {max(s['wall'] for s in shards):.1f} s the slowest) "
       f"+ finalize {rows['finalize']['wall']:.1f} s; a shard run again: {rows['rerun0']['wall']:.2f} s")
+total = rows["plan"]["wall"] + wall + rows["finalize"]["wall"]
+print(f"wall plan + {n} shards + finalize {total:.1f} s = {total / one['wall']:.2f}x the one build")
 PY
 du -sb "$run_dir/site/media" "$run_dir/site/walls" "$run_dir/plan" 2>/dev/null || true
 find "$runs" -mindepth 1 -maxdepth 1 ! -path "$run_dir" -exec rm -rf {} +

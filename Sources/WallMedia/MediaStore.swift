@@ -43,7 +43,8 @@ public struct MediaStore: Sendable {
   public static func key(digest: [UInt8], recipe: String) -> String {
     var hashed = Array("\(pipelineVersion)\n\(recipe)\n".utf8)
     hashed.append(contentsOf: digest)
-    return String(Hex.encode(SHA256.doubleDigest(hashed)).prefix(32))
+    // 32 hex digits: the first 16 bytes.
+    return Hex.encode(SHA256.doubleDigest(hashed).prefix(16))
   }
 
   /// Site-relative path of one derived file: `media/<first two>/<key>-<variant>.<ext>`.

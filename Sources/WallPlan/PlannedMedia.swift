@@ -1,3 +1,4 @@
+import Synchronization
 import WallImaging
 import WallMedia
 import WallModel
@@ -49,7 +50,12 @@ struct PlannedMedia: Sendable {
   }
 
   func outcome(of source: PlannedFile) -> MediaOutcome {
-    guard let key = key(of: source), let info = source.info else {
+    outcome(of: source, key: key(of: source))
+  }
+
+  /// The predicted outcome of `source`, whose content key (`key(of:)`) is `key`.
+  func outcome(of source: PlannedFile, key: String?) -> MediaOutcome {
+    guard let key, let info = source.info else {
       return .failed(reason: source.failure ?? "not planned")
     }
     // The same check as the build's header probe: a file the plan's relaxed probe read may
@@ -105,10 +111,17 @@ extension PlannedMedia {
     avatars: AvatarCache
   ) -> MediaLookup {
     let media = self
+    // A photo is looked up on every wall that shows it (its tile, the viewer's list): its
+    // content key (two SHA-256 rounds) is worked out once per batch.
+    let keys = KeyCache()
     return MediaLookup(
       photo: { path in
-        corrections.photos[path] ?? photos[path].map(media.outcome(of:))
-          ?? .failed(reason: "not planned")
+        if let corrected = corrections.photos[path] { return corrected }
+        guard let file = photos[path] else { return .failed(reason: "not planned") }
+        if let key = keys.key(of: path) { return media.outcome(of: file, key: key) }
+        let key = media.key(of: file)
+        if let key { keys.keep(key, for: path) }
+        return media.outcome(of: file, key: key)
       },
       avatar: { userID in
         if let avatar = avatars.avatar(of: userID) { return avatar }
@@ -178,5 +191,17 @@ struct Digest256: Sendable {
       }
     }
     return bytes
+  }
+}
+
+/// The photos' content keys a batch's lookup worked out, by path: as many as the batch's
+/// neighborhood has photos.
+private final class KeyCache: Sendable {
+  private let keys = Mutex<[String: String]>([:])
+
+  func key(of path: String) -> String? { keys.withLock { $0[path] } }
+
+  func keep(_ key: String, for path: String) {
+    keys.withLock { $0[path] = key }
   }
 }
