@@ -118,7 +118,17 @@ extension WallPageModel {
           standIn.renderingKey = number << 1 | (position >= Self.eagerTiles ? 1 : 0)
           return .object(standIn)
         }
-        return [Self.gridTileField: .string(image.objectId), "position": .int(position)]
+        var standIn: TemplateObject = [
+          Self.gridTileField: .string(image.objectId), "position": .int(position),
+        ]
+        // In a shard's models, one per batch, a tile is keyed by its image's stable number
+        // (`stableNumbers`), the same in every batch: the shard's one memo makes it once.
+        if let number = stableNumbers?[image.objectId], number >= 0,
+          number < 1 << (Int.bitWidth - 2)
+        {
+          standIn.renderingKey = number << 1 | (position >= Self.eagerTiles ? 1 : 0)
+        }
+        return .object(standIn)
       }
       let heading = month.places.first.map {
         language.dates.monthAndYear(wall[$0].createdAt, in: zone)
