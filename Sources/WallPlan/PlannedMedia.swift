@@ -1,4 +1,3 @@
-import Synchronization
 import WallImaging
 import WallMedia
 import WallModel
@@ -113,12 +112,12 @@ extension PlannedMedia {
     let media = self
     // A photo is looked up on every wall that shows it (its tile, the viewer's list): its
     // content key (two SHA-256 rounds) is worked out once per batch.
-    let keys = KeyCache()
+    let keys = SharedCache<String>(limit: photos.count)
     return MediaLookup(
       photo: { path in
         if let corrected = corrections.photos[path] { return corrected }
         guard let file = photos[path] else { return .failed(reason: "not planned") }
-        if let key = keys.key(of: path) { return media.outcome(of: file, key: key) }
+        if let key = keys.value(of: path) { return media.outcome(of: file, key: key) }
         let key = media.key(of: file)
         if let key { keys.keep(key, for: path) }
         return media.outcome(of: file, key: key)
@@ -191,17 +190,5 @@ struct Digest256: Sendable {
       }
     }
     return bytes
-  }
-}
-
-/// The photos' content keys a batch's lookup worked out, by path: as many as the batch's
-/// neighborhood has photos.
-private final class KeyCache: Sendable {
-  private let keys = Mutex<[String: String]>([:])
-
-  func key(of path: String) -> String? { keys.withLock { $0[path] } }
-
-  func keep(_ key: String, for path: String) {
-    keys.withLock { $0[path] = key }
   }
 }
