@@ -78,8 +78,8 @@ extension ImportSession {
           .otherClassFiles, position: place + 1, from: 0, conditional: false, into: &sink)
       }
     }
-    // The photos without a file because `files/` holds none are counted by the merge
-    // (`StagedImage.awaitsFile`), which says so once for the export.
+    // Unlike the import, no `reportUnfilledFilesFolder`: the merge counts the photos without
+    // a file because `files/` holds none (`StagedImage.awaitsFile`) and says so once.
     if report.isEmpty, let mixed = mixedLayoutFailure() { return mixed.reason }
     if report.isEmpty {
       reportMissingSchema()
@@ -88,8 +88,9 @@ extension ImportSession {
     return nil
   }
 
-  /// Hands on the problems of the whole export found at `step` (Parse Server's field types, or
-  /// their absence), which every part finds alike: part 0 hands them on, the others drop them.
+  /// Hands on the problems of the whole export found at `step` (the opening's and the takedown
+  /// list's, Parse Server's field types, or their absence), which every part finds alike: part
+  /// 0 hands them on, the others drop them.
   private mutating func handOnce(
     _ step: StagedProblem.Step, part: Int, into sink: inout some ExportStaging
   ) {
@@ -211,7 +212,8 @@ extension ImportSession {
     stageObjects(className, mine, into: &sink) { session, sink, object, position in
       // The whole import reads the rest once it found the uploader: so do these problems
       // count, when the merge finds it.
-      let awaited = session.photosWithoutFilesFolder.values.reduce(0, +)
+      let file = className + ".json"
+      let awaited = session.photosWithoutFilesFolder[file, default: 0]
       let fields = session.readImageFields(object, className: className)
       sink.stage(
         StagedImage(
@@ -220,7 +222,7 @@ extension ImportSession {
           file: fields?.file,
           caption: className == "WallImageObject"
             ? object.string("comment").flatMap { $0.isEmpty ? nil : $0 } : nil,
-          awaitsFile: session.photosWithoutFilesFolder.values.reduce(0, +) > awaited))
+          awaitsFile: session.photosWithoutFilesFolder[file, default: 0] > awaited))
       session.handOn(
         step, position: position, from: StagedProblem.order(.afterMerge), conditional: true,
         into: &sink)
