@@ -176,44 +176,6 @@ enum PlanMergeSQL {
         AND EXISTS (SELECT 1 FROM s.roles r WHERE r.objectId = j.related) END)
     """
 
-  /// Whether anyone may read an object with the ACL `acl` (NULL: no ACL, public).
-  static func isPublic(_ acl: String) -> String {
-    "(\(acl) IS NULL OR json_extract(\(acl), '$.p'))"
-  }
-
-  /// Whether the user `user` may read an object with the ACL `acl`: public, granted to the
-  /// user, or to one of the user's roles (`AccessControl.grantsRead`).
-  static func readable(_ acl: String, by user: String) -> String {
-    """
-    (\(isPublic(acl))
-      OR EXISTS (SELECT 1 FROM json_each(\(acl), '$.u') WHERE value = \(user))
-      OR EXISTS (SELECT 1 FROM json_each(\(acl), '$.r') r JOIN main.roles x
-        ON x.role = r.value WHERE x.user = \(user)))
-    """
-  }
-
-  /// Each wall's size: its owner's and friends' images the owner may read.
-  static let wallImages = """
-    UPDATE main.users SET wallImages =
-      (SELECT count(*) FROM main.images i WHERE i.uploader = users.objectId
-        AND \(readable("i.acl", by: "users.objectId")))
-      + (SELECT count(*) FROM main.friends f JOIN main.images i ON i.uploader = f.friend
-        WHERE f.owner = users.objectId AND \(readable("i.acl", by: "users.objectId")))
-    """
-
-  /// The images on at least one wall (`WallIndex.shownImages`): public, or readable by their
-  /// uploader or by someone who lists the uploader as a friend.
-  static let shown = """
-    CREATE TABLE s.shown(
-      objectId TEXT PRIMARY KEY, className TEXT NOT NULL, path TEXT, public INTEGER NOT NULL);
-    INSERT INTO s.shown SELECT i.objectId, i.className, i.path, \(isPublic("i.acl"))
-      FROM main.images i
-      WHERE \(readable("i.acl", by: "i.uploader"))
-        OR EXISTS (SELECT 1 FROM main.friends f WHERE f.friend = i.uploader
-          AND \(readable("i.acl", by: "f.owner")));
-    CREATE INDEX s.shown_path ON shown(path);
-    """
-
   /// The image files of the plan (`MediaPlan`): the photos of shown images by path, each
   /// under the first image (by objectId) that shows it, then the users' pictures by user.
   static let sources = """
@@ -256,27 +218,6 @@ enum PlanMergeSQL {
     SELECT f.owner, f.friend FROM main.friends f
     WHERE NOT EXISTS (SELECT 1 FROM main.friends r WHERE r.owner = f.friend AND r.friend = f.owner)
     ORDER BY f.owner, f.friend
-    """
-
-  /// What no user may see (`WallIndex.reportUnseen`), in its order.
-  ///
-  /// Each image no wall shows, and each restricted comment on a shown image that no owner of a
-  /// wall showing it may read; by image (newest first), then comment (oldest first). Columns:
-  /// 0 for an image, 1 for a comment, its class and objectId.
-  static let unseen = """
-    SELECT kind, className, objectId FROM (
-      SELECT 0 AS kind, i.className, i.objectId, i.createdAt AS imageTime,
-        i.objectId AS imageID, 0 AS time
-      FROM main.images i WHERE NOT EXISTS (SELECT 1 FROM s.shown h WHERE h.objectId = i.objectId)
-      UNION ALL
-      SELECT 1, c.className, c.objectId, i.createdAt, i.objectId, c.createdAt
-      FROM main.comments c JOIN s.shown h ON h.objectId = c.imageID
-        JOIN main.images i ON i.objectId = c.imageID
-      WHERE NOT \(isPublic("c.acl"))
-        AND NOT (\(readable("i.acl", by: "i.uploader")) AND \(readable("c.acl", by: "i.uploader")))
-        AND NOT EXISTS (SELECT 1 FROM main.friends f WHERE f.friend = i.uploader
-          AND \(readable("i.acl", by: "f.owner")) AND \(readable("c.acl", by: "f.owner"))))
-    ORDER BY imageTime DESC, imageID, kind, time, objectId
     """
 
   /// What a public site leaves out: images, then comments, that anyone may not read, then

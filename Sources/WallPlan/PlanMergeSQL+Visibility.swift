@@ -1,0 +1,111 @@
+/// Who may see what, in the merge's SQL: the rule of `AccessControl.grantsRead` and
+/// `WallIndex` (a wall shows its owner's and friends' images the owner may read), and the
+/// statements built on it (each wall's size, the images on some wall, what no one may see).
+///
+/// An ACL is stored as `{"p":…,"r":[…],"u":[…]}` (`PlanSchema.encode`); NULL is no ACL.
+extension PlanMergeSQL {
+  /// Whether anyone may read an object with the ACL `acl` (NULL: no ACL, public).
+  static func isPublic(_ acl: String) -> String {
+    "(\(acl) IS NULL OR json_extract(\(acl), '$.p'))"
+  }
+
+  /// The users the ACL `acl` names, as a table of one column, `value`.
+  static func grantedUsers(_ acl: String) -> String {
+    "json_each(\(acl), '$.u')"
+  }
+
+  /// Whether the ACL `acl` grants one of the roles of `user` (roles inherited included).
+  static func grantsRole(_ acl: String, to user: String) -> String {
+    """
+    EXISTS (SELECT 1 FROM json_each(\(acl), '$.r') r JOIN main.roles x
+      ON x.role = r.value WHERE x.user = \(user))
+    """
+  }
+
+  /// Whether the ACL `acl` grants `user` by name or by role: what a restricted object needs.
+  static func grants(_ acl: String, to user: String) -> String {
+    """
+    (EXISTS (SELECT 1 FROM \(grantedUsers(acl)) WHERE value = \(user))
+      OR \(grantsRole(acl, to: user)))
+    """
+  }
+
+  /// Whether the user `user` may read an object with the ACL `acl`: public, or granted to the
+  /// user by name or by role.
+  static func readable(_ acl: String, by user: String) -> String {
+    "(\(isPublic(acl)) OR \(grants(acl, to: user)))"
+  }
+
+  /// Each wall's size: its owner's and friends' images the owner may read.
+  ///
+  /// The public images are counted once per uploader (`publicUploads`), so the rule is
+  /// looked at only for each owner and restricted image of the owner's or a friend's
+  /// (`restrictedUploads`), not for every image on every wall.
+  static let wallImages = """
+    CREATE TABLE s.publicUploads(uploader TEXT PRIMARY KEY, count INTEGER NOT NULL)
+      WITHOUT ROWID;
+    INSERT INTO s.publicUploads SELECT uploader, count(*) FROM main.images
+      WHERE \(isPublic("acl")) GROUP BY uploader;
+    CREATE TABLE s.restrictedUploads(
+      uploader TEXT NOT NULL, objectId TEXT NOT NULL, acl TEXT NOT NULL,
+      PRIMARY KEY(uploader, objectId)) WITHOUT ROWID;
+    INSERT INTO s.restrictedUploads SELECT uploader, objectId, acl FROM main.images
+      WHERE NOT \(isPublic("acl"));
+    UPDATE main.users SET wallImages =
+      COALESCE((SELECT count FROM s.publicUploads WHERE uploader = users.objectId), 0)
+      + (SELECT COALESCE(sum(p.count), 0) FROM main.friends f
+        JOIN s.publicUploads p ON p.uploader = f.friend WHERE f.owner = users.objectId)
+      + (SELECT count(*) FROM s.restrictedUploads r WHERE r.uploader = users.objectId
+        AND \(grants("r.acl", to: "users.objectId")))
+      + (SELECT count(*) FROM main.friends f JOIN s.restrictedUploads r ON r.uploader = f.friend
+        WHERE f.owner = users.objectId AND \(grants("r.acl", to: "users.objectId")));
+    """
+
+  /// The images on at least one wall (`WallIndex.shownImages`): public, or readable by their
+  /// uploader or by someone who lists the uploader as a friend.
+  static let shown = """
+    CREATE TABLE s.shown(
+      objectId TEXT PRIMARY KEY, className TEXT NOT NULL, path TEXT, public INTEGER NOT NULL);
+    INSERT INTO s.shown SELECT i.objectId, i.className, i.path, \(isPublic("i.acl"))
+      FROM main.images i
+      WHERE \(readable("i.acl", by: "i.uploader"))
+        OR EXISTS (SELECT 1 FROM main.friends f WHERE f.friend = i.uploader
+          AND \(readable("i.acl", by: "f.owner")));
+    CREATE INDEX s.shown_path ON shown(path);
+    """
+
+  /// Whether someone whose wall shows the image `i` (its uploader, or a user who lists the
+  /// uploader as a friend) may read it and the restricted comment `c`.
+  ///
+  /// Looked for from the comment's side: among the users its ACL names, then, only when it
+  /// grants roles, among the image's viewers. Most restricted comments are seen by no one
+  /// (`unseen`), and going through every viewer of each would cost their number each.
+  static let commentSeen = """
+    (EXISTS (SELECT 1 FROM \(grantedUsers("c.acl")) g
+        WHERE (g.value = i.uploader OR EXISTS (SELECT 1 FROM main.friends f
+          WHERE f.owner = g.value AND f.friend = i.uploader))
+        AND \(readable("i.acl", by: "g.value")))
+      OR (json_array_length(c.acl, '$.r') > 0
+        AND ((\(grantsRole("c.acl", to: "i.uploader")) AND \(readable("i.acl", by: "i.uploader")))
+          OR EXISTS (SELECT 1 FROM main.friends f WHERE f.friend = i.uploader
+            AND \(grantsRole("c.acl", to: "f.owner")) AND \(readable("i.acl", by: "f.owner"))))))
+    """
+
+  /// What no user may see (`WallIndex.reportUnseen`), in its order.
+  ///
+  /// Each image no wall shows, and each restricted comment on a shown image that no owner of a
+  /// wall showing it may read (`commentSeen`); by image (newest first), then comment (oldest
+  /// first). Columns: 0 for an image, 1 for a comment, its class and objectId.
+  static let unseen = """
+    SELECT kind, className, objectId FROM (
+      SELECT 0 AS kind, i.className, i.objectId, i.createdAt AS imageTime,
+        i.objectId AS imageID, 0 AS time
+      FROM main.images i WHERE NOT EXISTS (SELECT 1 FROM s.shown h WHERE h.objectId = i.objectId)
+      UNION ALL
+      SELECT 1, c.className, c.objectId, i.createdAt, i.objectId, c.createdAt
+      FROM main.comments c JOIN s.shown h ON h.objectId = c.imageID
+        JOIN main.images i ON i.objectId = c.imageID
+      WHERE NOT \(isPublic("c.acl")) AND NOT \(commentSeen))
+    ORDER BY imageTime DESC, imageID, kind, time, objectId
+    """
+}
