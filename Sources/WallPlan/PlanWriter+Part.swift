@@ -15,13 +15,15 @@ extension PlanWriter {
   /// It holds the rows of its share of the class files and Graph files, and the digests and
   /// headers of the image files they name; or, when its rows show a problem, only why the
   /// export must be imported whole. A part already written for this export is left as it is.
+  /// - Parameter last: Whether the part is the run's last step (`--part`), which then ends;
+  ///   false when the merge follows in this process (its step ends the part's).
   /// - Throws: `PlanError.database` or `.write` when the part cannot be written.
-  func writePart(_ part: ShardSpec, source: any ExportSource, identity: String)
+  func writePart(_ part: ShardSpec, source: any ExportSource, identity: String, last: Bool = true)
     throws(PlanError) -> Result
   {
     let path = PlanPartSchema.path(of: part, plan: settings.plan)
     if let existing = try? PlanPart(path: path), existing.identity == identity {
-      progress.finished()
+      if last { progress.finished() }
       return Result(identity: identity, upToDate: true)
     }
     do {
@@ -62,7 +64,7 @@ extension PlanWriter {
       throw error
     }
     try PlanFiles.publish(temporary, as: path)
-    progress.finished()
+    if last { progress.finished() }
     var result = Result(identity: identity, upToDate: false)
     result.wholeImport = wholeImport
     return result

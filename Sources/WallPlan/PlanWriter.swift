@@ -119,10 +119,7 @@ public struct PlanWriter {
     if let count = settings.mergeCount {
       return try merge(count, source: source, identity: identity)
     }
-    guard let only = ShardSpec(index: 0, count: 1) else {
-      return Result(identity: "", upToDate: true)
-    }
-    _ = try writePart(only, source: source, identity: identity)
+    _ = try writePart(.whole, source: source, identity: identity, last: false)
     return try merge(1, source: source, identity: identity)
   }
 

@@ -25,6 +25,9 @@ public struct ShardBuilder {
   /// The most bytes of each of the record's lists held in memory (`ShardLists`; tests make
   /// it small).
   var listBytes = SpilledLines.defaultBudget
+  /// Whether the caller holds the output's lock already (`PlanEngineBuild`, which holds it
+  /// exclusively from the plan to finalize); else the shard claims it, shared.
+  package var outputClaimed = false
 
   /// What a shard did.
   public struct Result: Sendable {
@@ -37,6 +40,8 @@ public struct ShardBuilder {
     /// Images whose outcome differed from the plan's prediction (finalize renders their walls
     /// again).
     public var corrections = 0
+    /// Files that earlier runs of the shard wrote and this one removed.
+    public var filesRemoved = 0
     /// The problems of the shard's media.
     public var report = ProblemReport()
     /// What its batches loaded and the cards they made (nothing for an unchanged shard).
@@ -71,8 +76,10 @@ public struct ShardBuilder {
     let reader = try PlanReader(path: plan, audience: settings.audience)
     try ShardedBuild.checkExclusion(of: reader, path: plan, settings: settings)
     // Shared: the shards of one build may run at once on one output.
-    let lock = try ShardedBuild.claimOutput(settings, export: reader.exportPath, lock: .shared)
-    defer { lock.release() }
+    let lock =
+      outputClaimed
+      ? nil : try ShardedBuild.claimOutput(settings, export: reader.exportPath, lock: .shared)
+    defer { lock?.release() }
     let fingerprint = ShardedBuild.fingerprint(plan: reader.identity, settings: settings)
     let stateRoot = settings.stateFolder ?? SiteBuilder.stateFolder(for: settings.output)
     // The earlier record is read as a stream to see whether the shard is done; when it is not,
@@ -105,6 +112,7 @@ public struct ShardBuilder {
     let folders = ownerUsers.map { ShardRecords.wallFolder(of: $0, settings: settings) }
     // The record's lists go to scratch files as they are made, not into `record`.
     let lists = ShardLists(shard: shard, stateRoot: stateRoot, byteBudget: listBytes)
+    var removed = 0
     do {
       try lists.addLeftovers(ofRecord: ownPath, shard: shard, siteRoot: settings.output)
       try lists.addLeftovers(ofRecord: asidePath, shard: shard, siteRoot: settings.output)
@@ -127,7 +135,7 @@ public struct ShardBuilder {
       try FileSystem.removeFile(asidePath)
       if lists.hasLeftovers {
         let kept = Set(folders)
-        _ = try BuildManifest.prune(
+        removed += try BuildManifest.prune(
           FilteredLineSource(try lists.leftoverEntries()) { line in
             Self.isWallPage(line, outside: kept)
           },
@@ -158,10 +166,14 @@ public struct ShardBuilder {
     }
 
     progress.announce(.render, of: Self.steps, total: owners.count)
+    // The only shard made every medium: its walls show the outcomes, not the predictions,
+    // and finalize finds nothing to correct. Other shards' walls show what another shard
+    // makes, so they show the predictions, corrected by finalize.
     var renderer = WallBatchRenderer(
       plan: reader, media: media, settings: settings,
       writer: PageWriter(siteRoot: settings.output, staging: nil, templates: templates),
-      corrections: MediaCorrections(), progress: progress)
+      corrections: shard.count == 1 ? record.corrections : MediaCorrections(),
+      progress: progress)
     renderer.order = tuning.localityOrder ? .locality : .objectId
     renderer.uploaderLimit = tuning.batchUsers ?? WallBatchRenderer.uploaderBudget
     let walls = try renderer.render(owners, into: lists)
@@ -172,7 +184,7 @@ public struct ShardBuilder {
       // What earlier runs wrote and this one did not write again goes before the record says
       // the run finished (killed in between, the journal still lists it).
       if lists.hasLeftovers {
-        _ = try BuildManifest.prune(
+        removed += try BuildManifest.prune(
           try lists.leftoverEntries(), keeping: try lists.madeEntries(),
           siteRoot: settings.output, stateRoot: stateRoot)
       }
@@ -184,6 +196,7 @@ public struct ShardBuilder {
     progress.finished()
     var result = Result(walls: owners.count, pages: walls.pages)
     result.pagesWritten = walls.written
+    result.filesRemoved = removed
     result.imagesProcessed = record.processed
     result.imagesReused = record.reused
     result.imagesFailed = record.failed

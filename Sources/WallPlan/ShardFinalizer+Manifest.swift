@@ -13,10 +13,10 @@ extension ShardFinalizer {
   ///   - own: Site-relative paths of the files finalize wrote or found unchanged.
   ///   - stateRoot: The state folder.
   /// - Returns: The manifest's writer, closed (`temporaryPath` is complete; `install()` puts
-  ///   it in place) and how many site files it lists.
+  ///   it in place), how many site files it lists, and how many of them are not media.
   /// - Throws: `WriteError` when a record cannot be read or the manifest written.
   static func writeManifest(records: [ShardRecord], own: [String], stateRoot: String)
-    throws(WriteError) -> (writer: SortedLineWriter, files: Int)
+    throws(WriteError) -> (writer: SortedLineWriter, files: Int, siteFiles: Int)
   {
     var openers: [any LineSourceOpener] = records.map { record in
       ShardRecord.MadeLines(path: ShardRecord.path(record.shard, stateRoot: stateRoot))
@@ -26,12 +26,14 @@ extension ShardFinalizer {
       openers, scratch: "\(stateRoot)/\(ShardRecord.folder)/manifest")
     let writer = try SortedLineWriter(
       path: "\(stateRoot)/\(BuildManifest.fileName)", header: BuildManifest.header)
-    var files = 0
+    var (files, siteFiles) = (0, 0)
     while let line = try merged.next() {
       try writer.append(line)
-      if line.hasPrefix(BuildManifest.filePrefix) { files += 1 }
+      guard line.hasPrefix(BuildManifest.filePrefix) else { continue }
+      files += 1
+      if !SiteLayout.isMedia(BuildManifest.path(of: line)) { siteFiles += 1 }
     }
     try writer.close()
-    return (writer, files)
+    return (writer, files, siteFiles)
   }
 }

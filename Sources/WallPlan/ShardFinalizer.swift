@@ -13,6 +13,9 @@ public struct ShardFinalizer {
   let plan: String
   let settings: SiteBuilder.Settings
   let progress: any BuildProgress
+  /// Whether the caller holds the output's lock already (`PlanEngineBuild`); else finalize
+  /// claims it.
+  package var outputClaimed = false
 
   /// Creates the finalize step; `settings.export` is ignored (the plan names the export).
   public init(
@@ -31,11 +34,25 @@ public struct ShardFinalizer {
   ///   written then), `.noShardFinished`, `.mixedShardCounts`, or the errors of reading the
   ///   plan and writing the site.
   public func build() throws(PlanError) -> BuildResult {
+    try finalize().result
+  }
+
+  /// What `finalize()` did, besides its `BuildResult`.
+  struct Finalized {
+    var result: BuildResult
+    /// How many of the site's files are not media (pages, viewer data, assets: what a
+    /// one-process build counts as files).
+    var siteFiles = 0
+  }
+
+  /// Finalizes the site (`build()`).
+  func finalize() throws(PlanError) -> Finalized {
     progress.announce(.shards, of: Self.steps)
     let reader = try PlanReader(path: plan, audience: settings.audience)
     try ShardedBuild.checkExclusion(of: reader, path: plan, settings: settings)
-    let lock = try ShardedBuild.claimOutput(settings, export: reader.exportPath)
-    defer { lock.release() }
+    let lock =
+      outputClaimed ? nil : try ShardedBuild.claimOutput(settings, export: reader.exportPath)
+    defer { lock?.release() }
     let fingerprint = ShardedBuild.fingerprint(plan: reader.identity, settings: settings)
     let stateRoot = settings.stateFolder ?? SiteBuilder.stateFolder(for: settings.output)
     let records = try Self.finishedRecords(
@@ -118,7 +135,7 @@ public struct ShardFinalizer {
     summary.warnings = report.warningCount
     // The manifest: every shard's files and records merged with finalize's own, as sorted
     // streams, written beside its place and put there once the prune is done.
-    let manifest: (writer: SortedLineWriter, files: Int)
+    let manifest: (writer: SortedLineWriter, files: Int, siteFiles: Int)
     do {
       manifest = try Self.writeManifest(records: records, own: files, stateRoot: stateRoot)
     } catch {
@@ -141,7 +158,9 @@ public struct ShardFinalizer {
       throw .build(error)
     }
     progress.finished()
-    return BuildResult(summary: summary, report: report, walls: walls)
+    return Finalized(
+      result: BuildResult(summary: summary, report: report, walls: walls),
+      siteFiles: manifest.siteFiles)
   }
 
   /// Renders again the walls that show a corrected image or name a user whose picture was

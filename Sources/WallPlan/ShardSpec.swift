@@ -21,9 +21,16 @@ public struct ShardSpec: Sendable, Hashable, Comparable, CustomStringConvertible
   /// Creates a shard; nil unless `0 <= index < count <= maximumCount`.
   public init?(index: Int, count: Int) {
     guard count >= 1, count <= Self.maximumCount, index >= 0, index < count else { return nil }
+    self.init(checked: index, count)
+  }
+
+  private init(checked index: Int, _ count: Int) {
     self.index = index
     self.count = count
   }
+
+  /// The one shard of a build that is not split: 0/1.
+  public static let whole = ShardSpec(checked: 0, 1)
 
   /// Parses `K/N`.
   public init?(_ text: String) {

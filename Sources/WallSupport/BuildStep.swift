@@ -52,6 +52,8 @@ public enum BuildStep: String, Sendable, CaseIterable {
   public static let shard: [BuildStep] = [.plan, .media, .avatars, .render]
   /// The steps of finalize (`build --plan --finalize`).
   public static let finalize: [BuildStep] = [.shards, .corrections, .index, .assets]
+  /// The steps of `wallgen build EXPORT --engine plan`: the plan's, the one shard's, finalize's.
+  public static let planEngine: [BuildStep] = planning + shard + finalize
   /// The steps of `wallgen archive`.
   public static let archive: [BuildStep] = [.import, .media, .bundle]
 

@@ -84,6 +84,8 @@ public struct BuildOptions: Sendable, Equatable {
   public var shard: ShardSpec?
   /// Whether to finalize a sharded build (`--finalize`).
   public var finalize = false
+  /// The engine that builds from an export (`--engine`).
+  public var engine = BuildEngine.memory
 
   /// Options with every default.
   public init(export: String? = nil) {
@@ -216,4 +218,13 @@ public struct ArchiveOptions: Sendable, Equatable {
   public init(export: String? = nil) {
     self.export = export
   }
+}
+
+/// Which engine `wallgen build EXPORT` runs (`--engine`).
+public enum BuildEngine: String, Sendable, Equatable, CaseIterable {
+  /// The export imported into memory, the site staged and published (`SiteBuilder`).
+  case memory
+  /// The plan engine in one process (`PlanEngineBuild`): plan, shard 0/1, finalize; its
+  /// memory does not grow with the export.
+  case plan
 }

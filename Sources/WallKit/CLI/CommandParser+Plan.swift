@@ -4,6 +4,19 @@ extension CommandParser {
   /// Refuses sharding options that do not go together: `--plan` with exactly one of
   /// `--shard K/N` and `--finalize`, and no export.
   static func checkSharding(_ options: BuildOptions) throws(UsageError) {
+    if options.engine == .plan {
+      if options.plan != nil {
+        throw UsageError(
+          "'--engine plan' builds from an export; '--plan' builds from a plan already made",
+          command: "build")
+      }
+      if options.strict {
+        throw UsageError(
+          "'--strict' does not work with '--engine plan' yet: that engine writes the site as "
+            + "it goes, so it cannot hold the site back when a problem is found",
+          command: "build")
+      }
+    }
     guard options.plan != nil else {
       if options.shard != nil || options.finalize {
         throw UsageError(
@@ -33,11 +46,18 @@ extension CommandParser {
 }
 
 extension ArgumentReader {
-  /// Reads `--plan PLAN`, `--shard K/N` or `--finalize` into `options`.
+  /// Reads `--engine`, `--plan PLAN`, `--shard K/N` or `--finalize` into `options`.
   mutating func shardingOption(_ argument: String, into options: inout BuildOptions)
     throws(UsageError)
   {
     switch argument {
+    case "--engine":
+      let text = try value(for: argument)
+      guard let engine = BuildEngine(rawValue: text) else {
+        throw UsageError(
+          "option '--engine' needs 'memory' or 'plan', not '\(text)'", command: command)
+      }
+      options.engine = engine
     case "--plan": options.plan = try value(for: argument)
     case "--shard":
       options.shard = try shardSpec(for: argument)

@@ -55,8 +55,19 @@ enum CommandTables {
         ]),
     ] + sharding
 
-  /// `--plan`, `--shard` and `--finalize` of `wallgen build`.
+  /// `--engine`, `--plan`, `--shard` and `--finalize` of `wallgen build`.
   private static let sharding: [CommandOption<BuildOptions>] = [
+    CommandOption(
+      ["--engine"], value: "memory|plan",
+      help: [
+        "How to build from an export: 'memory' (the default) imports it",
+        "into memory; 'plan' plans it, then builds as one shard and",
+        "finalizes, in memory that does not grow with the export (not",
+        "yet with --strict; docs/scale.md)",
+      ]
+    ) { reader, name, options throws(UsageError) in
+      try reader.shardingOption(name, into: &options)
+    },
     .text(
       ["--plan"], value: "PLAN", \.plan,
       help: [

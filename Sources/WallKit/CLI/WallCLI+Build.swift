@@ -1,5 +1,6 @@
 import Foundation
 import WallJSON
+import WallPlan
 import WallReport
 import WallSite
 import WallSupport
@@ -29,21 +30,23 @@ extension WallCLI {
     let quiet = options.quiet
     let started = ContinuousClock.now
     let timer = StepTimer(forwardingTo: console.buildProgress(quiet: quiet))
-    let builder = SiteBuilder(settings: settings, progress: timer)
     var result: BuildResult
-    do {
-      result = try builder.build()
-    } catch {
-      printFailure(
-        error, unusable: error.unusableExport, output: options.output, export: export,
-        command: "build", console: console)
-      if let reportFile = options.reportFile,
-        let problems = error.unusableExport?.1 ?? error.refusedProblems
-      {
-        _ = writeReport(problems, to: reportFile, console: console)
+    if options.engine == .plan {
+      do {
+        result = try PlanEngineBuild(settings: settings, progress: timer).build()
+      } catch {
+        guard case .build(let build) = error else {
+          console.err("error: \(error)")
+          return error.exitCode
+        }
+        return buildFailed(build, options: options, export: export, console: console)
       }
-      if case .placement(let placement) = error { return placement.exitCode }
-      return .failure
+    } else {
+      do {
+        result = try SiteBuilder(settings: settings, progress: timer).build()
+      } catch {
+        return buildFailed(error, options: options, export: export, console: console)
+      }
     }
     // The theme's and the language's warnings were printed above: the summary counts them.
     result.summary.warnings += warnings.count
@@ -58,6 +61,24 @@ extension WallCLI {
 }
 
 extension WallCLI {
+  /// Prints why the build from `export` failed, writes the problems that refused it to the
+  /// report file when one is asked for, and returns the exit code: the placement's refusal's,
+  /// else 1.
+  static func buildFailed(
+    _ error: BuildError, options: BuildOptions, export: String, console: Console
+  ) -> ExitCode {
+    printFailure(
+      error, unusable: error.unusableExport, output: options.output, export: export,
+      command: "build", console: console)
+    if let reportFile = options.reportFile,
+      let problems = error.unusableExport?.1 ?? error.refusedProblems
+    {
+      _ = writeReport(problems, to: reportFile, console: console)
+    }
+    if case .placement(let placement) = error { return placement.exitCode }
+    return .failure
+  }
+
   /// Writes `problems` to `path` as JSON lines; false (after printing why) when it cannot.
   static func writeReport(_ problems: [Problem], to path: String, console: Console) -> Bool {
     let lines = problems.map { $0.reportLine.serialized + "\n" }

@@ -35,6 +35,22 @@ import WallKit
     #expect(last.finalize)
   }
 
+  @Test("build EXPORT takes --engine memory (the default) or plan")
+  func engineOption() throws {
+    for (arguments, engine) in [
+      ([] as [String], BuildEngine.memory), (["--engine", "plan"], .plan),
+      (["--engine=memory"], .memory),
+    ] {
+      guard case .build(let options) = try CommandParser.parse(["build", "export"] + arguments)
+      else {
+        Issue.record("not a build: \(arguments)")
+        continue
+      }
+      #expect(options.engine == engine, "\(arguments)")
+      #expect(options.export == "export")
+    }
+  }
+
   @Test(
     "sharding options that do not go together are usage errors",
     arguments: [
@@ -47,6 +63,10 @@ import WallKit
       ["build", "--shard", "0/2"],
       ["build", "--finalize"],
       ["build", "export", "--plan", "p", "--finalize"],
+      ["build", "export", "--engine", "disk"],
+      ["build", "export", "--engine"],
+      ["build", "--engine", "plan", "--plan", "p", "--finalize"],
+      ["build", "export", "--engine", "plan", "--strict"],
     ])
   func badCombinations(_ arguments: [String]) {
     #expect(throws: UsageError.self) { try CommandParser.parse(arguments) }

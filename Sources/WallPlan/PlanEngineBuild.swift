@@ -1,0 +1,86 @@
+import WallSite
+import WallSupport
+
+/// `wallgen build EXPORT --engine plan`: a whole build in one process on the plan engine, whose
+/// memory does not grow with the export (docs/scale.md).
+///
+/// It holds the output's lock, exclusively, from start to end, then runs what a sharded build
+/// runs: the plan of the export, written into the state folder (`planPath`, reused while the
+/// export is unchanged), every wall and photo as shard 0/1, and finalize. The site is the
+/// in-memory build's, byte for byte.
+///
+/// What it does not do yet, which `SiteBuilder` does (issue 43, item 1): stage the site and
+/// publish it at the end with rollback (it keeps a sharded build's journal instead: a failed run
+/// leaves files that the next run removes), refuse an export that lost a part the last build
+/// read, and refuse to publish with `strict` (the CLI refuses `--strict` with it).
+public struct PlanEngineBuild {
+  let settings: SiteBuilder.Settings
+  let progress: any BuildProgress
+  let tuning: ShardTuning
+
+  /// Creates the build; `settings.export` is the export to plan.
+  public init(
+    settings: SiteBuilder.Settings, progress: any BuildProgress = SilentProgress(),
+    tuning: ShardTuning = ShardTuning()
+  ) {
+    self.settings = settings
+    self.progress = StepsInOneList(progress: progress, steps: BuildStep.planEngine)
+    self.tuning = tuning
+  }
+
+  /// The plan of the build whose state folder is `stateRoot`.
+  public static func planPath(stateRoot: String) -> String { "\(stateRoot)/plan.sqlite" }
+
+  /// Plans the export, renders the one shard and finalizes.
+  /// - Throws: `PlanError`: `.build` for an output that cannot be claimed or an export that
+  ///   cannot be built from, as a one-process build refuses them; the errors of the plan, the
+  ///   shard and finalize.
+  public func build() throws(PlanError) -> BuildResult {
+    // Before anything is written: the same refusals as a one-process build (a foreign folder,
+    // an output inside the export, another wallgen at work).
+    let lock = try ShardedBuild.claimOutput(settings, export: settings.export)
+    defer { lock.release() }
+    let stateRoot = settings.stateFolder ?? SiteBuilder.stateFolder(for: settings.output)
+    let plan = Self.planPath(stateRoot: stateRoot)
+    var planning = PlanWriter.Settings(export: settings.export, plan: plan)
+    planning.jobs = settings.pipeline.jobs
+    planning.zipLimits = settings.pipeline.zipLimits
+    planning.importLimits = settings.pipeline.importLimits
+    planning.exclusion = settings.pipeline.exclusion
+    _ = try PlanWriter(settings: planning, progress: progress).write()
+    var shard = ShardBuilder(
+      plan: plan, shard: .whole, settings: settings, progress: progress, tuning: tuning)
+    shard.outputClaimed = true
+    let rendered = try shard.build()
+    var finalizer = ShardFinalizer(plan: plan, settings: settings, progress: progress)
+    finalizer.outputClaimed = true
+    let finalized = try finalizer.finalize()
+    var result = finalized.result
+    // Counted as a one-process build counts: this run's media (finalize sums the records'),
+    // the files this run wrote (the shard's pages among them; the one shard renders with its
+    // media's outcomes, so finalize corrects no page) and removed; media count as images.
+    result.summary.imagesProcessed = rendered.imagesProcessed
+    result.summary.imagesReused = rendered.imagesReused
+    result.summary.imagesFailed = rendered.imagesFailed
+    result.summary.filesWritten += rendered.pagesWritten
+    result.summary.filesUnchanged = max(0, finalized.siteFiles - result.summary.filesWritten)
+    result.summary.filesRemoved += rendered.filesRemoved
+    return result
+  }
+}
+
+/// Progress that numbers each step by its place in `steps`, whichever list announced it: the
+/// plan's, the shard's and finalize's steps are one list of `BuildStep.planEngine`.
+private struct StepsInOneList: BuildProgress {
+  let progress: any BuildProgress
+  let steps: [BuildStep]
+
+  func started(step: String, number: Int, of count: Int, total: Int) {
+    let place = steps.firstIndex { $0.rawValue == step }.map { $0 + 1 } ?? number
+    progress.started(step: step, number: place, of: steps.count, total: total)
+  }
+
+  func counting(_ total: Int) { progress.counting(total) }
+  func advanced() { progress.advanced() }
+  func finished() { progress.finished() }
+}

@@ -1,0 +1,119 @@
+import Testing
+import WallKit
+import WallKitTestSupport
+import WallSynth
+
+/// `wallgen build EXPORT --engine plan` (`PlanEngineBuild`) makes the in-memory build's site,
+/// byte for byte, and reports it in the same counts and problems: first, again with nothing to
+/// do, and after the export changed.
+@Suite(.fullTier, .serialized) struct PlanEngineBuildTests {
+  static let secret = Array("a secret of thirty-two bytes....".utf8)
+
+  /// Builds `export` into `folder/memory` with `SiteBuilder` and into `folder/plan` with
+  /// `PlanEngineBuild`; expects the same files, summary and problems.
+  @discardableResult
+  static func expectSameBuilds(
+    _ export: String, in folder: TemporaryDirectory, secret: [UInt8]?, _ label: String
+  ) throws -> (memory: BuildResult, plan: BuildResult) {
+    let memory = try SiteBuilder(
+      settings: ShardFixture.settings(folder.url("memory"), export: export, secret: secret)
+    ).build()
+    let plan = try PlanEngineBuild(
+      settings: ShardFixture.settings(folder.url("plan"), export: export, secret: secret)
+    ).build()
+    let (expected, built) = (
+      try ShardFixture.digests(of: folder.url("memory")),
+      try ShardFixture.digests(of: folder.url("plan"))
+    )
+    #expect(built.count == expected.count, "\(label): \(built.count) files, not \(expected.count)")
+    #expect(
+      expected.keys.filter { built[$0] != expected[$0] }.sorted() == [], "\(label): files differ")
+    #expect(plan.summary.line == memory.summary.line, "\(label)")
+    #expect(plan.report.sorted == memory.report.sorted, "\(label): problems")
+    return (memory, plan)
+  }
+
+  @Test(
+    "the plan engine builds the in-memory engine's site, public and private, again with nothing to do",
+    arguments: ["demo", "everything", "hostile"])
+  func sameSite(_ name: String) throws {
+    // The hostile export links to the folder holding it: the sites go elsewhere.
+    let exportFolder = try TemporaryDirectory("plan-engine-export")
+    let export = try PlanPartsTests.write(name, in: exportFolder)
+    for secret in [nil, Self.secret] {
+      let folder = try TemporaryDirectory("plan-engine")
+      let label = "\(name), \(secret == nil ? "public" : "private")"
+      try Self.expectSameBuilds(export, in: folder, secret: secret, label)
+      let again = try Self.expectSameBuilds(export, in: folder, secret: secret, "\(label) again")
+      #expect(again.plan.summary.filesWritten == 0, "\(label): nothing to do")
+      #expect(again.plan.summary.imagesProcessed == 0, "\(label): every image reused")
+    }
+  }
+
+  @Test("after the export changes, the plan engine's site and counts are the in-memory engine's")
+  func changedExport() throws {
+    let folder = try TemporaryDirectory("plan-engine-changed")
+    let root = folder.url("export")
+    try ShardFixture.write(
+      ShardFixture.randomGraph(
+        edges: 40, edgeSeed: 5, imagesPerUser: 1, commentsPerImage: 1, seed: 5), to: root)
+    try Self.expectSameBuilds(root, in: folder, secret: nil, "first")
+    // Written over the first: the class files change, the earlier files stay beside.
+    try ShardFixture.write(
+      ShardFixture.randomGraph(
+        edges: 50, edgeSeed: 6, imagesPerUser: 1.5, commentsPerImage: 1, seed: 6), to: root)
+    let changed = try Self.expectSameBuilds(root, in: folder, secret: nil, "changed")
+    #expect(changed.plan.summary.filesWritten > 0)
+    #expect(changed.plan.summary.filesRemoved > 0)
+  }
+
+  @Test(
+    "the plan engine refuses a folder no wallgen made, as the in-memory engine does, writing nothing"
+  )
+  func foreignFolder() throws {
+    let folder = try TemporaryDirectory("plan-engine-foreign")
+    let output = folder.url("site")
+    try FileSystem.createDirectory(output)
+    try FileSystem.writeAtomically("mine", to: "\(output)/notes.txt")
+    let settings = ShardFixture.settings(
+      output, export: RepositoryPaths.path("Examples/demo-export"))
+    #expect(throws: PlanError.self) { try PlanEngineBuild(settings: settings).build() }
+    #expect(SiteTree.files(in: output) == ["notes.txt"])
+    #expect(FileSystem.kind(of: SiteBuilder.stateFolder(for: output)) == .missing)
+  }
+}
+
+extension PlanEngineBuildTests {
+  /// What `wallgen` printed but its progress lines (`[2/5] media …`: each engine has its
+  /// steps), with the seconds and the output folder's name taken out.
+  static func comparable(_ output: String, site: String) -> String {
+    output.replacing(site, with: "SITE").split(separator: "\n").filter { !$0.hasPrefix("[") }
+      .map { $0.replacing(#/\sin [0-9.]+ s$/#, with: " in … s") }.joined(separator: "\n")
+  }
+
+  @Test(
+    "wallgen build --engine plan prints what the in-memory engine prints, private URL list included",
+    .enabled(if: BuiltProduct.wallgen != nil, "no wallgen executable beside the test bundle"))
+  func sameCommandOutput() throws {
+    let folder = try TemporaryDirectory("plan-engine-cli")
+    let secret = folder.url("secret")
+    try FileSystem.writeAtomically(String(decoding: Self.secret, as: UTF8.self), to: secret)
+    let demo = RepositoryPaths.path("Examples/demo-export")
+    for visibility in [[], ["--private", "--secret-file", secret]] {
+      var printed: [String] = []
+      for engine in ["memory", "plan"] {
+        let site = folder.url("\(engine)\(visibility.isEmpty ? "" : "-private")")
+        let run = try PlanPartsTests.wallgen(
+          ["build", demo, "-o", site, "--engine", engine, "-j", "2"] + visibility)
+        #expect(run.status == 0, "\(engine): \(run.output)")
+        let steps = engine == "plan" ? BuildStep.planEngine : BuildStep.build
+        #expect(
+          run.output.contains("[\(steps.count)/\(steps.count)] \(steps.last?.rawValue ?? "")"),
+          "\(engine): its steps numbered in one list: \(run.output)")
+        printed.append(Self.comparable(run.output, site: site))
+      }
+      #expect(printed[0] == printed[1])
+      #expect(printed[0].contains("built 12 walls"), "\(printed[0])")
+    }
+  }
+}
