@@ -7,7 +7,8 @@ import WallSupport
 /// It holds the output's lock, exclusively, from start to end, then runs what a sharded build
 /// runs: the plan of the export, written into the state folder (`planPath`, reused while the
 /// export is unchanged), every wall and photo as shard 0/1, and finalize. The site is the
-/// in-memory build's, byte for byte.
+/// in-memory build's, byte for byte. When the last build was of the same plan and settings and
+/// the site is as it left it, nothing is done (`SiteBuilder.unchangedResult`).
 ///
 /// What it does not do yet, which `SiteBuilder` does (issue 43, item 1): stage the site and
 /// publish it at the end with rollback (it keeps a sharded build's journal instead: a failed run
@@ -41,13 +42,28 @@ public struct PlanEngineBuild {
     let lock = try ShardedBuild.claimOutput(settings, export: settings.export)
     defer { lock.release() }
     let stateRoot = settings.stateFolder ?? SiteBuilder.stateFolder(for: settings.output)
+    progress.announce(.import, of: BuildStep.planEngine)
+    let source = try PlanWriter.open(settings.export, zipLimits: settings.pipeline.zipLimits)
+    let identity = PlanWriter.identity(
+      source: source, limits: settings.pipeline.importLimits,
+      exclusion: settings.pipeline.exclusion)
+    // Nothing to do: the last build was of this plan and settings, and the site is as it left
+    // it (the one-process build's test, its manifest read as a stream).
+    if let unchanged = SiteBuilder.unchangedResult(
+      fingerprint: ShardedBuild.recordFingerprint(plan: identity, settings: settings),
+      settings: settings, stateRoot: stateRoot)
+    {
+      progress.finished()
+      return unchanged
+    }
     let plan = Self.planPath(stateRoot: stateRoot)
     var planning = PlanWriter.Settings(export: settings.export, plan: plan)
     planning.jobs = settings.pipeline.jobs
     planning.zipLimits = settings.pipeline.zipLimits
     planning.importLimits = settings.pipeline.importLimits
     planning.exclusion = settings.pipeline.exclusion
-    _ = try PlanWriter(settings: planning, progress: progress).write()
+    _ = try PlanWriter(settings: planning, progress: progress).write(
+      source: source, identity: identity)
     var shard = ShardBuilder(
       plan: plan, shard: .whole, settings: settings, progress: progress, tuning: tuning)
     shard.outputClaimed = true

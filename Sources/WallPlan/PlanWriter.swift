@@ -96,14 +96,26 @@ public struct PlanWriter {
   ///   or `.partDiffers` when a merge lacks a part.
   public func write() throws(PlanError) -> Result {
     progress.announce(.import, of: Self.steps, total: 0)
-    let source: any ExportSource
+    let source = try Self.open(settings.export, zipLimits: settings.zipLimits)
+    return try write(
+      source: source,
+      identity: Self.identity(
+        source: source, limits: settings.importLimits, exclusion: settings.exclusion))
+  }
+
+  /// Opens the export at `path` (a folder or a zip under `zipLimits`).
+  /// - Throws: `PlanError.build(.importFailed)` when it cannot be opened.
+  static func open(_ path: String, zipLimits: ZipLimits) throws(PlanError) -> any ExportSource {
     do {
-      source = try ExportOpener.open(settings.export, zipLimits: settings.zipLimits)
+      return try ExportOpener.open(path, zipLimits: zipLimits)
     } catch {
       throw .build(.importFailed(error))
     }
-    let identity = Self.identity(
-      source: source, limits: settings.importLimits, exclusion: settings.exclusion)
+  }
+
+  /// `write()` once the export is open and its plan's `identity` known, the import step
+  /// announced.
+  func write(source: any ExportSource, identity: String) throws(PlanError) -> Result {
     if let existing = try? PlanReader(path: settings.plan), existing.identity == identity {
       var result = Result(identity: identity, upToDate: true)
       result.report.append(contentsOf: (try? existing.problems(audience: nil)) ?? [])

@@ -149,7 +149,8 @@ public struct ShardFinalizer {
         manifest: .file(manifest.writer.temporaryPath), fileCount: manifest.files,
         previous: .previous(stateRoot: stateRoot), replaced: [SupersededShardOutputs()],
         record: BuildRecord(
-          fingerprint: "sharded \(fingerprint)", summary: summary, problems: report.sorted,
+          fingerprint: ShardedBuild.recordFingerprint(plan: reader.identity, settings: settings),
+          summary: summary, problems: report.sorted,
           wallPages: [:]),
         walls: walls, siteRoot: settings.output, stateRoot: stateRoot,
         precompress: settings.pipeline.precompress

@@ -12,6 +12,12 @@ enum ShardedBuild {
     return Hex.encode(SHA256.doubleDigest(Array(text.utf8)))
   }
 
+  /// The fingerprint finalize writes in the build record of a site built from `plan` with
+  /// `settings`: what a build on the plan engine with nothing to do finds there.
+  static func recordFingerprint(plan: String, settings: SiteBuilder.Settings) -> String {
+    "sharded \(fingerprint(plan: plan, settings: settings))"
+  }
+
   /// Refuses a plan made with another takedown list than `settings`' (`ExportExclusion`): its
   /// walls would show, or miss, what this build's configuration says.
   /// - Throws: `PlanError.exclusionDiffers` naming the plan.

@@ -24,3 +24,35 @@ extension SiteBuilder.Settings {
       && SiteStamp.stamp(files: manifest.files, siteRoot: output, jobs: pipeline.jobs) == stamp
   }
 }
+
+extension SiteBuilder {
+  /// The result of the last complete build into `settings.output`, when its record has
+  /// `fingerprint` and every file its manifest lists is as it left it (`SiteStamp`); nil when
+  /// there is work to do.
+  ///
+  /// What `isUnchanged` checks, with the manifest read as a stream (twice: the stamp, then
+  /// the pages and assets counted), never held: what a build on the plan engine asks first.
+  package static func unchangedResult(
+    fingerprint: String, settings: Settings, stateRoot: String
+  ) -> BuildResult? {
+    guard let record = BuildRecord.load(stateRoot: stateRoot), record.fingerprint == fingerprint,
+      let stamp = record.siteStamp
+    else { return nil }
+    let manifest = ManifestLines.previous(stateRoot: stateRoot)
+    var (files, siteFiles) = (0, 0)
+    do {
+      guard try SiteStamp.stamp(lines: manifest.source(), siteRoot: settings.output) == stamp
+      else { return nil }
+      let lines = try manifest.source()
+      while let line = try lines.next() {
+        guard line.hasPrefix(BuildManifest.filePrefix) else { continue }
+        files += 1
+        if !SiteLayout.isMedia(BuildManifest.path(of: line)) { siteFiles += 1 }
+      }
+    } catch {
+      return nil
+    }
+    // An empty manifest is a missing one: nothing says what the last build wrote.
+    return files == 0 ? nil : unchanged(record, siteFiles: siteFiles)
+  }
+}

@@ -199,11 +199,17 @@ public struct SiteBuilder {
         recordMatches: record.fingerprint == fingerprint, manifest: manifest,
         stamp: record.siteStamp)
     else { return nil }
+    return Self.unchanged(record, siteFiles: manifest.files.count { !SiteLayout.isMedia($0) })
+  }
+
+  /// The result of a build with nothing to do: what the last one's `record` says, every image
+  /// reused and `siteFiles` (the manifest's pages and assets) unchanged.
+  static func unchanged(_ record: BuildRecord, siteFiles: Int) -> BuildResult {
     var summary = BuildSummary()
     summary.walls = record.summary.walls
     summary.pages = record.summary.pages
     // Pages and assets, as a build that does work counts them: media are counted as images.
-    summary.filesUnchanged = manifest.files.count { !SiteLayout.isMedia($0) }
+    summary.filesUnchanged = siteFiles
     // Every image the last build made is reused; those it could not make still failed, so
     // the counts agree with the problems reported again below.
     summary.imagesReused = record.summary.imagesProcessed + record.summary.imagesReused

@@ -30,7 +30,16 @@ import WallSynth
       expected.keys.filter { built[$0] != expected[$0] }.sorted() == [], "\(label): files differ")
     #expect(plan.summary.line == memory.summary.line, "\(label)")
     #expect(plan.report.sorted == memory.report.sorted, "\(label): problems")
+    // What a private build's list of links and a web archive are made from.
+    #expect(try Self.entries(plan.walls) == Self.entries(memory.walls), "\(label): walls")
     return (memory, plan)
+  }
+
+  /// Every wall of `walls`, in order.
+  static func entries(_ walls: any WallListing) throws -> [WallEntry] {
+    var entries: [WallEntry] = []
+    try walls.forEachWall { entries.append($0) }
+    return entries
   }
 
   @Test(
@@ -48,6 +57,27 @@ import WallSynth
       #expect(again.plan.summary.filesWritten == 0, "\(label): nothing to do")
       #expect(again.plan.summary.imagesProcessed == 0, "\(label): every image reused")
     }
+  }
+
+  @Test(
+    "with nothing to do the plan engine writes nothing, not even its state; an edited page is restored"
+  )
+  func nothingToDo() throws {
+    let folder = try TemporaryDirectory("plan-engine-noop")
+    let export = RepositoryPaths.path("Examples/demo-export")
+    try Self.expectSameBuilds(export, in: folder, secret: nil, "first")
+    let state = SiteBuilder.stateFolder(for: folder.url("plan"))
+    let kept = ["last-build.json", "manifest.txt", "plan.sqlite"].map { "\(state)/\($0)" }
+    let before = try kept.map { try #require(FileSystem.identity(of: $0), "\($0)") }
+    try Self.expectSameBuilds(export, in: folder, secret: nil, "again")
+    #expect(try kept.map { try #require(FileSystem.identity(of: $0)) } == before)
+    // A page edited since: the site is not as the last build left it, and is built again.
+    for engine in ["memory", "plan"] {
+      try FileSystem.writeAtomically("edited", to: folder.url("\(engine)/index.html"))
+    }
+    let edited = try Self.expectSameBuilds(export, in: folder, secret: nil, "edited")
+    #expect(edited.plan.summary.filesWritten == 1)
+    #expect(kept.map { FileSystem.identity(of: $0) } != before.map { Optional($0) })
   }
 
   @Test("after the export changes, the plan engine's site and counts are the in-memory engine's")
