@@ -1,3 +1,4 @@
+import WallReport
 import WallSite
 import WallSupport
 
@@ -10,10 +11,15 @@ import WallSupport
 /// in-memory build's, byte for byte. When the last build was of the same plan and settings and
 /// the site is as it left it, nothing is done (`SiteBuilder.unchangedResult`).
 ///
+/// With `strict`, a problem of the export refuses the build before the site is touched, and
+/// one of the media before a page is written (the media the run made are removed); the site is
+/// then as it was, and the state folder's record of it is cleared (the next build does the
+/// work again).
+///
 /// What it does not do yet, which `SiteBuilder` does (issue 43, item 1): stage the site and
 /// publish it at the end with rollback (it keeps a sharded build's journal instead: a failed run
-/// leaves files that the next run removes), refuse an export that lost a part the last build
-/// read, and refuse to publish with `strict` (the CLI refuses `--strict` with it).
+/// leaves files that the next run removes), and refuse an export that lost a part the last
+/// build read.
 public struct PlanEngineBuild {
   let settings: SiteBuilder.Settings
   let progress: any BuildProgress
@@ -64,9 +70,22 @@ public struct PlanEngineBuild {
     planning.exclusion = settings.pipeline.exclusion
     _ = try PlanWriter(settings: planning, progress: progress).write(
       source: source, identity: identity)
+    if settings.strict {
+      // The export's problems refuse the build before the site is touched; the media's, in
+      // the shard, before a page is written (what it made is removed).
+      let problems = try PlanReader(path: plan, audience: settings.audience).problems(
+        audience: settings.audience)
+      if !problems.isEmpty {
+        var report = ProblemReport()
+        report.append(contentsOf: problems)
+        progress.finished()
+        throw .build(.strict(problems: report.sorted))
+      }
+    }
     var shard = ShardBuilder(
       plan: plan, shard: .whole, settings: settings, progress: progress, tuning: tuning)
     shard.outputClaimed = true
+    shard.refusesMediaProblems = settings.strict
     let rendered = try shard.build()
     var finalizer = ShardFinalizer(plan: plan, settings: settings, progress: progress)
     finalizer.outputClaimed = true

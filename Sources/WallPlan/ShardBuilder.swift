@@ -28,6 +28,9 @@ public struct ShardBuilder {
   /// Whether the caller holds the output's lock already (`PlanEngineBuild`, which holds it
   /// exclusively from the plan to finalize); else the shard claims it, shared.
   package var outputClaimed = false
+  /// Whether a problem of the media refuses the build (`PlanEngineBuild` with `strict`): the
+  /// shard then removes what it made and throws `BuildError.strict` before writing a page.
+  package var refusesMediaProblems = false
 
   /// What a shard did.
   public struct Result: Sendable {
@@ -155,6 +158,13 @@ public struct ShardBuilder {
     {
       try removeUnlisted(lists: lists, stateRoot: stateRoot)
       throw .exportChanged(path: changed)
+    }
+    if refusesMediaProblems, !record.problems.isEmpty {
+      try removeUnlisted(lists: lists, stateRoot: stateRoot)
+      var report = ProblemReport()
+      report.append(contentsOf: record.problems)
+      progress.finished()
+      throw .build(.strict(problems: report.sorted))
     }
 
     progress.announce(.avatars, of: Self.steps)

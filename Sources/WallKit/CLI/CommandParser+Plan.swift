@@ -10,12 +10,6 @@ extension CommandParser {
           "'--engine plan' builds from an export; '--plan' builds from a plan already made",
           command: "build")
       }
-      if options.strict {
-        throw UsageError(
-          "'--strict' does not work with '--engine plan' yet: that engine writes the site as "
-            + "it goes, so it cannot hold the site back when a problem is found",
-          command: "build")
-      }
     }
     guard options.plan != nil else {
       if options.shard != nil || options.finalize {

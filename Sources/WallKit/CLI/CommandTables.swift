@@ -62,8 +62,8 @@ enum CommandTables {
       help: [
         "How to build from an export: 'memory' (the default) imports it",
         "into memory; 'plan' plans it, then builds as one shard and",
-        "finalizes, in memory that does not grow with the export (not",
-        "yet with --strict; docs/scale.md)",
+        "finalizes, in memory that does not grow with the export",
+        "(docs/cli.md)",
       ]
     ) { reader, name, options throws(UsageError) in
       try reader.shardingOption(name, into: &options)

@@ -66,7 +66,6 @@ import WallKit
       ["build", "export", "--engine", "disk"],
       ["build", "export", "--engine"],
       ["build", "--engine", "plan", "--plan", "p", "--finalize"],
-      ["build", "export", "--engine", "plan", "--strict"],
     ])
   func badCombinations(_ arguments: [String]) {
     #expect(throws: UsageError.self) { try CommandParser.parse(arguments) }

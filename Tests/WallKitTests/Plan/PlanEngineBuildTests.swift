@@ -80,6 +80,51 @@ import WallSynth
     #expect(kept.map { FileSystem.identity(of: $0) } != before.map { Optional($0) })
   }
 
+  @Test(
+    "with --strict, a problem of the export or of an image refuses the build as the in-memory engine does; the site stays as it was"
+  )
+  func strict() throws {
+    let folder = try TemporaryDirectory("plan-engine-strict")
+    let root = folder.url("export")
+    var export = ShardFixture.randomGraph(
+      edges: 40, edgeSeed: 7, imagesPerUser: 1, commentsPerImage: 1, seed: 7)
+    for index in export.images.indices { export.images[index].readers = nil }
+    for index in export.comments.indices { export.comments[index].readers = nil }
+    try ShardFixture.writePredictable(export, to: root)
+    let clean = try Self.expectSameBuilds(root, in: folder, secret: nil, "clean")
+    #expect(clean.plan.report.problems == [], "a clean export: \(clean.plan.report.problems)")
+    let sites = ["memory", "plan"].map { folder.url($0) }
+    let before = try sites.map(ShardFixture.digests(of:))
+    let file = "\(root)/files/\(export.images[3].fileName)"
+    // A photo whose file is missing (the plan reports it), then one whose pixels cannot be
+    // decoded (its header reads: only the media step finds it).
+    for (change, problem) in [
+      ({ try FileSystem.removeFile(file) }, "missing file"),
+      ({ try FileSystem.writeAtomically(ShardFixture.corruptPNG(), to: file) }, "decoded"),
+    ] as [(() throws -> Void, String)] {
+      try change()
+      var settings = sites.map { ShardFixture.settings($0, export: root) }
+      for index in settings.indices { settings[index].strict = true }
+      let memory = #expect(throws: BuildError.self) {
+        try SiteBuilder(settings: settings[0]).build()
+      }
+      let plan = #expect(throws: PlanError.self) {
+        try PlanEngineBuild(settings: settings[1]).build()
+      }
+      guard case .strict(let expected)? = memory, case .build(.strict(let refused))? = plan
+      else {
+        Issue.record(
+          "not refused as strict: \(String(describing: memory)), \(String(describing: plan))")
+        continue
+      }
+      #expect(refused == expected)
+      #expect(refused.contains { $0.reason.contains(problem) }, "\(refused)")
+      #expect(try sites.map(ShardFixture.digests(of:)) == before, "the sites are as they were")
+    }
+    // Without --strict, both publish the site with the problem.
+    try Self.expectSameBuilds(root, in: folder, secret: nil, "not strict")
+  }
+
   @Test("after the export changes, the plan engine's site and counts are the in-memory engine's")
   func changedExport() throws {
     let folder = try TemporaryDirectory("plan-engine-changed")
