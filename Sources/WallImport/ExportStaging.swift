@@ -73,6 +73,8 @@ package struct StagedImage: Sendable {
   /// Whether it names a file that is missing because the export's `files/` holds none: such
   /// photos are counted, and said once (`ImportSession.reportUnfilledFilesFolder`).
   package var awaitsFile = false
+  /// Whether its Parse File names a file (`PhotoFileCount.named`), found or not.
+  package var namesFile = false
 }
 
 /// A `WallImageComment` row as a part reads it; its image and author are checked when the

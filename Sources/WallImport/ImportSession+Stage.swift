@@ -214,6 +214,7 @@ extension ImportSession {
       // count, when the merge finds it.
       let file = className + ".json"
       let awaited = session.photosWithoutFilesFolder[file, default: 0]
+      let named = session.photoFiles.named
       let fields = session.readImageFields(object, className: className)
       sink.stage(
         StagedImage(
@@ -222,7 +223,8 @@ extension ImportSession {
           file: fields?.file,
           caption: className == "WallImageObject"
             ? object.string("comment").flatMap { $0.isEmpty ? nil : $0 } : nil,
-          awaitsFile: session.photosWithoutFilesFolder[file, default: 0] > awaited))
+          awaitsFile: session.photosWithoutFilesFolder[file, default: 0] > awaited,
+          namesFile: session.photoFiles.named > named))
       session.handOn(
         step, position: position, from: StagedProblem.order(.afterMerge), conditional: true,
         into: &sink)

@@ -11,15 +11,15 @@ import WallSupport
 /// in-memory build's, byte for byte. When the last build was of the same plan and settings and
 /// the site is as it left it, nothing is done (`SiteBuilder.unchangedResult`).
 ///
-/// With `strict`, a problem of the export refuses the build before the site is touched, and
+/// It refuses an export that lost a part the last build read (`ExportParts`), as the
+/// one-process build does. With `strict`, a problem of the export refuses the build before the site is touched, and
 /// one of the media before a page is written (the media the run made are removed); the site is
 /// then as it was, and the state folder's record of it is cleared (the next build does the
 /// work again).
 ///
 /// What it does not do yet, which `SiteBuilder` does (issue 43, item 1): stage the site and
 /// publish it at the end with rollback (it keeps a sharded build's journal instead: a failed run
-/// leaves files that the next run removes), and refuse an export that lost a part the last
-/// build read.
+/// leaves files that the next run removes).
 public struct PlanEngineBuild {
   let settings: SiteBuilder.Settings
   let progress: any BuildProgress
@@ -38,6 +38,13 @@ public struct PlanEngineBuild {
   /// The plan of the build whose state folder is `stateRoot`.
   public static func planPath(stateRoot: String) -> String { "\(stateRoot)/plan.sqlite" }
 
+  /// `problems` in the report's order.
+  static func sorted(_ problems: [Problem]) -> [Problem] {
+    var report = ProblemReport()
+    report.append(contentsOf: problems)
+    return report.sorted
+  }
+
   /// Plans the export, renders the one shard and finalizes.
   /// - Throws: `PlanError`: `.build` for an output that cannot be claimed or an export that
   ///   cannot be built from, as a one-process build refuses them; the errors of the plan, the
@@ -53,11 +60,12 @@ public struct PlanEngineBuild {
     let identity = PlanWriter.identity(
       source: source, limits: settings.pipeline.importLimits,
       exclusion: settings.pipeline.exclusion)
+    let last = BuildRecord.load(stateRoot: stateRoot)
     // Nothing to do: the last build was of this plan and settings, and the site is as it left
     // it (the one-process build's test, its manifest read as a stream).
     if let unchanged = SiteBuilder.unchangedResult(
       fingerprint: ShardedBuild.recordFingerprint(plan: identity, settings: settings),
-      settings: settings, stateRoot: stateRoot)
+      record: last, settings: settings, stateRoot: stateRoot)
     {
       progress.finished()
       return unchanged
@@ -70,16 +78,22 @@ public struct PlanEngineBuild {
     planning.exclusion = settings.pipeline.exclusion
     _ = try PlanWriter(settings: planning, progress: progress).write(
       source: source, identity: identity)
+    // Refusals before the site is touched, in the one-process build's order: an export that
+    // lost a part the last build read, then (with `strict`) the export's problems. The
+    // media's refuse a strict build in the shard, before a page is written.
+    let reader = try PlanReader(path: plan, audience: settings.audience)
+    let parts = ExportParts(source: source, photoFiles: reader.photoFiles)
+    let missing = parts.lost(
+      since: last?.parts, photoFiles: reader.photoFiles, allowed: settings.allowMissingParts)
+    if !missing.isEmpty {
+      progress.finished()
+      throw .build(.missingParts(missing, problems: Self.sorted(try reader.importProblems())))
+    }
     if settings.strict {
-      // The export's problems refuse the build before the site is touched; the media's, in
-      // the shard, before a page is written (what it made is removed).
-      let problems = try PlanReader(path: plan, audience: settings.audience).problems(
-        audience: settings.audience)
+      let problems = try reader.problems(audience: settings.audience)
       if !problems.isEmpty {
-        var report = ProblemReport()
-        report.append(contentsOf: problems)
         progress.finished()
-        throw .build(.strict(problems: report.sorted))
+        throw .build(.strict(problems: Self.sorted(problems)))
       }
     }
     var shard = ShardBuilder(
@@ -89,6 +103,7 @@ public struct PlanEngineBuild {
     let rendered = try shard.build()
     var finalizer = ShardFinalizer(plan: plan, settings: settings, progress: progress)
     finalizer.outputClaimed = true
+    finalizer.parts = parts
     let finalized = try finalizer.finalize()
     var result = finalized.result
     // Counted as a one-process build counts: this run's media (finalize sums the records'),

@@ -34,7 +34,7 @@ enum PlanMergeSQL {
       objectId TEXT NOT NULL, className TEXT NOT NULL, position INTEGER NOT NULL,
       authorFacebookID TEXT, authorUsername TEXT, authorPointer TEXT, createdAt INTEGER,
       acl TEXT, path TEXT, originalName TEXT, caption TEXT, awaitsFile INTEGER NOT NULL,
-      PRIMARY KEY(className, objectId));
+      namesFile INTEGER NOT NULL, PRIMARY KEY(className, objectId));
     CREATE TABLE s.comments(
       objectId TEXT PRIMARY KEY, position INTEGER NOT NULL, imageID TEXT NOT NULL,
       authorFacebookID TEXT, authorUsername TEXT, authorPointer TEXT,
@@ -211,6 +211,14 @@ enum PlanMergeSQL {
     SELECT x.className || '.json', count(*) FROM s.images x
     JOIN s.resolvedImages i ON i.objectId = x.objectId AND i.className = x.className
     WHERE x.awaitsFile AND i.uploader IS NOT NULL AND NOT i.shadowed GROUP BY x.className
+    """
+
+  /// How many photos name a file, and how many of them were found (`PhotoFileCount`): those
+  /// of images whose uploader is a user, as the import reads an image's file only then.
+  static let photoFiles = """
+    SELECT total(x.namesFile), total(x.path IS NOT NULL) FROM s.images x
+    JOIN s.resolvedImages i ON i.objectId = x.objectId AND i.className = x.className
+    WHERE i.uploader IS NOT NULL AND NOT i.shadowed
     """
 
   /// The friendships listed by one side only, by user then friend (the import's warnings).

@@ -3,7 +3,7 @@
 /// they read on their own, and its image files' digests and headers.
 enum PlanPartSchema {
   /// Bumped whenever a table changes; a part of another format is refused by the merge.
-  static let format = "wallgen-plan-part-8"
+  static let format = "wallgen-plan-part-9"
 
   /// The statements that create an empty part.
   static let create = """
@@ -16,7 +16,8 @@ enum PlanPartSchema {
     CREATE TABLE images(
       objectId TEXT NOT NULL, className TEXT NOT NULL, position INTEGER NOT NULL,
       authorFacebookID TEXT, authorUsername TEXT, authorPointer TEXT, createdAt INTEGER,
-      acl TEXT, path TEXT, originalName TEXT, caption TEXT, awaitsFile INTEGER NOT NULL);
+      acl TEXT, path TEXT, originalName TEXT, caption TEXT, awaitsFile INTEGER NOT NULL,
+      namesFile INTEGER NOT NULL);
     CREATE TABLE comments(
       objectId TEXT NOT NULL, position INTEGER NOT NULL, imageID TEXT NOT NULL,
       authorFacebookID TEXT, authorUsername TEXT, authorPointer TEXT,

@@ -26,7 +26,7 @@ struct PlanPartStaging: ExportStaging {
   init(database: SQLiteDatabase) throws(PlanError) {
     users = try database.prepare("INSERT INTO users VALUES (?, ?, ?, ?, ?, ?, ?)")
     images = try database.prepare(
-      "INSERT INTO images VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+      "INSERT INTO images VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
     comments = try database.prepare("INSERT INTO comments VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
     joins = try database.prepare("INSERT INTO joins VALUES (?, ?, ?, ?, ?)")
     roles = try database.prepare("INSERT INTO roles VALUES (?, ?, ?)")
@@ -92,7 +92,7 @@ struct PlanPartStaging: ExportStaging {
         + Self.author(image.author) + [
           Self.time(image.createdAt), PlanSchema.encode(image.acl), Self.text(image.file?.path),
           Self.text(image.file?.originalName), Self.text(image.caption),
-          .integer(image.awaitsFile ? 1 : 0),
+          .integer(image.awaitsFile ? 1 : 0), .integer(image.namesFile ? 1 : 0),
         ])
   }
 

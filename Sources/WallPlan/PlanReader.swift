@@ -1,4 +1,5 @@
 import WallImaging
+import WallImport
 import WallModel
 import WallReport
 import WallSupport
@@ -17,6 +18,8 @@ final class PlanReader {
   let publicOmissions: PublicOmissions
   /// Who reads the site: users are read as they see them (`User.seen(by:)`).
   let audience: Audience
+  /// How many photos name a file, and how many were found in `files/`.
+  let photoFiles: PhotoFileCount
 
   /// Opens the plan at `path`, read-only, for a site read by `audience`.
   /// - Throws: `PlanError.notAPlan` for a missing file or a plan of another format.
@@ -34,6 +37,7 @@ final class PlanReader {
     self.identity = identity
     exportPath = export
     exclusion = meta["exclude"] ?? "none"
+    photoFiles = PlanSchema.photoFiles(meta)
     publicOmissions = PublicOmissions(
       photos: meta["publicPhotosLeftOut"].flatMap { Int($0) } ?? 0,
       comments: meta["publicCommentsLeftOut"].flatMap { Int($0) } ?? 0,
@@ -116,13 +120,24 @@ final class PlanReader {
   /// The problems a build for `audience` reports: those of the import, and the renamed walls
   /// (a public build) or what no owner may see (a private build); nil gives all of them.
   func problems(audience: Audience?) throws(PlanError) -> [Problem] {
+    try problems(only: audience.map(PlanSchema.only) ?? -1, all: audience == nil)
+  }
+
+  /// The import's problems alone: what a build refused before it made its index reports.
+  func importProblems() throws(PlanError) -> [Problem] {
+    try problems(only: -1, all: false)
+  }
+
+  /// The problems every build reports, and those of `audience` (a `problems.audience`), or all
+  /// of them.
+  private func problems(only audience: Int64, all: Bool) throws(PlanError) -> [Problem] {
     var problems: [Problem] = []
     try database.prepare(
       """
       SELECT \(ProblemColumn.selected(from: "problems")) FROM problems
       WHERE audience = \(PlanSchema.everyAudience) OR audience = ? OR ? = 1
       """
-    ).forEach([.integer(audience.map(PlanSchema.only) ?? -1), .integer(audience == nil ? 1 : 0)]) {
+    ).forEach([.integer(audience), .integer(all ? 1 : 0)]) {
       row in
       let columns = PlanRow<ProblemColumn>(row: row)
       problems.append(

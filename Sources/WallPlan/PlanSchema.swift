@@ -1,10 +1,11 @@
+import WallImport
 import WallJSON
 import WallModel
 
 /// The tables of a plan database and how its values are written (docs/sharding.md, "The plan").
 enum PlanSchema {
   /// Bumped whenever a table or an encoding changes; a plan of another format is refused.
-  static let format = "wallgen-plan-4"
+  static let format = "wallgen-plan-5"
 
   /// The statements that create an empty plan.
   static let create = """
@@ -36,6 +37,18 @@ enum PlanSchema {
       objectId TEXT NOT NULL, reason TEXT NOT NULL, audience INTEGER NOT NULL,
       omitted INTEGER NOT NULL);
     """
+
+  /// The `meta` rows of how many photos name a file and how many were found.
+  static func meta(_ photoFiles: PhotoFileCount) -> [(String, String)] {
+    [("photoFilesNamed", "\(photoFiles.named)"), ("photoFilesFound", "\(photoFiles.found)")]
+  }
+
+  /// What `meta` wrote, read back from the plan's `meta` table.
+  static func photoFiles(_ meta: [String: String]) -> PhotoFileCount {
+    PhotoFileCount(
+      named: meta["photoFilesNamed"].flatMap { Int($0) } ?? 0,
+      found: meta["photoFilesFound"].flatMap { Int($0) } ?? 0)
+  }
 
   /// The `problems.audience` of a problem every build reports.
   static let everyAudience: Int64 = 0

@@ -165,6 +165,10 @@ extension PlanWriter {
     try database.prepare(PlanMergeSQL.leftOut).forEach([]) {
       leftOut = ($0.integer(0), $0.integer(1), $0.integer(2))
     }
+    var photoFiles = PhotoFileCount()
+    try database.prepare(PlanMergeSQL.photoFiles).forEach([]) {
+      photoFiles = PhotoFileCount(named: Int($0.integer(0)), found: Int($0.integer(1)))
+    }
     let meta = try database.prepare("INSERT INTO meta VALUES (?, ?)")
     for (key, value) in [
       ("format", PlanSchema.format), ("identity", identity),
@@ -172,7 +176,7 @@ extension PlanWriter {
       ("importLimits", settings.importLimits.summary), ("exclude", settings.exclusion.digest),
       ("publicPhotosLeftOut", "\(leftOut.0)"), ("publicCommentsLeftOut", "\(leftOut.1)"),
       ("publicPeopleLeftOut", "\(leftOut.2)"),
-    ] {
+    ] + PlanSchema.meta(photoFiles) {
       try meta.run([.text(key), .text(value)])
     }
     for (table, keyPath) in [

@@ -189,7 +189,7 @@ public struct PlanWriter {
         ("exclude", settings.exclusion.digest), ("publicPhotosLeftOut", "\(omitted.photos)"),
         ("publicCommentsLeftOut", "\(omitted.comments)"),
         ("publicPeopleLeftOut", "\(omitted.people)"),
-      ] {
+      ] + PlanSchema.meta(imported.photoFiles) {
         try meta.run([.text(key), .text(value)])
       }
       try Self.insert(index: index, dataset: imported.dataset, into: database)

@@ -16,6 +16,9 @@ public struct ShardFinalizer {
   /// Whether the caller holds the output's lock already (`PlanEngineBuild`); else finalize
   /// claims it.
   package var outputClaimed = false
+  /// The parts of the export the build read, kept in the build record (`PlanEngineBuild`: the
+  /// next build refuses an export that lost one); nil for a sharded build.
+  package var parts: ExportParts?
 
   /// Creates the finalize step; `settings.export` is ignored (the plan names the export).
   public init(
@@ -151,7 +154,7 @@ public struct ShardFinalizer {
         record: BuildRecord(
           fingerprint: ShardedBuild.recordFingerprint(plan: reader.identity, settings: settings),
           summary: summary, problems: report.sorted,
-          wallPages: [:]),
+          wallPages: [:], parts: parts),
         walls: walls, siteRoot: settings.output, stateRoot: stateRoot,
         precompress: settings.pipeline.precompress
       ) { () throws(WriteError) in try manifest.writer.install() }

@@ -90,7 +90,7 @@ package struct BuildRecord: Sendable {
   /// The names of each wall's owner, by objectId.
   var owners: [String: OwnerNames] = [:]
   /// What of the export the build read; nil in a record of an older wallgen or a sharded build.
-  var parts: ExportParts?
+  package var parts: ExportParts?
   /// The newest `createdAt` the site shows (`BuildResult.newest`); nil when it shows nothing,
   /// and in a record of an older wallgen or a sharded build.
   var newest: Timestamp?
@@ -112,7 +112,7 @@ package struct BuildRecord: Sendable {
   }
 
   /// The record in `stateRoot`, if a complete build left one.
-  static func load(stateRoot: String) -> BuildRecord? {
+  package static func load(stateRoot: String) -> BuildRecord? {
     let path = "\(stateRoot)/\(fileName)"
     guard FileSystem.kind(of: path) == .regular,
       let bytes = try? FileSystem.readFile(path, limit: 1 << 30),

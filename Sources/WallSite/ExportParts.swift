@@ -18,11 +18,27 @@ package struct ExportParts: Sendable, Equatable {
 
   /// The parts of the export an import read.
   init(_ imported: ImportResult) {
+    self.init(source: imported.source, photoFiles: imported.photoFiles)
+  }
+
+  /// The parts of the export `source`, whose photos named and found the files `photoFiles`
+  /// counts.
+  package init(source: any ExportSource, photoFiles: PhotoFileCount) {
     classFiles = ImportSession.wallClasses.map { $0 + ".json" }.filter {
-      imported.source.fileExists($0)
+      source.fileExists($0)
     }.sorted()
-    files = imported.photoFiles.found > 0
-    graph = imported.source.folderState("graph") == .holdsFiles
+    files = photoFiles.found > 0
+    graph = source.folderState("graph") == .holdsFiles
+  }
+
+  /// What refuses the build (`BuildError.missingParts`): the parts that `last` (those the last
+  /// complete build read, if it recorded them) had and the export lacks (`missing`); none
+  /// when `allowed` (`--allow-missing`).
+  package func lost(since last: ExportParts?, photoFiles: PhotoFileCount, allowed: Bool)
+    -> [String]
+  {
+    guard !allowed, let last else { return [] }
+    return missing(since: last, photoFiles: photoFiles)
   }
 
   /// Reads the record's form (`json`); nil when it is not one.

@@ -26,16 +26,16 @@ extension SiteBuilder.Settings {
 }
 
 extension SiteBuilder {
-  /// The result of the last complete build into `settings.output`, when its record has
+  /// The result of the last complete build into `settings.output`, when its `record` has
   /// `fingerprint` and every file its manifest lists is as it left it (`SiteStamp`); nil when
   /// there is work to do.
   ///
   /// What `isUnchanged` checks, with the manifest read as a stream (twice: the stamp, then
   /// the pages and assets counted), never held: what a build on the plan engine asks first.
   package static func unchangedResult(
-    fingerprint: String, settings: Settings, stateRoot: String
+    fingerprint: String, record: BuildRecord?, settings: Settings, stateRoot: String
   ) -> BuildResult? {
-    guard let record = BuildRecord.load(stateRoot: stateRoot), record.fingerprint == fingerprint,
+    guard let record, record.fingerprint == fingerprint,
       let stamp = record.siteStamp
     else { return nil }
     let manifest = ManifestLines.previous(stateRoot: stateRoot)

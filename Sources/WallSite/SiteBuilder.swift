@@ -152,10 +152,9 @@ public struct SiteBuilder {
     }
     let imported = prepared.imported
     let parts = ExportParts(imported)
-    if !settings.allowMissingParts, let lastParts = last.0?.parts {
-      let missing = parts.missing(since: lastParts, photoFiles: imported.photoFiles)
-      if !missing.isEmpty { throw .missingParts(missing, problems: imported.report.sorted) }
-    }
+    let missing = parts.lost(
+      since: last.0?.parts, photoFiles: imported.photoFiles, allowed: settings.allowMissingParts)
+    if !missing.isEmpty { throw .missingParts(missing, problems: imported.report.sorted) }
     // Laid out before anything is written: two users sharing a folder is refused here.
     let layout: SiteLayout
     do {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import WallKit
 import WallKitTestSupport
@@ -123,6 +124,55 @@ import WallSynth
     }
     // Without --strict, both publish the site with the problem.
     try Self.expectSameBuilds(root, in: folder, secret: nil, "not strict")
+  }
+
+  @Test(
+    "an export that lost a part the last build read is refused as the in-memory engine refuses it, unless allowed"
+  )
+  func lostParts() throws {
+    let folder = try TemporaryDirectory("plan-engine-lost")
+    let root = folder.url("export")
+    try ShardFixture.writePredictable(
+      ShardFixture.randomGraph(
+        edges: 40, edgeSeed: 8, imagesPerUser: 1, commentsPerImage: 1, seed: 8), to: root)
+    try Self.expectSameBuilds(root, in: folder, secret: nil, "whole")
+    let sites = ["memory", "plan"].map { folder.url($0) }
+    let before = try sites.map(ShardFixture.digests(of:))
+    for (lose, missing) in [
+      ({ try FileSystem.removeFile("\(root)/WallImageComment.json") }, ["WallImageComment.json"]),
+      (
+        { try FileManager.default.removeItem(atPath: "\(root)/files") },
+        ["WallImageComment.json", "files/"]
+      ),
+    ] as [(() throws -> Void, [String])] {
+      try lose()
+      let settings = sites.map { ShardFixture.settings($0, export: root) }
+      let memory = #expect(throws: BuildError.self) {
+        try SiteBuilder(settings: settings[0]).build()
+      }
+      let plan = #expect(throws: PlanError.self) {
+        try PlanEngineBuild(settings: settings[1]).build()
+      }
+      guard case .missingParts(let expected, let problems)? = memory,
+        case .build(.missingParts(let refused, let reported))? = plan
+      else {
+        Issue.record("not refused: \(String(describing: memory)), \(String(describing: plan))")
+        continue
+      }
+      #expect(expected == missing)
+      #expect(refused == expected)
+      #expect(reported == problems)
+      #expect(try sites.map(ShardFixture.digests(of:)) == before, "the sites are as they were")
+    }
+    var allowed = sites.map { ShardFixture.settings($0, export: root) }
+    for index in allowed.indices { allowed[index].allowMissingParts = true }
+    _ = try SiteBuilder(settings: allowed[0]).build()
+    _ = try PlanEngineBuild(settings: allowed[1]).build()
+    let after = try sites.map(ShardFixture.digests(of:))
+    #expect(after[0] == after[1])
+    #expect(after[1] != before[1])
+    // The parts it read are now the record's: the next build goes ahead.
+    try Self.expectSameBuilds(root, in: folder, secret: nil, "after the loss")
   }
 
   @Test("after the export changes, the plan engine's site and counts are the in-memory engine's")
