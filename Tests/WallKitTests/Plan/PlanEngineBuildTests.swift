@@ -36,6 +36,12 @@ import WallSynth
     return (memory, plan)
   }
 
+  /// A 60-user export with random friendships, an image and a comment per user by default.
+  static func graph(seed: UInt64, edges: Int = 40, imagesPerUser: Double = 1) -> SyntheticExport {
+    ShardFixture.randomGraph(
+      edges: edges, edgeSeed: seed, imagesPerUser: imagesPerUser, commentsPerImage: 1, seed: seed)
+  }
+
   /// Every wall of `walls`, in order.
   static func entries(_ walls: any WallListing) throws -> [WallEntry] {
     var entries: [WallEntry] = []
@@ -87,8 +93,7 @@ import WallSynth
   func strict() throws {
     let folder = try TemporaryDirectory("plan-engine-strict")
     let root = folder.url("export")
-    var export = ShardFixture.randomGraph(
-      edges: 40, edgeSeed: 7, imagesPerUser: 1, commentsPerImage: 1, seed: 7)
+    var export = Self.graph(seed: 7)
     for index in export.images.indices { export.images[index].readers = nil }
     for index in export.comments.indices { export.comments[index].readers = nil }
     try ShardFixture.writePredictable(export, to: root)
@@ -132,9 +137,7 @@ import WallSynth
   func lostParts() throws {
     let folder = try TemporaryDirectory("plan-engine-lost")
     let root = folder.url("export")
-    try ShardFixture.writePredictable(
-      ShardFixture.randomGraph(
-        edges: 40, edgeSeed: 8, imagesPerUser: 1, commentsPerImage: 1, seed: 8), to: root)
+    try ShardFixture.writePredictable(Self.graph(seed: 8), to: root)
     try Self.expectSameBuilds(root, in: folder, secret: nil, "whole")
     let sites = ["memory", "plan"].map { folder.url($0) }
     let before = try sites.map(ShardFixture.digests(of:))
@@ -179,14 +182,10 @@ import WallSynth
   func changedExport() throws {
     let folder = try TemporaryDirectory("plan-engine-changed")
     let root = folder.url("export")
-    try ShardFixture.write(
-      ShardFixture.randomGraph(
-        edges: 40, edgeSeed: 5, imagesPerUser: 1, commentsPerImage: 1, seed: 5), to: root)
+    try ShardFixture.write(Self.graph(seed: 5), to: root)
     try Self.expectSameBuilds(root, in: folder, secret: nil, "first")
     // Written over the first: the class files change, the earlier files stay beside.
-    try ShardFixture.write(
-      ShardFixture.randomGraph(
-        edges: 50, edgeSeed: 6, imagesPerUser: 1.5, commentsPerImage: 1, seed: 6), to: root)
+    try ShardFixture.write(Self.graph(seed: 6, edges: 50, imagesPerUser: 1.5), to: root)
     let changed = try Self.expectSameBuilds(root, in: folder, secret: nil, "changed")
     #expect(changed.plan.summary.filesWritten > 0)
     #expect(changed.plan.summary.filesRemoved > 0)
