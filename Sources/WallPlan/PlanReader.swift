@@ -167,6 +167,18 @@ final class PlanReader {
     return owners
   }
 
+  /// How many image files `forEachSourceChunk` gives for `shard` and `audience`.
+  func sourceCount(in shard: ShardSpec, audience: Audience) throws(PlanError) -> Int {
+    let shown = audience == .anyone ? " AND publicShown = 1" : ""
+    var count = 0
+    try database.prepare(
+      "SELECT count(*) FROM sources WHERE hash >= ? AND hash < ?\(shown)"
+    ).forEach([.integer(shard.hashRange.lowerBound), .integer(shard.hashRange.upperBound)]) {
+      count = Int($0.integer(0))
+    }
+    return count
+  }
+
   /// Calls `body` with the image files of `shard` that `audience` may see (those whose content
   /// hash falls in its slice; for `.anyone`, only the files of photos that anyone may read, and
   /// pictures), `chunk` at a time or a few more, in the order of their hash.

@@ -22,6 +22,8 @@ extension ShardBuilder {
     var report = ProblemReport()
     var changed: String?
     var made = record
+    // The step's count is the shard's files, not a chunk's.
+    progress.counting(try reader.sourceCount(in: shard, audience: settings.audience))
     try reader.forEachSourceChunk(in: shard, audience: settings.audience, chunk: chunk) {
       sources throws(PlanError) in
       guard changed == nil else { return }
@@ -59,7 +61,7 @@ extension ShardBuilder {
         siteRoot: settings.output,
         stateRoot: settings.stateFolder ?? SiteBuilder.stateFolder(for: settings.output)),
       thumbnailer: media.thumbnailer, jobs: settings.pipeline.jobs,
-      copyOriginals: settings.copyOriginals, progress: progress)
+      copyOriginals: settings.copyOriginals, progress: WholeStepProgress(progress))
     let catalog: MediaCatalog
     let counters: MediaStage.Counters
     do {

@@ -27,3 +27,19 @@ public struct SilentProgress: BuildProgress {
   public func advanced() {}
   public func finished() {}
 }
+
+/// Progress of a step done in pieces whose item count the caller gave for the whole step:
+/// each piece's own `counting` is ignored, the rest goes to `progress`.
+package struct WholeStepProgress: BuildProgress {
+  let progress: any BuildProgress
+
+  /// Forwards to `progress`, but for `counting`.
+  package init(_ progress: any BuildProgress) { self.progress = progress }
+
+  package func started(step: String, number: Int, of steps: Int, total: Int) {
+    progress.started(step: step, number: number, of: steps, total: total)
+  }
+  package func counting(_ total: Int) {}
+  package func advanced() { progress.advanced() }
+  package func finished() { progress.finished() }
+}

@@ -3,17 +3,28 @@ import Testing
 import WallKit
 import WallKitTestSupport
 
+@testable import WallPlan
+
 /// One table of steps (issue 43, item 3): each command announces exactly its list of
 /// `BuildStep`, in order, which `--json`, the console and `WALLGEN_TEST_PAUSE_AT` read.
 @Suite struct BuildStepTests {
   /// Progress that records the steps started.
   final class RecordingProgress: BuildProgress {
     let steps = Mutex<[String]>([])
+    /// Each step's item count as last given, and its items done.
+    let counts = Mutex<[String: (total: Int, done: Int)]>([:])
     func started(step: String, number: Int, of steps: Int, total: Int) {
       self.steps.withLock { $0.append(step) }
+      counts.withLock { $0[step] = (total, 0) }
     }
-    func counting(_ total: Int) {}
-    func advanced() {}
+    func counting(_ total: Int) {
+      guard let step = recorded.last else { return }
+      counts.withLock { $0[step]?.total = total }
+    }
+    func advanced() {
+      guard let step = recorded.last else { return }
+      counts.withLock { $0[step]?.done += 1 }
+    }
     func finished() {}
     var recorded: [String] { steps.withLock { $0 } }
   }
@@ -49,6 +60,27 @@ import WallKitTestSupport
     _ = try ShardFinalizer(plan: folder.url("plan"), settings: shardSettings, progress: finalize)
       .build()
     #expect(finalize.recorded == BuildStep.finalize.map(\.rawValue))
+
+    let engine = RecordingProgress()
+    _ = try PlanEngineBuild(
+      settings: ShardFixture.settings(folder.url("engine"), export: export), progress: engine
+    ).build()
+    #expect(engine.recorded == BuildStep.planEngine.map(\.rawValue))
+  }
+
+  @Test("a shard's media step counts the shard's files, whose chunks it makes one after another")
+  func shardMediaCount() throws {
+    let folder = try TemporaryDirectory("build-steps-media")
+    let (_, _, plan) = try ShardFixture.plannedSmallExport(in: folder)
+    let progress = RecordingProgress()
+    var shard = ShardBuilder(
+      plan: plan, shard: .whole, settings: ShardFixture.settings(folder.url("site")),
+      progress: progress)
+    shard.mediaFiles = 5
+    _ = try shard.build()
+    let media = try #require(progress.counts.withLock { $0[BuildStep.media.rawValue] })
+    #expect(media.total > 5 * 3, "several chunks: \(media)")
+    #expect(media.done == media.total)
   }
 
   @Test("every announced step is in the table once, and the error-only steps are announced by none")
