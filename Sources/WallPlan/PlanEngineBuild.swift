@@ -38,13 +38,6 @@ public struct PlanEngineBuild {
   /// The plan of the build whose state folder is `stateRoot`.
   public static func planPath(stateRoot: String) -> String { "\(stateRoot)/plan.sqlite" }
 
-  /// `problems` in the report's order.
-  static func sorted(_ problems: [Problem]) -> [Problem] {
-    var report = ProblemReport()
-    report.append(contentsOf: problems)
-    return report.sorted
-  }
-
   /// Plans the export, renders the one shard and finalizes.
   /// - Throws: `PlanError`: `.build` for an output that cannot be claimed or an export that
   ///   cannot be built from, as a one-process build refuses them; the errors of the plan, the
@@ -87,13 +80,15 @@ public struct PlanEngineBuild {
       since: last?.parts, photoFiles: reader.photoFiles, allowed: settings.allowMissingParts)
     if !missing.isEmpty {
       progress.finished()
-      throw .build(.missingParts(missing, problems: Self.sorted(try reader.importProblems())))
+      throw .build(
+        .missingParts(missing, problems: ProblemReport(listing: try reader.importProblems()).sorted)
+      )
     }
     if settings.strict {
       let problems = try reader.problems(audience: settings.audience)
       if !problems.isEmpty {
         progress.finished()
-        throw .build(.strict(problems: Self.sorted(problems)))
+        throw .build(.strict(problems: ProblemReport(listing: problems).sorted))
       }
     }
     var shard = ShardBuilder(

@@ -161,10 +161,8 @@ public struct ShardBuilder {
     }
     if refusesMediaProblems, !record.problems.isEmpty {
       try removeUnlisted(lists: lists, stateRoot: stateRoot)
-      var report = ProblemReport()
-      report.append(contentsOf: record.problems)
       progress.finished()
-      throw .build(.strict(problems: report.sorted))
+      throw .build(.strict(problems: ProblemReport(listing: record.problems).sorted))
     }
 
     progress.announce(.avatars, of: Self.steps)

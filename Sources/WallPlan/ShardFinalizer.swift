@@ -82,8 +82,7 @@ public struct ShardFinalizer {
     // What finalize writes itself; every shard's files and records stay in its record, read
     // as a sorted stream when the manifest is written.
     var files: [String] = []
-    var report = ProblemReport()
-    report.append(contentsOf: try reader.problems(audience: settings.audience))
+    var report = ProblemReport(listing: try reader.problems(audience: settings.audience))
     var summary = BuildSummary()
     if settings.audience == .anyone { summary.publicOmissions = reader.publicOmissions }
     for record in records {

@@ -23,6 +23,11 @@ public struct ProblemReport: Sendable {
   /// Creates an empty report.
   public init() {}
 
+  /// Creates a report listing `problems` as they are (`append(contentsOf:)`).
+  public init(listing problems: [Problem]) {
+    append(contentsOf: problems)
+  }
+
   /// Every problem listed, in the order found, then one line per kind and file counting the
   /// problems that are not listed.
   public var problems: [Problem] {

@@ -216,10 +216,8 @@ public struct SiteBuilder {
     summary.errors = record.summary.errors
     summary.warnings = record.summary.warnings
     summary.publicOmissions = record.summary.publicOmissions
-    var report = ProblemReport()
-    report.append(contentsOf: record.problems)
     return BuildResult(
-      summary: summary, report: report,
+      summary: summary, report: ProblemReport(listing: record.problems),
       walls: WallsInMemory(pages: record.wallPages, owners: record.owners), newest: record.newest)
   }
 }
