@@ -26,14 +26,9 @@ extension ShardFinalizer {
       openers, scratch: "\(stateRoot)/\(ShardRecord.folder)/manifest")
     let writer = try SortedLineWriter(
       path: "\(stateRoot)/\(BuildManifest.fileName)", header: BuildManifest.header)
-    var (files, siteFiles) = (0, 0)
-    while let line = try merged.next() {
-      try writer.append(line)
-      guard line.hasPrefix(BuildManifest.filePrefix) else { continue }
-      files += 1
-      if !SiteLayout.isMedia(BuildManifest.path(of: line)) { siteFiles += 1 }
-    }
+    let counted = ManifestFileCounter(merged)
+    while let line = try counted.next() { try writer.append(line) }
     try writer.close()
-    return (writer, files, siteFiles)
+    return (writer, counted.files, counted.siteFiles)
   }
 }

@@ -45,3 +45,27 @@ public enum ManifestLines: Sendable {
     return FilteredLineSource(reader, keep: BuildManifest.isEntry)
   }
 }
+
+/// Manifest lines passed through as they are read, the site files among them counted: all, and
+/// those that are not media (pages, viewer data, assets: what a build counts as files, its
+/// media being counted as images).
+package final class ManifestFileCounter: LineSource {
+  private let source: any LineSource
+  /// The site files read so far, and how many of them are not media.
+  package private(set) var files = 0, siteFiles = 0
+
+  /// Counts the lines of `source` as they are read.
+  package init(_ source: any LineSource) {
+    self.source = source
+  }
+
+  /// The next line of the source, counted.
+  package func next() throws(WriteError) -> String? {
+    guard let line = try source.next() else { return nil }
+    if line.hasPrefix(BuildManifest.filePrefix) {
+      files += 1
+      if !SiteLayout.isMedia(BuildManifest.path(of: line)) { siteFiles += 1 }
+    }
+    return line
+  }
+}

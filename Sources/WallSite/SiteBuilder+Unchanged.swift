@@ -30,29 +30,25 @@ extension SiteBuilder {
   /// `fingerprint` and every file its manifest lists is as it left it (`SiteStamp`); nil when
   /// there is work to do.
   ///
-  /// What `isUnchanged` checks, with the manifest read as a stream (twice: the stamp, then
-  /// the pages and assets counted), never held: what a build on the plan engine asks first.
+  /// What `isUnchanged` checks, with the manifest read once as a stream (stamped and its pages
+  /// and assets counted together), never held: what a build on the plan engine asks first.
   package static func unchangedResult(
     fingerprint: String, record: BuildRecord?, settings: Settings, stateRoot: String
   ) -> BuildResult? {
     guard let record, record.fingerprint == fingerprint,
       let stamp = record.siteStamp
     else { return nil }
-    let manifest = ManifestLines.previous(stateRoot: stateRoot)
-    var (files, siteFiles) = (0, 0)
+    let counted: ManifestFileCounter
     do {
-      guard try SiteStamp.stamp(lines: manifest.source(), siteRoot: settings.output) == stamp
-      else { return nil }
-      let lines = try manifest.source()
-      while let line = try lines.next() {
-        guard line.hasPrefix(BuildManifest.filePrefix) else { continue }
-        files += 1
-        if !SiteLayout.isMedia(BuildManifest.path(of: line)) { siteFiles += 1 }
+      counted = ManifestFileCounter(try ManifestLines.previous(stateRoot: stateRoot).source())
+      // A stamp that matches was made of every line: the counts are the manifest's.
+      guard try SiteStamp.stamp(lines: counted, siteRoot: settings.output) == stamp else {
+        return nil
       }
     } catch {
       return nil
     }
     // An empty manifest is a missing one: nothing says what the last build wrote.
-    return files == 0 ? nil : unchanged(record, siteFiles: siteFiles)
+    return counted.files == 0 ? nil : unchanged(record, siteFiles: counted.siteFiles)
   }
 }
