@@ -31,16 +31,6 @@ package struct ExportParts: Sendable, Equatable {
     graph = source.folderState("graph") == .holdsFiles
   }
 
-  /// What refuses the build (`BuildError.missingParts`): the parts that `last` (those the last
-  /// complete build read, if it recorded them) had and the export lacks (`missing`); none
-  /// when `allowed` (`--allow-missing`).
-  package func lost(since last: ExportParts?, photoFiles: PhotoFileCount, allowed: Bool)
-    -> [String]
-  {
-    guard !allowed, let last else { return [] }
-    return missing(since: last, photoFiles: photoFiles)
-  }
-
   /// Reads the record's form (`json`); nil when it is not one.
   init?(json: JSONValue) {
     guard let classFiles = json["classFiles"]?.arrayValue, let files = json["files"]?.boolValue,
@@ -59,12 +49,18 @@ package struct ExportParts: Sendable, Equatable {
     ]
   }
 
-  /// What `last` read and this export lacks, each named as the message names it: a class file
-  /// (`WallImageComment.json`), `files/` when none of the files the class files name is there
-  /// any more, `graph/` when it holds nothing any more.
-  /// - Parameter last: The parts the last complete build read.
+  /// What refuses the build (`BuildError.missingParts`): what `last` read and this export lacks.
+  ///
+  /// Each is named as the message names it: a class file (`WallImageComment.json`), `files/`
+  /// when none of the files the class files name is there any more, `graph/` when it holds
+  /// nothing any more. None when `allowed` (`--allow-missing`) or no `last`.
+  /// - Parameter last: The parts the last complete build read, if it recorded them.
   /// - Parameter photoFiles: How many files this export's class files name, and find.
-  func missing(since last: ExportParts, photoFiles: PhotoFileCount) -> [String] {
+  /// - Parameter allowed: Whether the build publishes what it has all the same.
+  package func lost(since last: ExportParts?, photoFiles: PhotoFileCount, allowed: Bool)
+    -> [String]
+  {
+    guard !allowed, let last else { return [] }
     var missing = last.classFiles.filter { !classFiles.contains($0) }
     if last.files && !files && photoFiles.named > 0 { missing.append("files/") }
     if last.graph && !graph { missing.append("graph/") }

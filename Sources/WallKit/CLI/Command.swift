@@ -221,7 +221,7 @@ public struct ArchiveOptions: Sendable, Equatable {
 }
 
 /// Which engine `wallgen build EXPORT` runs (`--engine`).
-public enum BuildEngine: String, Sendable, Equatable, CaseIterable {
+public enum BuildEngine: String, Sendable, Equatable {
   /// The export imported into memory, the site staged and published (`SiteBuilder`).
   case memory
   /// The plan engine in one process (`PlanEngineBuild`): plan, shard 0/1, finalize; its

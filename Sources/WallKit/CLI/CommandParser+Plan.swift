@@ -4,12 +4,10 @@ extension CommandParser {
   /// Refuses sharding options that do not go together: `--plan` with exactly one of
   /// `--shard K/N` and `--finalize`, and no export.
   static func checkSharding(_ options: BuildOptions) throws(UsageError) {
-    if options.engine == .plan {
-      if options.plan != nil {
-        throw UsageError(
-          "'--engine plan' builds from an export; '--plan' builds from a plan already made",
-          command: "build")
-      }
+    if options.engine == .plan, options.plan != nil {
+      throw UsageError(
+        "'--engine plan' builds from an export; '--plan' builds from a plan already made",
+        command: "build")
     }
     guard options.plan != nil else {
       if options.shard != nil || options.finalize {
