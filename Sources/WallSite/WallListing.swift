@@ -39,6 +39,14 @@ extension WallListing {
     return pages
   }
 
+  /// Every wall, in objectId order, in memory: for small sites and tests.
+  /// - Throws: `WriteError` when the walls cannot be read.
+  public func entries() throws(WriteError) -> [WallEntry] {
+    var entries: [WallEntry] = []
+    try forEachWall { entry throws(WriteError) in entries.append(entry) }
+    return entries
+  }
+
   /// Every wall's owner's names, by objectId, in memory: for small sites and tests.
   /// - Throws: `WriteError` when the walls cannot be read.
   public func names() throws(WriteError) -> [String: OwnerNames] {

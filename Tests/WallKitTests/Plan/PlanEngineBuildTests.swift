@@ -32,7 +32,7 @@ import WallSynth
     #expect(plan.summary.line == memory.summary.line, "\(label)")
     #expect(plan.report.sorted == memory.report.sorted, "\(label): problems")
     // What a private build's list of links and a web archive are made from.
-    #expect(try Self.entries(plan.walls) == Self.entries(memory.walls), "\(label): walls")
+    #expect(try plan.walls.entries() == memory.walls.entries(), "\(label): walls")
     return (memory, plan)
   }
 
@@ -40,13 +40,6 @@ import WallSynth
   static func graph(seed: UInt64, edges: Int = 40, imagesPerUser: Double = 1) -> SyntheticExport {
     ShardFixture.randomGraph(
       edges: edges, edgeSeed: seed, imagesPerUser: imagesPerUser, commentsPerImage: 1, seed: seed)
-  }
-
-  /// Every wall of `walls`, in order.
-  static func entries(_ walls: any WallListing) throws -> [WallEntry] {
-    var entries: [WallEntry] = []
-    try walls.forEachWall { entries.append($0) }
-    return entries
   }
 
   @Test(

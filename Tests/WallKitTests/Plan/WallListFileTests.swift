@@ -28,10 +28,8 @@ import WallKitTestSupport
       owners[objectId] = names
     }
     let list = try writer.finish()
-    var listed: [WallEntry] = []
-    try list.forEachWall { listed.append($0) }
-    var expected: [WallEntry] = []
-    try WallsInMemory(pages: pages, owners: owners).forEachWall { expected.append($0) }
+    let listed = try list.entries()
+    let expected = try WallsInMemory(pages: pages, owners: owners).entries()
     #expect(listed == expected)
     #expect(listed.count == 4)
     // The same bytes, not only equal strings: the dictionary's key, the last values.
