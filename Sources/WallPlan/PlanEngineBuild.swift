@@ -17,9 +17,10 @@ import WallSupport
 /// then as it was, and the state folder's record of it is cleared (the next build does the
 /// work again).
 ///
-/// What it does not do yet, which `SiteBuilder` does (issue 43, item 1): stage the site and
-/// publish it at the end with rollback (it keeps a sharded build's journal instead: a failed run
-/// leaves files that the next run removes).
+/// Like the in-memory build, it stages what it writes (`StagingArea`, in the state folder) and
+/// publishes it at the end, with rollback (`ShardFinalizer.publish`): a build that fails leaves
+/// the site as it was, byte for byte. The staging folder is walked to publish it, not listed,
+/// so its memory does not grow with the site either.
 public struct PlanEngineBuild {
   let settings: SiteBuilder.Settings
   let progress: any BuildProgress
@@ -91,14 +92,27 @@ public struct PlanEngineBuild {
         throw .build(.strict(problems: ProblemReport(listing: problems).sorted))
       }
     }
+    // Everything the shard and finalize write goes here, and into the site only once all is
+    // written; whatever fails, the folder goes.
+    let staging: StagingArea
+    do {
+      staging = try StagingArea(
+        folder: SiteBuilder.stagingFolder(output: settings.output, stateRoot: stateRoot),
+        siteRoot: settings.output, stateRoot: stateRoot, listsFiles: false)
+    } catch {
+      throw .write(step: .state, error)
+    }
+    defer { staging.discard() }
     var shard = ShardBuilder(
       plan: plan, shard: .whole, settings: settings, progress: progress, tuning: tuning)
     shard.outputClaimed = true
     shard.refusesMediaProblems = settings.strict
+    shard.staging = staging
     let rendered = try shard.build()
     var finalizer = ShardFinalizer(plan: plan, settings: settings, progress: progress)
     finalizer.outputClaimed = true
     finalizer.parts = parts
+    finalizer.staging = staging
     let finalized = try finalizer.finalize()
     var result = finalized.result
     // Counted as a one-process build counts: this run's media (finalize sums the records'),

@@ -59,7 +59,8 @@ extension ShardBuilder {
       source: source,
       store: MediaStore(
         siteRoot: settings.output,
-        stateRoot: settings.stateFolder ?? SiteBuilder.stateFolder(for: settings.output)),
+        stateRoot: settings.stateFolder ?? SiteBuilder.stateFolder(for: settings.output),
+        staging: staging),
       thumbnailer: media.thumbnailer, jobs: settings.pipeline.jobs,
       copyOriginals: settings.copyOriginals, progress: WholeStepProgress(progress))
     let catalog: MediaCatalog
@@ -120,7 +121,7 @@ extension ShardBuilder {
   func makeGeneratedAvatars(reader: PlanReader, media: PlannedMedia, lists: ShardLists)
     throws(PlanError)
   {
-    let store = MediaStore(siteRoot: settings.output, stateRoot: "")
+    let store = MediaStore(siteRoot: settings.output, stateRoot: "", staging: staging)
     func write(_ user: User) throws(PlanError) {
       do throws(WriteError) {
         try store.writeGeneratedAvatar(of: user) { path throws(WriteError) in

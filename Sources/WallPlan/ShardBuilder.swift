@@ -31,6 +31,15 @@ public struct ShardBuilder {
   /// Whether a problem of the media refuses the build (`PlanEngineBuild` with `strict`): the
   /// shard then removes what it made and throws `BuildError.strict` before writing a page.
   package var refusesMediaProblems = false
+  /// Where the shard writes its files when it runs inside a build that publishes them at the
+  /// end (`PlanEngineBuild`); nil writes them in place, as the shards of a sharded build do.
+  ///
+  /// Staged, the shard leaves the site as it is: its pages, media and generated avatars go to
+  /// the staging folder, its finished record to the staging folder's state (finalize reads it
+  /// there, `ShardFinalizer.recordsRoot`), and what earlier runs left is not removed but
+  /// listed for after publishing (`leftoversPath(staging:)`). It never trusts its own record
+  /// to skip work: a run that was rolled back may have left it finished.
+  package var staging: StagingArea?
 
   /// What a shard did.
   public struct Result: Sendable {
@@ -89,7 +98,9 @@ public struct ShardBuilder {
     // what it claims is gathered on disk as this run's leftovers (`ShardLists`).
     let ownPath = ShardRecord.path(shard, stateRoot: stateRoot)
     let own = ShardRecord.load(path: ownPath, shard: shard, lists: false)
-    if let own, isComplete(own, path: ownPath, plan: reader.identity, fingerprint: fingerprint) {
+    if staging == nil, let own,
+      isComplete(own, path: ownPath, plan: reader.identity, fingerprint: fingerprint)
+    {
       progress.finished()
       return Self.unchanged(own)
     }
@@ -120,12 +131,15 @@ public struct ShardBuilder {
       try lists.addLeftovers(ofRecord: ownPath, shard: shard, siteRoot: settings.output)
       try lists.addLeftovers(ofRecord: asidePath, shard: shard, siteRoot: settings.output)
       for folder in folders { try lists.add(folder: folder) }
-      // A site changing under a one-process build's record must not look complete to it.
-      try BuildRecord.invalidate(stateRoot: stateRoot)
-      try FileSystem.createDirectory(settings.output)
+      if staging == nil {
+        // A site changing under a one-process build's record must not look complete to it
+        // (staged, publishing takes the record away).
+        try BuildRecord.invalidate(stateRoot: stateRoot)
+        try FileSystem.createDirectory(settings.output)
+      }
       try FileSystem.createDirectory(stateRoot)
       try ShardRecords.supersede(otherThan: shard.count, stateRoot: stateRoot)
-      if own == nil, let aside,
+      if staging == nil, own == nil, let aside,
         isComplete(aside, path: asidePath, plan: reader.identity, fingerprint: fingerprint)
       {
         // A run of another count set this record aside; this count is meant again.
@@ -136,7 +150,7 @@ public struct ShardBuilder {
       // The journal, before anything is written; it replaces the earlier record.
       try lists.save(record, journal: true, stateRoot: stateRoot)
       try FileSystem.removeFile(asidePath)
-      if lists.hasLeftovers {
+      if staging == nil, lists.hasLeftovers {
         let kept = Set(folders)
         removed += try BuildManifest.prune(
           FilteredLineSource(try lists.leftoverEntries()) { line in
@@ -179,7 +193,7 @@ public struct ShardBuilder {
     // makes, so they show the predictions, corrected by finalize.
     var renderer = WallBatchRenderer(
       plan: reader, media: media, settings: settings,
-      writer: PageWriter(siteRoot: settings.output, staging: nil, templates: templates),
+      writer: PageWriter(siteRoot: settings.output, staging: staging, templates: templates),
       corrections: shard.count == 1 ? record.corrections : MediaCorrections(),
       progress: progress)
     renderer.order = tuning.localityOrder ? .locality : .objectId
@@ -189,15 +203,25 @@ public struct ShardBuilder {
     // Pages, as a one-process build counts them: not the walls' viewer data.
     record.pages = walls.htmlPages
     do {
-      // What earlier runs wrote and this one did not write again goes before the record says
-      // the run finished (killed in between, the journal still lists it).
-      if lists.hasLeftovers {
-        removed += try BuildManifest.prune(
-          try lists.leftoverEntries(), keeping: try lists.madeEntries(),
-          siteRoot: settings.output, stateRoot: stateRoot)
-      }
       record.finished = true
-      try lists.save(record, journal: false, stateRoot: stateRoot)
+      if let staging {
+        // Published with the site; what earlier runs left goes after it (`leftoversPath`).
+        let leftovers = try SortedLineWriter(path: Self.leftoversPath(staging: staging))
+        try leftovers.append(contentsOf: try lists.leftoverEntries())
+        try leftovers.install()
+        try lists.save(
+          record, journal: false, stateRoot: stateRoot,
+          at: ShardRecord.path(shard, stateRoot: ShardFinalizer.recordsRoot(staging: staging)))
+      } else {
+        // What earlier runs wrote and this one did not write again goes before the record
+        // says the run finished (killed in between, the journal still lists it).
+        if lists.hasLeftovers {
+          removed += try BuildManifest.prune(
+            try lists.leftoverEntries(), keeping: try lists.madeEntries(),
+            siteRoot: settings.output, stateRoot: stateRoot)
+        }
+        try lists.save(record, journal: false, stateRoot: stateRoot)
+      }
     } catch {
       throw .write(step: .state, error)
     }
@@ -266,11 +290,18 @@ public struct ShardBuilder {
     return result
   }
 
-  /// Removes what the run made that nothing lists, for a run that stops with an error.
+  /// Where a staged shard lists, as sorted manifest lines, what earlier runs of it claimed: to
+  /// be removed once the build is published, unless its manifest lists it
+  /// (`StagedLeftovers`).
+  static func leftoversPath(staging: StagingArea) -> String { "\(staging.folder)/leftovers" }
+
+  /// Removes what the run made that nothing lists, for a run that stops with an error (a
+  /// staged run made nothing in the site: its caller discards the staging folder).
   ///
   /// Kept is what the last complete build's manifest lists and the earlier runs' leftovers in
   /// the journal (a later run or finalize removes those when no longer needed).
   private func removeUnlisted(lists: ShardLists, stateRoot: String) throws(PlanError) {
+    guard staging == nil else { return }
     do {
       // The earlier runs' leftovers and the last manifest, merged as sorted streams.
       let keep = MergedLineSource([

@@ -15,7 +15,8 @@ extension ShardFinalizer {
   /// names returned, which are kept on disk too (`WallListFile`).
   func writeIndex(
     reader: PlanReader, media: PlannedMedia, corrections: MediaCorrections,
-    records: [ShardRecord], corrected: [String: WallCover], writer: PageWriter, stateRoot: String
+    records: [ShardRecord], corrected: [String: WallCover], writer: PageWriter, stateRoot: String,
+    recordsRoot: String
   ) throws(PlanError) -> (walls: WallListFile, written: PageWriter.Written) {
     let isPublic = settings.audience == .anyone
     let people = isPublic ? try IndexPeople(path: "\(stateRoot)/index-people.sqlite") : nil
@@ -49,7 +50,7 @@ extension ShardFinalizer {
       }
     }
     for record in records {
-      try ShardRecord.forEachCover(path: ShardRecord.path(record.shard, stateRoot: stateRoot)) {
+      try ShardRecord.forEachCover(path: ShardRecord.path(record.shard, stateRoot: recordsRoot)) {
         owner, cover throws(PlanError) in
         try people.add(cover: cover, of: owner, replacing: false)
       }

@@ -12,14 +12,15 @@ extension ShardFinalizer {
   ///   - records: The finished records of every shard (read without their lists).
   ///   - own: Site-relative paths of the files finalize wrote or found unchanged.
   ///   - stateRoot: The state folder.
+  ///   - recordsRoot: The state folder the records are read from (`ShardFinalizer.recordsRoot`).
   /// - Returns: The manifest's writer, closed (`temporaryPath` is complete; `install()` puts
   ///   it in place), how many site files it lists, and how many of them are not media.
   /// - Throws: `WriteError` when a record cannot be read or the manifest written.
-  static func writeManifest(records: [ShardRecord], own: [String], stateRoot: String)
-    throws(WriteError) -> (writer: SortedLineWriter, files: Int, siteFiles: Int)
-  {
+  static func writeManifest(
+    records: [ShardRecord], own: [String], stateRoot: String, recordsRoot: String
+  ) throws(WriteError) -> (writer: SortedLineWriter, files: Int, siteFiles: Int) {
     var openers: [any LineSourceOpener] = records.map { record in
-      ShardRecord.MadeLines(path: ShardRecord.path(record.shard, stateRoot: stateRoot))
+      ShardRecord.MadeLines(path: ShardRecord.path(record.shard, stateRoot: recordsRoot))
     }
     openers.append(ArrayLineSource(SortedLines.sorted(own.map(BuildManifest.line(file:)))))
     let merged = try MergedLineSource.merging(

@@ -19,6 +19,12 @@ public struct ShardFinalizer {
   /// The parts of the export the build read, kept in the build record (`PlanEngineBuild`: the
   /// next build refuses an export that lost one); nil for a sharded build.
   package var parts: ExportParts?
+  /// Where finalize writes its files when it runs inside a build that publishes them.
+  ///
+  /// Given by `PlanEngineBuild`, finalize reads the shard's record from there (`recordsRoot`),
+  /// and publishes the staging folder before the prune, rolled back when a file cannot be put
+  /// in place. Nil writes in place, as a sharded build's finalize does.
+  package var staging: StagingArea?
 
   /// Creates the finalize step; `settings.export` is ignored (the plan names the export).
   public init(
@@ -58,19 +64,21 @@ public struct ShardFinalizer {
     defer { lock?.release() }
     let fingerprint = ShardedBuild.fingerprint(plan: reader.identity, settings: settings)
     let stateRoot = settings.stateFolder ?? SiteBuilder.stateFolder(for: settings.output)
+    let recordsRoot = staging.map(Self.recordsRoot(staging:)) ?? stateRoot
     let records = try Self.finishedRecords(
-      stateRoot: stateRoot, plan: reader.identity, fingerprint: fingerprint,
+      stateRoot: recordsRoot, plan: reader.identity, fingerprint: fingerprint,
       settings: ShardSettings(plan: reader.identity, settings: settings))
     let writer: PageWriter
     do {
       writer = PageWriter(
-        siteRoot: settings.output, staging: nil,
+        siteRoot: settings.output, staging: staging,
         templates: try ThemeTemplates(settings.pipeline.theme))
     } catch {
       throw .build(.template(error))
     }
     do {
-      try BuildRecord.invalidate(stateRoot: stateRoot)
+      // Staged, publishing takes the record away.
+      if staging == nil { try BuildRecord.invalidate(stateRoot: stateRoot) }
     } catch {
       throw .write(step: .state, error)
     }
@@ -114,7 +122,7 @@ public struct ShardFinalizer {
     progress.announce(.index, of: Self.steps)
     let (walls, indexWritten) = try writeIndex(
       reader: reader, media: media, corrections: corrections, records: records,
-      corrected: corrected, writer: writer, stateRoot: stateRoot)
+      corrected: corrected, writer: writer, stateRoot: stateRoot, recordsRoot: recordsRoot)
     files += indexWritten.paths
     summary.pages += indexWritten.paths.count { $0.hasSuffix(".html") }
     summary.filesWritten += indexWritten.written
@@ -139,17 +147,23 @@ public struct ShardFinalizer {
     // streams, written beside its place and put there once the prune is done.
     let manifest: (writer: SortedLineWriter, files: Int, siteFiles: Int)
     do {
-      manifest = try Self.writeManifest(records: records, own: files, stateRoot: stateRoot)
+      manifest = try Self.writeManifest(
+        records: records, own: files, stateRoot: stateRoot, recordsRoot: recordsRoot)
     } catch {
       throw .write(step: .manifest, error)
     }
     summary.filesUnchanged = max(0, manifest.files - summary.filesWritten)
+    var replaced: [any ReplacedOutputs] = [SupersededShardOutputs()]
+    if let staging {
+      try publish(staging, manifest: manifest.writer.temporaryPath, stateRoot: stateRoot)
+      replaced.append(StagedLeftovers(path: ShardBuilder.leftoversPath(staging: staging)))
+    }
     do {
       // What the last build listed, and what the records of other shard counts (set aside
       // when this run started) list, goes unless this build lists it too.
       summary.filesRemoved = try SiteBuilder.finishSite(
         manifest: .file(manifest.writer.temporaryPath), fileCount: manifest.files,
-        previous: .previous(stateRoot: stateRoot), replaced: [SupersededShardOutputs()],
+        previous: .previous(stateRoot: stateRoot), replaced: replaced,
         record: BuildRecord(
           fingerprint: ShardedBuild.recordFingerprint(plan: reader.identity, settings: settings),
           summary: summary, problems: report.sorted,
@@ -178,7 +192,7 @@ public struct ShardFinalizer {
   ) throws(PlanError) -> (Int, [String], [String: WallCover]) {
     var named: Set<String> = []
     var avatars: Set<String> = []
-    let store = MediaStore(siteRoot: settings.output, stateRoot: "")
+    let store = MediaStore(siteRoot: settings.output, stateRoot: "", staging: staging)
     for (path, outcome) in corrections.pictures {
       for user in try reader.users(withPicture: path) {
         named.insert(user.objectId)

@@ -98,9 +98,11 @@ final class ShardLists: WallOutputs {
 
   /// Writes `record` atomically with these lists merged into its own (the folders and the
   /// leftovers only when `journal`), as sorted streams
-  /// (`ShardRecord.save(to:stateRoot:adding:)`).
+  /// (`ShardRecord.save(to:stateRoot:adding:)`), at its place in `stateRoot` or at `path`.
   /// - Throws: `WriteError` when a file cannot be written or read.
-  func save(_ record: ShardRecord, journal: Bool, stateRoot: String) throws(WriteError) {
+  func save(
+    _ record: ShardRecord, journal: Bool, stateRoot: String, at path: String? = nil
+  ) throws(WriteError) {
     var added = ShardRecord.AddedLists(
       sources: [try made.sorted()], files: fileCount, records: recordCount, covers: coverCount)
     if journal {
@@ -111,7 +113,7 @@ final class ShardLists: WallOutputs {
       added.leftovers = leftoverCount
     }
     try record.save(
-      to: ShardRecord.path(record.shard, stateRoot: stateRoot), stateRoot: stateRoot,
+      to: path ?? ShardRecord.path(record.shard, stateRoot: stateRoot), stateRoot: stateRoot,
       adding: added)
   }
 }

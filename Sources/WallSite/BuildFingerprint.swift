@@ -78,7 +78,7 @@ package enum BuildFingerprint {
 /// What the last complete build recorded beside its manifest: its fingerprint and its result,
 /// so a build with nothing to do can report the same summary and problems without working.
 package struct BuildRecord: Sendable {
-  static let fileName = "last-build.json"
+  package static let fileName = "last-build.json"
 
   var fingerprint: String
   /// The wallgen that made the build (`ProgramIdentity.current`); nil in a record of a wallgen

@@ -4,7 +4,7 @@ extension SiteBuilder {
   /// Where a build stages its files: `<state folder>/staging`, unless the state folder is on
   /// another file system than the output (then publishing would copy every file instead of
   /// renaming it), where it is `<output>/.wallgen-staging` for the time of the build.
-  static func stagingFolder(output: String, stateRoot: String) -> String {
+  package static func stagingFolder(output: String, stateRoot: String) -> String {
     StagingArea.sameFileSystem(stateRoot, output)
       ? "\(stateRoot)/staging" : "\(output)/.wallgen-staging"
   }
@@ -12,7 +12,7 @@ extension SiteBuilder {
   /// The order staged site files are put in place: media, then assets, then the walls, then
   /// the index, so that a build killed while publishing never leaves a page pointing at a
   /// file that is not there yet.
-  static func publishOrder(_ path: String) -> Int {
+  package static func publishOrder(_ path: String) -> Int {
     if SiteLayout.isMedia(path) { return 0 }
     if path.hasPrefix("assets/") { return 1 }
     return path.contains("/") ? 2 : 3

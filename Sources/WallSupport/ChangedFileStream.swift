@@ -61,7 +61,7 @@ public final class ChangedFileStream {
     staging relative: String, in tree: StagingArea.Tree, of staging: StagingArea
   ) {
     self.init(
-      target: staging.targetPath(relative, in: tree),
+      target: staging.currentPath(relative, in: tree),
       destination: staging.stagedPath(relative, in: tree),
       staged: { staging.noteStaged(relative, in: tree) })
   }
@@ -132,8 +132,10 @@ public final class ChangedFileStream {
   /// Opens the temporary file the bytes go to.
   private func startWriting() {
     do throws(WriteError) {
+      // A file staged before is compared with (it is `target`), so it is not written over
+      // in place.
       writing =
-        try staged != nil
+        try staged != nil && target != destination
         ? TemporaryFile(staging: destination) : TemporaryFile(for: destination)
     } catch {
       failure = error

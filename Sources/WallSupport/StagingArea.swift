@@ -29,8 +29,11 @@ public final class StagingArea: Sendable {
   public let stateRoot: String
   /// The outermost folder that making `folder` created, removed again by `discard()`.
   private let createdFrom: String?
-  /// What was staged, by tree.
+  /// What was staged, by tree (nothing when `listsFiles` is false).
   private let staged = Mutex<[Tree: Set<String>]>([:])
+  /// Whether the staged paths are kept in memory for `stagedFiles(in:)`; a build whose files
+  /// are too many for that publishes by walking the folder (`StagingCommit.placeAll`).
+  public let listsFiles: Bool
 
   /// Makes an empty staging folder at `folder`, removing what a killed build left there.
   /// - Parameters:
@@ -38,11 +41,15 @@ public final class StagingArea: Sendable {
   ///     publishing is a rename per file.
   ///   - siteRoot: The output folder.
   ///   - stateRoot: The state folder.
+  ///   - listsFiles: Whether to keep the staged paths in memory (`stagedFiles(in:)`).
   /// - Throws: `WriteError` when the folder cannot be made.
-  public init(folder: String, siteRoot: String, stateRoot: String) throws(WriteError) {
+  public init(folder: String, siteRoot: String, stateRoot: String, listsFiles: Bool = true)
+    throws(WriteError)
+  {
     self.folder = folder
     self.siteRoot = siteRoot
     self.stateRoot = stateRoot
+    self.listsFiles = listsFiles
     Self.removeTree(folder)
     createdFrom = Self.firstMissingFolder(of: folder)
     try FileSystem.createDirectory(folder)
@@ -51,6 +58,15 @@ public final class StagingArea: Sendable {
   /// Where the staged copy of `relative` in `tree` is written.
   public func stagedPath(_ relative: String, in tree: Tree) -> String {
     "\(folder)/\(tree.rawValue)/\(relative)"
+  }
+
+  /// The file that `relative` in `tree` is as things stand.
+  ///
+  /// It is the staged copy when one was staged, else the published file: a file staged twice
+  /// with the same bytes is written once, as in place.
+  public func currentPath(_ relative: String, in tree: Tree) -> String {
+    let staged = stagedPath(relative, in: tree)
+    return FileSystem.linkKind(of: staged) == .regular ? staged : targetPath(relative, in: tree)
   }
 
   /// Where `relative` in `tree` goes when published.
@@ -68,6 +84,7 @@ public final class StagingArea: Sendable {
   /// Records that `relative` in `tree` was staged at its `stagedPath` by other means (a
   /// `ChangedFileStream`).
   func noteStaged(_ relative: String, in tree: Tree) {
+    guard listsFiles else { return }
     _ = staged.withLock { $0[tree, default: []].insert(relative) }
   }
 
@@ -77,12 +94,12 @@ public final class StagingArea: Sendable {
   public func stageIfChanged(_ bytes: [UInt8], at relative: String, in tree: Tree)
     throws(WriteError) -> Bool
   {
-    if Self.file(at: targetPath(relative, in: tree), holds: bytes) { return false }
+    if Self.file(at: currentPath(relative, in: tree), holds: bytes) { return false }
     try stage(bytes, at: relative, in: tree)
     return true
   }
 
-  /// The relative paths staged for `tree`, sorted.
+  /// The relative paths staged for `tree`, sorted (none unless `listsFiles`).
   public func stagedFiles(in tree: Tree) -> [String] {
     staged.withLock { ($0[tree] ?? []).sorted() }
   }

@@ -15,18 +15,9 @@
 /// another file system than a target (a layout the build avoids), or hard links are not to
 /// be had, files are copied instead.
 public final class StagingCommit {
-  /// One change made, and how to undo it.
-  private enum Change {
-    /// A folder made above a tree's root.
-    case folder(String)
-    /// A file put at `target`; `previous` keeps what was there, nil when nothing was.
-    case placed(target: String, previous: String?)
-    /// A staged folder moved to `target`, where there was none; undone by moving it back.
-    case moved(target: String, staged: String)
-  }
-
-  private let area: StagingArea
-  private var changes: [Change] = []
+  let area: StagingArea
+  /// What was changed, to undo it.
+  let changes: StagingChanges
   private var kept = 0
   private var madeKeptFolder = false
   /// Target folders known to exist.
@@ -35,9 +26,31 @@ public final class StagingCommit {
   private var moved: Set<String> = []
 
   /// Starts publishing what `area` staged.
-  public init(area: StagingArea) {
-    self.area = area
+  public convenience init(area: StagingArea) {
+    self.init(area: area, changesHeld: StagingChanges.defaultMemoryLimit)
   }
+
+  /// Starts publishing what `area` staged, holding at most `changesHeld` changes in memory
+  /// before they go to a file (`StagingChanges`; tests make it small).
+  package init(area: StagingArea, changesHeld: Int) {
+    self.area = area
+    changes = StagingChanges(path: "\(area.folder)/changes", memoryLimit: max(1, changesHeld))
+  }
+
+  /// Where `relative` of `tree` goes: the tree's root for "".
+  func target(_ relative: String, in tree: StagingArea.Tree) -> String {
+    relative.isEmpty
+      ? String(area.targetPath("", in: tree).dropLast()) : area.targetPath(relative, in: tree)
+  }
+
+  /// Where `relative` of `tree` is staged: the tree's staging folder for "".
+  func staged(_ relative: String, in tree: StagingArea.Tree) -> String {
+    relative.isEmpty
+      ? String(area.stagedPath("", in: tree).dropLast()) : area.stagedPath(relative, in: tree)
+  }
+
+  /// Where the `number`-th file replaced is kept.
+  private func keptPath(_ number: Int) -> String { "\(area.folder)/previous/\(number)" }
 
   /// Checks that files can be put in `folders` before any is moved: each existing one, and
   /// the nearest existing parent of each missing one, must be a writable folder.
@@ -64,25 +77,30 @@ public final class StagingCommit {
   /// - Throws: `WriteError` naming the target when it cannot be replaced.
   public func place(_ relative: String, in tree: StagingArea.Tree) throws(WriteError) {
     if try placeFolder(of: relative, in: tree) { return }
+    try placeFile(relative, in: tree)
+  }
+
+  /// Moves the staged `relative` of `tree` over its target, whose folder exists.
+  func placeFile(_ relative: String, in tree: StagingArea.Tree) throws(WriteError) {
     let staged = area.stagedPath(relative, in: tree)
     let target = area.targetPath(relative, in: tree)
     let previous = try keepPrevious(of: target)
     if rename(staged, target) == 0 {
-      changes.append(.placed(target: target, previous: previous))
+      changes.append(.placed(tree, relative: relative, previous: previous))
       return
     }
     let reason = FileSystem.lastErrorReason
     guard errno == EXDEV else {
-      if let previous { unlink(previous) }
+      if let previous { unlink(keptPath(previous)) }
       throw WriteError(path: target, reason: reason)
     }
     do {
       try FileSystem.copyAtomically(staged, to: target) { _ in }
     } catch {
-      if let previous { unlink(previous) }
+      if let previous { unlink(keptPath(previous)) }
       throw error
     }
-    changes.append(.placed(target: target, previous: previous))
+    changes.append(.placed(tree, relative: relative, previous: previous))
   }
 
   /// When a folder on the way to `relative`'s target is missing, moves the outermost one in
@@ -92,12 +110,12 @@ public final class StagingCommit {
     -> Bool
   {
     let root = area.targetPath("", in: tree).dropLast()
-    var folders = [(target: String(root), staged: String(area.stagedPath("", in: tree).dropLast()))]
+    var folders = [(relative: "", target: String(root), staged: staged("", in: tree))]
     let components = relative.split(separator: "/").dropLast()
     var path = ""
     for component in components {
       path += path.isEmpty ? String(component) : "/" + component
-      folders.append((area.targetPath(path, in: tree), area.stagedPath(path, in: tree)))
+      folders.append((path, area.targetPath(path, in: tree), area.stagedPath(path, in: tree)))
     }
     for (index, folder) in folders.enumerated() {
       if moved.contains(folder.target) { return true }
@@ -123,7 +141,7 @@ public final class StagingCommit {
           present.insert(folder.target)
           continue
         }
-        changes.append(.moved(target: folder.target, staged: folder.staged))
+        changes.append(.moved(tree, relative: folder.relative))
         moved.insert(folder.target)
         return true
       default:
@@ -134,7 +152,7 @@ public final class StagingCommit {
   }
 
   /// Makes `folder` and its missing parents (undone by `rollBack()`).
-  private func makeFolders(_ folder: String) throws(WriteError) {
+  func makeFolders(_ folder: String) throws(WriteError) {
     var missing: [String] = []
     var current = folder
     while FileSystem.kind(of: current) == .missing {
@@ -171,10 +189,10 @@ public final class StagingCommit {
     do {
       try FileSystem.writeAtomically(bytes, to: target)
     } catch {
-      if let previous { unlink(previous) }
+      if let previous { unlink(keptPath(previous)) }
       throw error
     }
-    changes.append(.placed(target: target, previous: previous))
+    changes.append(.placed(tree, relative: relative, previous: previous))
   }
 
   /// Takes `relative` of `tree` away (it is put back by `rollBack()`).
@@ -185,23 +203,23 @@ public final class StagingCommit {
     let previous = try keepPrevious(of: target)
     guard unlink(target) == 0 else {
       let reason = FileSystem.lastErrorReason
-      if let previous { unlink(previous) }
+      if let previous { unlink(keptPath(previous)) }
       throw WriteError(path: target, reason: reason)
     }
-    changes.append(.placed(target: target, previous: previous))
+    changes.append(.placed(tree, relative: relative, previous: previous))
   }
 
-  /// The file at `target`, kept in the staging folder (a hard link, else a copy), or nil when
-  /// there is none.
-  private func keepPrevious(of target: String) throws(WriteError) -> String? {
+  /// The file at `target`, kept in the staging folder (a hard link, else a copy) as the
+  /// number returned (`keptPath`), or nil when there is none.
+  private func keepPrevious(of target: String) throws(WriteError) -> Int? {
     if !madeKeptFolder {
       try FileSystem.createDirectory("\(area.folder)/previous")
       madeKeptFolder = true
     }
-    let copy = "\(area.folder)/previous/\(kept + 1)"
+    let copy = keptPath(kept + 1)
     if link(target, copy) == 0 {
       kept += 1
-      return copy
+      return kept
     }
     if errno == ENOENT { return nil }
     let reason = FileSystem.lastErrorReason
@@ -218,26 +236,26 @@ public final class StagingCommit {
       throw WriteError(path: target, reason: "cannot keep the file it replaces: \(error.reason)")
     }
     kept += 1
-    return copy
+    return kept
   }
 
-  /// Undoes every change, the last first: each replaced file gets its previous content back,
-  /// each new file and folder goes.
+  /// Undoes every change (`StagingChanges`): each replaced file gets its previous content
+  /// back, each new file and folder goes.
   public func rollBack() {
-    for change in changes.reversed() {
+    changes.undoAll { change in
       switch change {
       case .folder(let path):
         rmdir(path)
-      case .placed(let target, let previous?):
-        if rename(previous, target) != 0 && errno == EXDEV {
-          _ = try? FileSystem.copyAtomically(previous, to: target) { _ in }
+      case .placed(let tree, let relative, let previous?):
+        let target = target(relative, in: tree)
+        if rename(keptPath(previous), target) != 0 && errno == EXDEV {
+          _ = try? FileSystem.copyAtomically(keptPath(previous), to: target) { _ in }
         }
-      case .placed(let target, nil):
-        unlink(target)
-      case .moved(let target, let staged):
-        rename(target, staged)
+      case .placed(let tree, let relative, nil):
+        unlink(target(relative, in: tree))
+      case .moved(let tree, let relative):
+        rename(target(relative, in: tree), staged(relative, in: tree))
       }
     }
-    changes.removeAll()
   }
 }

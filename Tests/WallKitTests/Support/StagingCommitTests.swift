@@ -79,4 +79,72 @@ import WallKitTestSupport
     }
     #expect(refused?.path == folder.url("file"))
   }
+
+  @Test("a tree placed by walking the staging folder is rolled back from a change list on disk")
+  func placeAllRollsBack() throws {
+    let folder = try TemporaryDirectory()
+    let area = try makeSite(in: folder)
+    let before = try tree(folder)
+    for path in [
+      "media/aa/x.jpg", "media/aa/z.jpg", "media/bb/y.jpg", "walls/u1/index.html",
+      "walls/u 2/a page.html", "index.html",
+    ] {
+      try area.stage(Array("new \(path)".utf8), at: path, in: .site)
+    }
+    try area.stage(Array("new record".utf8), at: "media/aa/x.json", in: .state)
+    // One change held in memory: the others go to the list on disk and come back from it.
+    let commit = StagingCommit(area: area, changesHeld: 1)
+    try commit.remove("last-build.json", in: .state)
+    try commit.placeAll(in: .state)
+    try commit.placeAll(in: .site) { name, isFolder in name == "media" ? 0 : isFolder ? 1 : 2 }
+    #expect(FileSystem.kind(of: area.folder + "/changes") == .regular)
+    let placed = try SiteTree.contents(of: folder.url("site"))
+    #expect(placed["walls/u 2/a page.html"] == Array("new walls/u 2/a page.html".utf8))
+    #expect(placed["media/aa/x.jpg"] == Array("new media/aa/x.jpg".utf8))
+    #expect(placed["index.html"] == Array("new index.html".utf8))
+    #expect(placed["blocker"] == Array("a file, not a folder".utf8))
+    commit.rollBack()
+    #expect(try tree(folder) == before)
+    #expect(FileSystem.kind(of: folder.url("site/walls/u 2")) == .missing)
+    #expect(FileSystem.kind(of: folder.url("site/media/bb")) == .missing)
+    #expect(FileSystem.kind(of: area.folder + "/changes") == .missing)
+  }
+
+  @Test("placing a tree stops at a file where a staged folder goes, and is rolled back")
+  func placeAllRefusesAFileForAFolder() throws {
+    let folder = try TemporaryDirectory()
+    let area = try makeSite(in: folder)
+    let before = try tree(folder)
+    try area.stage(Array("new index".utf8), at: "index.html", in: .site)
+    try area.stage(Array("cannot go".utf8), at: "blocker/file", in: .site)
+    let commit = StagingCommit(area: area, changesHeld: 1)
+    // The root's files go first here, so the index is replaced before the failure.
+    let error = #expect(throws: WriteError.self) {
+      try commit.placeAll(in: .site) { _, isFolder in isFolder ? 1 : 0 }
+    }
+    #expect(error?.path == folder.url("site/blocker"))
+    #expect(try SiteTree.contents(of: folder.url("site"))["index.html"] == Array("new index".utf8))
+    commit.rollBack()
+    #expect(try tree(folder) == before)
+  }
+
+  @Test("a first build's whole site is moved in by placing its tree, and moved back on rollback")
+  func placeAllFirstBuild() throws {
+    let folder = try TemporaryDirectory()
+    let area = try StagingArea(
+      folder: folder.url("state/staging"), siteRoot: folder.url("out/site"),
+      stateRoot: folder.url("state"), listsFiles: false)
+    for path in ["index.html", "media/aa/x.jpg", "walls/u1/index.html"] {
+      try area.stage(Array(path.utf8), at: path, in: .site)
+    }
+    #expect(area.stagedFiles(in: .site).isEmpty)
+    let commit = StagingCommit(area: area)
+    try commit.placeAll(in: .site)
+    #expect(
+      SiteTree.files(in: folder.url("out/site"))
+        == ["index.html", "media/aa/x.jpg", "walls/u1/index.html"])
+    commit.rollBack()
+    #expect(FileSystem.kind(of: folder.url("out")) == .missing)
+    #expect(FileSystem.kind(of: area.stagedPath("index.html", in: .site)) == .regular)
+  }
 }
