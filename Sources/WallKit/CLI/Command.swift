@@ -153,6 +153,8 @@ public struct ServeOptions: Sendable, Equatable {
   public var port: Int = 8080
   /// Print only problems, errors and the URL.
   public var quiet: Bool = false
+  /// The engine each build runs (`--engine`).
+  public var engine = BuildEngine.memory
   /// The most uncompressed bytes a zip export may hold.
   public var maxExportBytes: UInt64 = ZipLimits.standard.totalBytes
   /// Whether to build and serve the private site (`--private`): walls at their secret
@@ -218,13 +220,4 @@ public struct ArchiveOptions: Sendable, Equatable {
   public init(export: String? = nil) {
     self.export = export
   }
-}
-
-/// Which engine `wallgen build EXPORT` runs (`--engine`).
-public enum BuildEngine: String, Sendable, Equatable {
-  /// The export imported into memory, the site staged and published (`SiteBuilder`).
-  case memory
-  /// The plan engine in one process (`PlanEngineBuild`): plan, shard 0/1, finalize; its
-  /// memory does not grow with the export.
-  case plan
 }

@@ -38,18 +38,11 @@ extension CommandParser {
 }
 
 extension ArgumentReader {
-  /// Reads `--engine`, `--plan PLAN`, `--shard K/N` or `--finalize` into `options`.
+  /// Reads `--plan PLAN`, `--shard K/N` or `--finalize` into `options`.
   mutating func shardingOption(_ argument: String, into options: inout BuildOptions)
     throws(UsageError)
   {
     switch argument {
-    case "--engine":
-      let text = try value(for: argument)
-      guard let engine = BuildEngine(rawValue: text) else {
-        throw UsageError(
-          "option '--engine' needs 'memory' or 'plan', not '\(text)'", command: command)
-      }
-      options.engine = engine
     case "--plan": options.plan = try value(for: argument)
     case "--shard":
       options.shard = try shardSpec(for: argument)

@@ -57,17 +57,7 @@ enum CommandTables {
 
   /// `--engine`, `--plan`, `--shard` and `--finalize` of `wallgen build`.
   private static let sharding: [CommandOption<BuildOptions>] = [
-    CommandOption(
-      ["--engine"], value: "memory|plan",
-      help: [
-        "How to build from an export: 'memory' (the default) imports it",
-        "into memory; 'plan' plans it, then builds as one shard and",
-        "finalizes, in memory that does not grow with the export",
-        "(docs/cli.md)",
-      ]
-    ) { reader, name, options throws(UsageError) in
-      try reader.shardingOption(name, into: &options)
-    },
+    .engine(\.engine),
     .text(
       ["--plan"], value: "PLAN", \.plan,
       help: [
@@ -123,7 +113,8 @@ enum CommandTables {
         ]),
       .siteOutput(\.output), .force, .wait,
     ] + CommandOption.rendering() + CommandOption.privateSite + [
-      .maxExportBytes(\.maxExportBytes), .quiet(\.quiet, printing: "problems, errors and the URL"),
+      .maxExportBytes(\.maxExportBytes), .engine(\.engine),
+      .quiet(\.quiet, printing: "problems, errors and the URL"),
     ]
 
   /// `wallgen archive`.

@@ -76,6 +76,26 @@ extension CommandOption {
     }
   }
 
+  /// `--engine memory|plan`: which engine builds the site from the export (`BuildEngine`).
+  static func engine(_ key: Field<BuildEngine>) -> Self {
+    Self(
+      ["--engine"], value: "memory|plan",
+      help: [
+        "How to build from an export: 'memory' (the default) imports it",
+        "into memory; 'plan' plans it, then builds as one shard and",
+        "finalizes, in memory that does not grow with the export",
+        "(docs/cli.md)",
+      ]
+    ) { reader, name, options throws(UsageError) in
+      let text = try reader.value(for: name)
+      guard let engine = BuildEngine(rawValue: text) else {
+        throw UsageError(
+          "option '\(name)' needs 'memory' or 'plan', not '\(text)'", command: reader.command)
+      }
+      options[keyPath: key] = engine
+    }
+  }
+
   /// `-q, --quiet`.
   static func quiet(
     _ key: Field<Bool>, printing what: String = "problems"

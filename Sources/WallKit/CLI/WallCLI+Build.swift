@@ -31,22 +31,14 @@ extension WallCLI {
     let started = ContinuousClock.now
     let timer = StepTimer(forwardingTo: console.buildProgress(quiet: quiet))
     var result: BuildResult
-    if options.engine == .plan {
-      do {
-        result = try PlanEngineBuild(settings: settings, progress: timer).build()
-      } catch {
-        guard case .build(let build) = error else {
-          console.err("error: \(error)")
-          return error.exitCode
-        }
-        return buildFailed(build, options: options, export: export, console: console)
+    do {
+      result = try options.engine.build(settings, progress: timer)
+    } catch {
+      guard case .build(let build) = error else {
+        console.err("error: \(error)")
+        return error.exitCode
       }
-    } else {
-      do {
-        result = try SiteBuilder(settings: settings, progress: timer).build()
-      } catch {
-        return buildFailed(error, options: options, export: export, console: console)
-      }
+      return buildFailed(build, options: options, export: export, console: console)
     }
     // The theme's and the language's warnings were printed above: the summary counts them.
     result.summary.warnings += warnings.count

@@ -79,8 +79,8 @@ extension WallCLI {
     var walls: (any WallListing)?
     guard
       rebuild(
-        settings, console: console, verbose: true, quiet: quiet, publishingTo: generation,
-        built: { walls = $0.walls })
+        settings, engine: options.engine, console: console, verbose: true, quiet: quiet,
+        publishingTo: generation, built: { walls = $0.walls })
     else { return .failure }
     server.start()
     if !["127.0.0.1", "localhost"].contains(options.host) {
@@ -92,7 +92,9 @@ extension WallCLI {
       paths: watched, excluding: [options.output], log: { console.err($0) }
     ) {
       if !quiet { console.err("change seen in \(watched.joined(separator: " or ")); rebuilding") }
-      rebuild(settings, console: console, verbose: false, quiet: quiet, publishingTo: generation)
+      rebuild(
+        settings, engine: options.engine, console: console, verbose: false, quiet: quiet,
+        publishingTo: generation)
     }
     let watching = watcher.start().description
     if !quiet { console.err(watching) }
@@ -115,6 +117,7 @@ extension WallCLI {
   /// keeps serving the last good build; its problems and the error are printed and published.
   /// - Parameters:
   ///   - settings: Makes the build's settings (options are read again on each rebuild).
+  ///   - engine: The engine that builds (`--engine`).
   ///   - console: Where to print.
   ///   - verbose: Whether this is the first build (its progress is printed).
   ///   - quiet: Print only problems and errors (`serve -q`).
@@ -122,7 +125,8 @@ extension WallCLI {
   ///   - built: Told of the result of a build that completed.
   @discardableResult
   static func rebuild(
-    _ settings: () throws -> SiteBuilder.Settings, console: Console, verbose: Bool,
+    _ settings: () throws -> SiteBuilder.Settings, engine: BuildEngine = .memory,
+    console: Console, verbose: Bool,
     quiet: Bool = false, publishingTo generation: BuildGeneration? = nil,
     built: (BuildResult) -> Void = { _ in }
   ) -> Bool {
@@ -143,11 +147,14 @@ extension WallCLI {
     let result: BuildResult
     do {
       let progress = console.buildProgress(quiet: quiet || !verbose)
-      result = try SiteBuilder(settings: made, progress: progress).build()
+      result = try engine.build(made, progress: progress)
     } catch {
+      guard case .build(let build) = error else {
+        return failed([TerminalText.escaped("error: \(error)")])
+      }
       return failed(
         failureLines(
-          error, unusable: error.unusableExport, output: made.output, export: made.export,
+          build, unusable: build.unusableExport, output: made.output, export: made.export,
           command: "serve"))
     }
     let report = PreviewReport(problems: result.report.sorted)

@@ -48,6 +48,12 @@ import WallKit
       }
       #expect(options.engine == engine, "\(arguments)")
       #expect(options.export == "export")
+      guard case .serve(let serve) = try CommandParser.parse(["serve", "export"] + arguments)
+      else {
+        Issue.record("not a serve: \(arguments)")
+        continue
+      }
+      #expect(serve.engine == engine, "serve \(arguments)")
     }
   }
 
@@ -65,6 +71,7 @@ import WallKit
       ["build", "export", "--plan", "p", "--finalize"],
       ["build", "export", "--engine", "disk"],
       ["build", "export", "--engine"],
+      ["serve", "export", "--engine", "disk"],
       ["build", "--engine", "plan", "--plan", "p", "--finalize"],
     ])
   func badCombinations(_ arguments: [String]) {

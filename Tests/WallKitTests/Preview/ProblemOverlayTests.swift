@@ -97,22 +97,26 @@ import WallSynth
     #expect(length == text(second).utf8.count)
   }
 
-  @Test("serve's rebuilds publish their report: problems, a failure in place, then clean")
-  func rebuildsPublish() throws {
+  @Test(
+    "serve's rebuilds publish their report: problems, a failure in place, then clean",
+    arguments: [BuildEngine.memory, .plan])
+  func rebuildsPublish(_ engine: BuildEngine) throws {
     let folder = try TemporaryDirectory()
     try UnusableExportTests.writeExport(at: folder.url("export"))
     let settings = SiteBuilder.Settings(export: folder.url("export"), output: folder.url("site"))
     let generation = BuildGeneration()
     let console = CapturedConsole().console
-    #expect(
-      WallCLI.rebuild({ settings }, console: console, verbose: true, publishingTo: generation))
+    func rebuild(verbose: Bool = false) -> Bool {
+      WallCLI.rebuild(
+        { settings }, engine: engine, console: console, verbose: verbose, publishingTo: generation)
+    }
+    #expect(rebuild(verbose: true))
     #expect(generation.snapshot.report.isClean)
     let first = generation.current
 
     let image = try FileSystem.readFile(folder.url("export/files/b.jpg"), limit: 1 << 20)
     try FileManager.default.removeItem(atPath: folder.url("export/files/b.jpg"))
-    #expect(
-      WallCLI.rebuild({ settings }, console: console, verbose: false, publishingTo: generation))
+    #expect(rebuild())
     let missing = generation.snapshot
     #expect(missing.generation != first, "a completed rebuild reloads open pages")
     #expect(missing.report.title == "1 error, 0 warnings")
@@ -125,8 +129,9 @@ import WallSynth
     let users = try FileSystem.readFile(folder.url("export/_User.json"), limit: 1 << 20)
     try FileSystem.writeAtomically(
       Array(users.prefix(users.count / 2)), to: folder.url("export/_User.json"))
-    #expect(
-      !WallCLI.rebuild({ settings }, console: console, verbose: false, publishingTo: generation))
+    let site = try SiteTree.contents(of: folder.url("site"))
+    #expect(!rebuild())
+    #expect(try SiteTree.contents(of: folder.url("site")) == site, "the site is as it was")
     let failed = generation.snapshot
     #expect(failed.generation == missing.generation, "the last good pages stay, not reloaded")
     #expect(failed.report.failed)
@@ -136,8 +141,7 @@ import WallSynth
 
     try FileSystem.writeAtomically(users, to: folder.url("export/_User.json"))
     try FileSystem.writeAtomically(image, to: folder.url("export/files/b.jpg"))
-    #expect(
-      WallCLI.rebuild({ settings }, console: console, verbose: false, publishingTo: generation))
+    #expect(rebuild())
     #expect(generation.snapshot.report.isClean)
     #expect(generation.current != failed.generation)
   }
