@@ -44,6 +44,9 @@ let package = Package(
     .systemLibrary(name: "CEpoll"),
     // glibc's mallopt, for the process's allocator settings (WallSupport's AllocatorSettings).
     .systemLibrary(name: "CMalloc"),
+    // glibc's renameat2 (RENAME_EXCHANGE), which Swift's Glibc module leaves out: publishing a
+    // staged build swaps each file with the one it replaces (WallSupport's FileExchange).
+    .systemLibrary(name: "CFileExchange"),
     // HTTP(S) downloads of `wallgen fetch` (docs/fetch.md).
     .systemLibrary(
       name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
@@ -63,7 +66,8 @@ let package = Package(
     // so the compiler refuses a back-reference (docs/architecture.md draws the graph). A
     // declaration another stage uses is `package`; `public` is WallKit's API.
     .target(
-      name: "WallSupport", dependencies: ["CCrypto", "CMalloc"], swiftSettings: swiftSettings),
+      name: "WallSupport", dependencies: ["CCrypto", "CMalloc", "CFileExchange"],
+      swiftSettings: swiftSettings),
     .target(name: "WallReport", dependencies: ["WallSupport"], swiftSettings: swiftSettings),
     .target(name: "WallJSON", dependencies: ["CSimdjsonShim"], swiftSettings: swiftSettings),
     .target(

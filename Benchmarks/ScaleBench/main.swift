@@ -4,6 +4,7 @@
 //       [--comments-per-user X] [--mean-degree X] [--seed N] [--size WxH] [--faulty]
 //   scale-bench generate-snap DIR GRAPH [--images-per-user X] [--size WxH]
 //   scale-bench parse-server DIR OUT [--json-array]   (DIR as Parse Server's mongoexport)
+//   scale-bench publish DIR [--walls N] [--pages N] [--rounds N] [--pause S]   (PublishBench.swift)
 // With --degree, the export is written row by row (StreamingExport), in bounded memory, for
 // 100,000 and 1,000,000 users (Benchmarks/run-slurm-scale.sh; defaults: 2 images and 3
 // comments per user, a mean of 20 friends, seed 1, 16x12 images).
@@ -43,7 +44,7 @@ func size(default standard: (Int, Int) = (96, 72)) -> (Int, Int) {
 }
 
 guard arguments.count >= 2 else {
-  fail("usage: scale-bench generate|generate-snap|parse-server DIR ...")
+  fail("usage: scale-bench generate|generate-snap|parse-server|publish DIR ...")
 }
 let (command, folder) = (arguments[0], arguments[1])
 if command == "generate", let index = arguments.firstIndex(of: "--degree") {
@@ -51,6 +52,10 @@ if command == "generate", let index = arguments.firstIndex(of: "--degree") {
     let degree = StreamingExport.Degree(rawValue: arguments[index + 1])
   else { fail("--degree needs skewed or uniform") }
   generateStreaming(degree: degree)
+  exit(0)
+}
+if command == "publish" {
+  runPublishBench(in: folder)
   exit(0)
 }
 if command == "parse-server" {

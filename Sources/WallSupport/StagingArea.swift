@@ -173,11 +173,19 @@ public final class StagingArea: Sendable {
   static func removeTree(_ path: String) {
     switch FileSystem.linkKind(of: path) {
     case .missing: return
-    case .directory:
-      for name in FileSystem.contents(of: path) { removeTree("\(path)/\(name)") }
-      rmdir(path)
+    case .directory: removeContents(of: path)
     default: unlink(path)
     }
+  }
+
+  /// Removes what the folder `path` holds, then the folder, never following a symlink; each
+  /// entry's kind comes from reading the folder, not from a `stat` of every file.
+  private static func removeContents(of path: String) {
+    for entry in FileSystem.entries(of: path) {
+      let child = "\(path)/\(entry.name)"
+      if entry.isFolder { removeContents(of: child) } else { unlink(child) }
+    }
+    rmdir(path)
   }
 
   /// The device of `path`, or of its nearest existing parent; nil when none can be read.

@@ -22,6 +22,9 @@ final class StagingChanges {
     case placed(StagingArea.Tree, relative: String, previous: Int?)
     /// A staged folder was moved in as `relative` of `tree`, where there was none.
     case moved(StagingArea.Tree, relative: String)
+    /// The staged file `relative` of `tree` was swapped with the file it replaces, which its
+    /// staged name now holds (`FileSystem.exchange`).
+    case swapped(StagingArea.Tree, relative: String)
   }
 
   /// The file the older changes go to.
@@ -137,6 +140,7 @@ final class StagingChanges {
     case .placed(let tree, let relative, let previous):
       line = "p \(tree.rawValue) \(previous.map(String.init) ?? "-") \(relative)"
     case .moved(let tree, let relative): line = "m \(tree.rawValue) \(relative)"
+    case .swapped(let tree, let relative): line = "x \(tree.rawValue) \(relative)"
     }
     return line.utf8.contains(0x0A) ? nil : line
   }
@@ -147,11 +151,12 @@ final class StagingChanges {
     guard parts.count >= 2 else { return nil }
     switch parts[0] {
     case "d": return .folder(String(line.dropFirst(2)))
-    case "m":
+    case "m", "x":
       guard parts.count >= 3, let tree = StagingArea.Tree(rawValue: String(parts[1])) else {
         return nil
       }
-      return .moved(tree, relative: String(line.dropFirst(3 + parts[1].utf8.count)))
+      let relative = String(line.dropFirst(3 + parts[1].utf8.count))
+      return parts[0] == "m" ? .moved(tree, relative: relative) : .swapped(tree, relative: relative)
     case "p":
       guard parts.count == 4, let tree = StagingArea.Tree(rawValue: String(parts[1])) else {
         return nil

@@ -40,15 +40,14 @@ extension StagingCommit {
   private func placeContents(
     of relative: String, in tree: StagingArea.Tree, rank: (String, Bool) -> Int
   ) throws(WriteError) {
-    var entries = FileSystem.contents(of: staged(relative, in: tree)).map { name in
-      let path = relative.isEmpty ? name : "\(relative)/\(name)"
-      return (
-        name: name, path: path,
-        folder: FileSystem.linkKind(of: staged(path, in: tree)) == .directory
+    var entries = FileSystem.entries(of: staged(relative, in: tree)).map { entry in
+      (
+        name: entry.name, path: relative.isEmpty ? entry.name : "\(relative)/\(entry.name)",
+        folder: entry.isFolder
       )
     }
     if relative.isEmpty {
-      // `contents` sorts by name; a stable sort keeps that order within a rank.
+      // `entries` sorts by name; a stable sort keeps that order within a rank.
       entries = entries.enumerated().sorted { first, second in
         let (a, b) = (
           rank(first.element.name, first.element.folder),

@@ -8,12 +8,13 @@
 /// part way (a full disk, a folder that cannot be written) is undone by `rollBack()` and the
 /// site and the state folder hold exactly what they held before.
 ///
-/// Each file is renamed over its target, an atomic replacement for anyone reading the site;
-/// the file it replaces is first hard-linked into the staging folder, which keeps it until the
-/// area is discarded. A folder that does not exist yet (a new wall, the whole site of a first
-/// build) is moved as one, with everything staged in it. Where the staging folder is on
-/// another file system than a target (a layout the build avoids), or hard links are not to
-/// be had, files are copied instead.
+/// Each file is swapped with its target in one atomic step (`FileSystem.exchange`), so the
+/// staged name keeps the file it replaced until the area is discarded. Where the file system
+/// cannot swap, the file it replaces is first hard-linked into the staging folder and the
+/// staged file renamed over it, as atomic for anyone reading the site. A folder that does not
+/// exist yet (a new wall, the whole site of a first build) is moved as one, with everything
+/// staged in it. Where the staging folder is on another file system than a target (a layout
+/// the build avoids), or hard links are not to be had, files are copied instead.
 public final class StagingCommit {
   let area: StagingArea
   /// What was changed, to undo it.
@@ -24,6 +25,9 @@ public final class StagingCommit {
   private var present: Set<String> = []
   /// Target folders moved in whole from the staging folder.
   private var moved: Set<String> = []
+  /// Whether files are swapped with those they replace; false once the file system said it
+  /// cannot, and in tests of the other way.
+  package var swaps = true
 
   /// Starts publishing what `area` staged.
   public convenience init(area: StagingArea) {
@@ -84,6 +88,10 @@ public final class StagingCommit {
   func placeFile(_ relative: String, in tree: StagingArea.Tree) throws(WriteError) {
     let staged = area.stagedPath(relative, in: tree)
     let target = area.targetPath(relative, in: tree)
+    if swaps, try swap(staged, with: target) {
+      changes.append(.swapped(tree, relative: relative))
+      return
+    }
     let previous = try keepPrevious(of: target)
     if rename(staged, target) == 0 {
       changes.append(.placed(tree, relative: relative, previous: previous))
@@ -101,6 +109,27 @@ public final class StagingCommit {
       throw error
     }
     changes.append(.placed(tree, relative: relative, previous: previous))
+  }
+
+  /// Swaps the staged file with the file at `target` it replaces; false, with nothing changed,
+  /// when there is none there or the file system cannot swap (then `swaps` turns false).
+  /// - Throws: `WriteError` naming the target when it is a folder, or cannot be replaced.
+  private func swap(_ staged: String, with target: String) throws(WriteError) -> Bool {
+    switch FileSystem.exchange(staged, target) {
+    case .swapped:
+      // A folder is no file to replace (nor is a file staged where a folder is): back it goes.
+      guard FileSystem.linkKind(of: staged) != .directory else {
+        _ = FileSystem.exchange(staged, target)
+        throw WriteError(path: target, reason: "exists and is a folder")
+      }
+      return true
+    case .missing: return false
+    case .unsupported:
+      swaps = false
+      return false
+    case .failed(let code):
+      throw WriteError(path: target, reason: String(cString: strerror(code)))
+    }
   }
 
   /// When a folder on the way to `relative`'s target is missing, moves the outermost one in
@@ -255,6 +284,9 @@ public final class StagingCommit {
         unlink(target(relative, in: tree))
       case .moved(let tree, let relative):
         rename(target(relative, in: tree), staged(relative, in: tree))
+      case .swapped(let tree, let relative):
+        // The staged name holds the file replaced.
+        rename(staged(relative, in: tree), target(relative, in: tree))
       }
     }
   }

@@ -29,8 +29,10 @@ import WallKitTestSupport
     return files
   }
 
-  @Test("a failure part way is rolled back: every file and folder as before")
-  func rollBack() throws {
+  @Test(
+    "a failure part way is rolled back: every file and folder as before",
+    arguments: [true, false])
+  func rollBack(swaps: Bool) throws {
     let folder = try TemporaryDirectory()
     let area = try makeSite(in: folder)
     let before = try tree(folder)
@@ -40,6 +42,7 @@ import WallKitTestSupport
     try area.stage(Array("changed wall".utf8), at: "walls/u1/index.html", in: .site)
     try area.stage(Array("cannot go".utf8), at: "blocker/file", in: .site)
     let commit = StagingCommit(area: area)
+    commit.swaps = swaps
     try commit.remove("last-build.json", in: .state)
     for file in ["media/bb/y.jpg", "index.html", "walls/u2/index.html", "walls/u1/index.html"] {
       try commit.place(file, in: .site)
@@ -80,8 +83,10 @@ import WallKitTestSupport
     #expect(refused?.path == folder.url("file"))
   }
 
-  @Test("a tree placed by walking the staging folder is rolled back from a change list on disk")
-  func placeAllRollsBack() throws {
+  @Test(
+    "a tree placed by walking the staging folder is rolled back from a change list on disk",
+    arguments: [true, false])
+  func placeAllRollsBack(swaps: Bool) throws {
     let folder = try TemporaryDirectory()
     let area = try makeSite(in: folder)
     let before = try tree(folder)
@@ -94,6 +99,7 @@ import WallKitTestSupport
     try area.stage(Array("new record".utf8), at: "media/aa/x.json", in: .state)
     // One change held in memory: the others go to the list on disk and come back from it.
     let commit = StagingCommit(area: area, changesHeld: 1)
+    commit.swaps = swaps
     try commit.remove("last-build.json", in: .state)
     try commit.placeAll(in: .state)
     try commit.placeAll(in: .site) { name, isFolder in name == "media" ? 0 : isFolder ? 1 : 2 }
@@ -146,5 +152,51 @@ import WallKitTestSupport
     commit.rollBack()
     #expect(FileSystem.kind(of: folder.url("out")) == .missing)
     #expect(FileSystem.kind(of: area.stagedPath("index.html", in: .site)) == .regular)
+  }
+
+  /// Whether the temporary folder's file system swaps two files in one call.
+  static let exchangeWorks: Bool = {
+    guard let folder = try? TemporaryDirectory(),
+      (try? FileSystem.writeAtomically("a", to: folder.url("a"))) != nil,
+      (try? FileSystem.writeAtomically("b", to: folder.url("b"))) != nil
+    else { return false }
+    return FileSystem.exchange(folder.url("a"), folder.url("b")) == .swapped
+  }()
+
+  @Test(
+    "a replaced file is swapped with the staged one, kept at the staged name until discarded",
+    .enabled(if: exchangeWorks, "the temporary folder's file system cannot swap two files"))
+  func swapKeepsTheReplacedFile() throws {
+    let folder = try TemporaryDirectory()
+    let area = try makeSite(in: folder)
+    try area.stage(Array("new index".utf8), at: "index.html", in: .site)
+    let commit = StagingCommit(area: area)
+    try commit.placeAll(in: .site)
+    #expect(commit.swaps)
+    #expect(
+      try FileSystem.readFile(area.stagedPath("index.html", in: .site), limit: 99)
+        == Array("old index".utf8))
+    #expect(FileSystem.kind(of: area.folder + "/previous") == .missing)
+    area.discard()
+    #expect(
+      try FileSystem.readFile(folder.url("site/index.html"), limit: 99)
+        == Array("new index".utf8))
+  }
+
+  @Test(
+    "a file staged where the site has a folder is refused, and the folder stays",
+    arguments: [true, false])
+  func fileForAFolder(swaps: Bool) throws {
+    let folder = try TemporaryDirectory()
+    let area = try makeSite(in: folder)
+    let before = try tree(folder)
+    try area.stage(Array("a file".utf8), at: "walls/u1", in: .site)
+    let commit = StagingCommit(area: area)
+    commit.swaps = swaps
+    let error = #expect(throws: WriteError.self) { try commit.place("walls/u1", in: .site) }
+    #expect(error?.path == folder.url("site/walls/u1"))
+    #expect(FileSystem.kind(of: folder.url("site/walls/u1")) == .directory)
+    commit.rollBack()
+    #expect(try tree(folder) == before)
   }
 }
