@@ -101,26 +101,26 @@ struct MediaCorrections: Sendable {
 }
 
 extension PlannedMedia {
-  /// What a batch's cards show of `neighborhood`'s media, worked out for each card that is made
-  /// (not for every image and user of the batch), with the avatars kept in `avatars` for the
-  /// next batches.
+  /// What a batch's cards show of `neighborhood`'s media: each photo's outcome worked out once
+  /// for the batch, each avatar when a card first shows it, kept in `avatars` for the next
+  /// batches.
   func lookup(
     photos: [String: PlannedFile], pictures: [String: PlannedSource],
     users: @escaping @Sendable (String) -> User?, corrections: MediaCorrections,
     avatars: AvatarCache
   ) -> MediaLookup {
     let media = self
-    // A photo is looked up on every wall that shows it (its tile, the viewer's list): its
-    // content key (two SHA-256 rounds) is worked out once per batch.
-    let keys = SharedCache<String>(limit: photos.count)
+    // A photo is looked up on every wall that shows it (its tile, the viewer's list). Its
+    // outcome (content key, the variants' names) is made once, into a table the workers only
+    // read: one lookup then, as in the in-memory build's catalog. Working out the names on each
+    // lookup took 7 % of the samples of a 10k re-render (docs/scale.md).
+    var outcomes = [String: MediaOutcome](minimumCapacity: photos.count)
+    for (path, file) in photos {
+      outcomes[path] = corrections.photos[path] ?? media.outcome(of: file)
+    }
     return MediaLookup(
-      photo: { path in
-        if let corrected = corrections.photos[path] { return corrected }
-        guard let file = photos[path] else { return .failed(reason: "not planned") }
-        if let key = keys.value(of: path) { return media.outcome(of: file, key: key) }
-        let key = media.key(of: file)
-        if let key { keys.keep(key, for: path) }
-        return media.outcome(of: file, key: key)
+      photo: { [outcomes] path in
+        outcomes[path] ?? corrections.photos[path] ?? .failed(reason: "not planned")
       },
       avatar: { userID in
         if let avatar = avatars.avatar(of: userID) { return avatar }

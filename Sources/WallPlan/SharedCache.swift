@@ -2,8 +2,7 @@ import Synchronization
 import WallMedia
 
 /// Values a shard works out once and then reads from every worker, by key: users' avatars kept
-/// across its batches (`AvatarCache`), photos' content keys within one batch
-/// (`PlannedMedia.lookup`).
+/// across its batches (`AvatarCache`).
 ///
 /// At most `limit` values are kept, in a table reserved whole at the start so that it never
 /// grows (a growing `Dictionary` holds its old and new storage for a moment). Safe to share
