@@ -169,7 +169,7 @@ public struct ShardFinalizer {
           summary: summary, problems: report.sorted,
           wallPages: [:], parts: parts),
         walls: walls, siteRoot: settings.output, stateRoot: stateRoot,
-        precompress: settings.pipeline.precompress
+        precompress: settings.pipeline.precompress, jobs: settings.pipeline.jobs
       ) { () throws(WriteError) in try manifest.writer.install() }
     } catch {
       throw .build(error)

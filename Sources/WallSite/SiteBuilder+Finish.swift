@@ -18,13 +18,14 @@ extension SiteBuilder {
   ///   - stateRoot: The state folder.
   ///   - saveManifest: Whether to write the manifest (false when it was written before, as
   ///     publishing writes it widened before the first move).
+  ///   - jobs: The workers that stamp the site (`SiteStamp`).
   /// - Returns: How many site files were removed.
   /// - Throws: `BuildError.write` with step `prune`, `manifest` or `record`: the new site is in
   ///   place, but not all the state is.
   package static func finishSite(
     manifest: BuildManifest, previous: BuildManifest, replaced: [any ReplacedOutputs],
     record: BuildRecord, siteRoot: String, stateRoot: String, saveManifest: Bool = true,
-    precompress: Bool = false
+    precompress: Bool = false, jobs: Int
   ) throws(BuildError) -> Int {
     // The manifest's file is saved when asked, and when the last build left an older
     // wallgen's manifest (its file is then replaced by this one's).
@@ -34,7 +35,7 @@ extension SiteBuilder {
     return try finishSite(
       manifest: .memory(manifest.lines), fileCount: manifest.files.count,
       previous: .memory(previous.lines), replaced: replaced, record: record,
-      siteRoot: siteRoot, stateRoot: stateRoot, precompress: precompress
+      siteRoot: siteRoot, stateRoot: stateRoot, precompress: precompress, jobs: jobs
     ) { () throws(WriteError) in
       if save { try manifest.save(stateRoot: stateRoot) }
     }
@@ -49,12 +50,13 @@ extension SiteBuilder {
   ///   - previous: The last complete build's manifest.
   ///   - walls: The walls the record lists, read as a stream when the record is written; nil
   ///     when the record holds them (`record.wallPages`, `record.owners`).
+  ///   - jobs: The workers that stamp the site (`SiteStamp`).
   ///   - saveManifest: Puts `manifest` in place as the state folder's manifest.
   /// - Returns: How many site files were removed.
   package static func finishSite(
     manifest: ManifestLines, fileCount: Int, previous: ManifestLines,
     replaced: [any ReplacedOutputs], record: BuildRecord, walls: (any WallListing)? = nil,
-    siteRoot: String, stateRoot: String, precompress: Bool = false,
+    siteRoot: String, stateRoot: String, precompress: Bool = false, jobs: Int,
     saveManifest: () throws(WriteError) -> Void
   ) throws(BuildError) -> Int {
     let removed: Int
@@ -78,7 +80,8 @@ extension SiteBuilder {
     // Every file is in place and no other is left: what a build with nothing to do compares.
     var record = record
     do {
-      record.siteStamp = try SiteStamp.stamp(lines: manifest.source(), siteRoot: siteRoot)
+      record.siteStamp = try SiteStamp.stamp(
+        lines: manifest.source(), siteRoot: siteRoot, jobs: jobs)
     } catch {
       throw .write(step: .manifest, error)
     }

@@ -87,7 +87,7 @@ extension SiteBuilder {
     return try Self.finishSite(
       manifest: manifest, previous: previous, replaced: settings.replacedOutputs,
       record: record, siteRoot: output, stateRoot: stateRoot, saveManifest: drops,
-      precompress: settings.pipeline.precompress)
+      precompress: settings.pipeline.precompress, jobs: settings.pipeline.jobs)
   }
 
   /// The folder part of a relative path, "" for a file at the root.

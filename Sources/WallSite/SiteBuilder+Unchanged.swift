@@ -42,7 +42,10 @@ extension SiteBuilder {
     do {
       counted = ManifestFileCounter(try ManifestLines.previous(stateRoot: stateRoot).source())
       // A stamp that matches was made of every line: the counts are the manifest's.
-      guard try SiteStamp.stamp(lines: counted, siteRoot: settings.output) == stamp else {
+      guard
+        try SiteStamp.stamp(lines: counted, siteRoot: settings.output, jobs: settings.pipeline.jobs)
+          == stamp
+      else {
         return nil
       }
     } catch {

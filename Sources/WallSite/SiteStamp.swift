@@ -22,38 +22,53 @@ package enum SiteStamp {
   /// The stamp of `files` (site-relative paths, in the manifest's order) under `siteRoot`,
   /// looked at by `jobs` workers; nil when one is not a regular file.
   package static func stamp(files: [String], siteRoot: String, jobs: Int) -> String? {
-    let chunks = (files.count + chunk - 1) / chunk
+    let hasher = SHA256.hasher()
+    guard add(files, to: hasher, siteRoot: siteRoot, jobs: jobs, chunk: chunk) else { return nil }
+    return Hex.encode(hasher.finalize())
+  }
+
+  /// The stamp of the site files a manifest's sorted lines list (`f <path>`), read as a stream
+  /// (a plan-engine build's manifest is never held), `chunk` paths for each of `jobs` workers at
+  /// a time: the same stamp as `stamp(files:siteRoot:jobs:)` of those paths.
+  /// - Throws: `WriteError` when the lines cannot be read.
+  package static func stamp(
+    lines: any LineSource, siteRoot: String, jobs: Int, chunk: Int = chunk
+  ) throws(WriteError) -> String? {
+    let hasher = SHA256.hasher()
+    let batch = chunk * max(1, jobs)
+    var paths: [String] = []
+    paths.reserveCapacity(batch)
+    while let line = try lines.next() {
+      guard line.hasPrefix(BuildManifest.filePrefix) else { continue }
+      paths.append(BuildManifest.path(of: line))
+      guard paths.count == batch else { continue }
+      guard add(paths, to: hasher, siteRoot: siteRoot, jobs: jobs, chunk: chunk) else {
+        return nil
+      }
+      paths.removeAll(keepingCapacity: true)
+    }
+    guard add(paths, to: hasher, siteRoot: siteRoot, jobs: jobs, chunk: chunk) else { return nil }
+    return Hex.encode(hasher.finalize())
+  }
+
+  /// Hashes the states of `paths` in order, `chunk` of them at a time by `jobs` workers; false
+  /// when one is not a regular file.
+  private static func add(
+    _ paths: [String], to hasher: DigestHasher, siteRoot: String, jobs: Int, chunk: Int
+  ) -> Bool {
+    let chunks = (paths.count + chunk - 1) / chunk
     let states = ParallelWork.map(count: chunks, jobs: jobs) { index -> [UInt8]? in
       var bytes: [UInt8] = []
-      for path in files[(index * chunk)..<min(files.count, (index + 1) * chunk)] {
+      for path in paths[(index * chunk)..<min(paths.count, (index + 1) * chunk)] {
         guard state(of: path, in: siteRoot, into: &bytes) else { return nil }
       }
       return bytes
     }
-    let hasher = SHA256.hasher()
     for state in states {
-      guard let state else { return nil }
+      guard let state else { return false }
       hasher.update(state)
     }
-    return Hex.encode(hasher.finalize())
-  }
-
-  /// The stamp of the site files a manifest's sorted lines list (`f <path>`), read as a stream:
-  /// what the finalize step of a sharded build records, whose manifest is not held in memory.
-  /// - Throws: `WriteError` when the lines cannot be read.
-  package static func stamp(lines: any LineSource, siteRoot: String) throws(WriteError) -> String? {
-    let hasher = SHA256.hasher()
-    var bytes: [UInt8] = []
-    while let line = try lines.next() {
-      guard line.hasPrefix(BuildManifest.filePrefix) else { continue }
-      guard state(of: BuildManifest.path(of: line), in: siteRoot, into: &bytes) else { return nil }
-      if bytes.count >= 1 << 16 {
-        hasher.update(bytes)
-        bytes.removeAll(keepingCapacity: true)
-      }
-    }
-    hasher.update(bytes)
-    return Hex.encode(hasher.finalize())
+    return true
   }
 
   /// Appends the path and the state of the file `path` of `siteRoot` to `bytes`; false when it
