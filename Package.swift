@@ -45,7 +45,7 @@ let package = Package(
     // glibc's mallopt, for the process's allocator settings (WallSupport's AllocatorSettings).
     .systemLibrary(name: "CMalloc"),
     // glibc's renameat2 (RENAME_EXCHANGE), which Swift's Glibc module leaves out: publishing a
-    // staged build swaps each file with the one it replaces (WallSupport's FileExchange).
+    // staged build swaps each file with the one it replaces (WallSupport's FileSystem.exchange).
     .systemLibrary(name: "CFileExchange"),
     // HTTP(S) downloads of `wallgen fetch` (docs/fetch.md).
     .systemLibrary(
