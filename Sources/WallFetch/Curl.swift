@@ -221,7 +221,7 @@ final class CurlTransfer {
     case CURLE_WRITE_ERROR where sink.overBudget: return .overBudget
     case CURLE_WRITE_ERROR:
       return .failed(
-        reason: "cannot write the download: \(FilesFolder.describe(sink.writeError))",
+        reason: "cannot write the download: \(FileSystem.errorReason(sink.writeError))",
         retryable: false)
     case CURLE_OPERATION_TIMEDOUT:
       return .failed(reason: "timed out: \(describe(code))", retryable: true)

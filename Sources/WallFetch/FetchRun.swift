@@ -1,3 +1,5 @@
+import WallSupport
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -184,7 +186,7 @@ struct FetchRun {
       if status == 429 || status == 503 { retryAfter = transfer.retryAfter }
       failure = ("HTTP \(status)", retryable)
     case .completed where closed != 0:
-      failure = ("cannot write the download: \(FilesFolder.describe(closed))", false)
+      failure = ("cannot write the download: \(FileSystem.errorReason(closed))", false)
     case .completed:
       // Content-Length counts the body as sent: a gzip-encoded one is shorter than the file
       // it decodes to (sink.bytes), so the bytes that travelled are compared.

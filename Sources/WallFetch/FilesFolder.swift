@@ -1,3 +1,5 @@
+import WallSupport
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -27,18 +29,18 @@ final class FilesFolder {
   init(export: String) throws(FetchError) {
     path = export.hasSuffix("/") ? "\(export)files" : "\(export)/files"
     if mkdir(path, 0o755) != 0 && errno != EEXIST {
-      throw .filesFolder(path: path, reason: "cannot be made: \(Self.describe(errno))")
+      throw .filesFolder(path: path, reason: "cannot be made: \(FileSystem.lastErrorReason)")
     }
     let opened = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
     guard opened >= 0 else {
       let reason =
         errno == ELOOP || errno == ENOTDIR
         ? "is not a folder (a symbolic link or a file); fetch writes only into a real files/ folder"
-        : "cannot be opened: \(Self.describe(errno))"
+        : "cannot be opened: \(FileSystem.lastErrorReason)"
       throw .filesFolder(path: path, reason: reason)
     }
     if mkdirat(opened, Self.temporaryFolder, 0o700) != 0 && errno != EEXIST {
-      let reason = "cannot be made: \(Self.describe(errno))"
+      let reason = "cannot be made: \(FileSystem.lastErrorReason)"
       close(opened)
       throw .filesFolder(path: "\(path)/\(Self.temporaryFolder)", reason: reason)
     }
@@ -47,7 +49,7 @@ final class FilesFolder {
       let reason =
         errno == ELOOP || errno == ENOTDIR
         ? "is not a folder (a symbolic link or a file); fetch keeps its downloads under way there"
-        : "cannot be opened: \(Self.describe(errno))"
+        : "cannot be opened: \(FileSystem.lastErrorReason)"
       close(opened)
       throw .filesFolder(path: "\(path)/\(Self.temporaryFolder)", reason: reason)
     }
@@ -87,7 +89,8 @@ final class FilesFolder {
       if errno != EEXIST {
         return .failure(
           .init(
-            "cannot create a file in \(path)/\(Self.temporaryFolder): \(Self.describe(errno))"))
+            "cannot create a file in \(path)/\(Self.temporaryFolder): \(FileSystem.lastErrorReason)"
+          ))
       }
     }
   }
@@ -96,7 +99,7 @@ final class FilesFolder {
   func publish(_ temporary: String, as name: String) -> FetchFailureReason? {
     guard renameat(temporaries, temporary, descriptor, name) == 0 else {
       let reason = FetchFailureReason(
-        "cannot rename the download to \(path)/\(name): \(Self.describe(errno))")
+        "cannot rename the download to \(path)/\(name): \(FileSystem.lastErrorReason)")
       remove(temporary)
       return reason
     }
@@ -133,11 +136,6 @@ final class FilesFolder {
     }
     for name in names { remove(name) }
     return names.count
-  }
-
-  /// `strerror` of `code`.
-  static func describe(_ code: Int32) -> String {
-    String(cString: strerror(code))
   }
 }
 

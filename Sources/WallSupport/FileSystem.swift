@@ -120,7 +120,10 @@ public enum FileSystem {
   }
 
   /// The OS's text for the current `errno`.
-  public static var lastErrorReason: String { String(cString: strerror(errno)) }
+  public static var lastErrorReason: String { errorReason(errno) }
+
+  /// The OS's text for the error number `code` (`strerror`).
+  package static func errorReason(_ code: Int32) -> String { String(cString: strerror(code)) }
 
   /// Reads a whole file, refusing files over `limit` bytes.
   /// - Parameters:

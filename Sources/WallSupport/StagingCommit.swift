@@ -128,7 +128,7 @@ public final class StagingCommit {
       swaps = false
       return false
     case .failed(let code):
-      throw WriteError(path: target, reason: String(cString: strerror(code)))
+      throw WriteError(path: target, reason: FileSystem.errorReason(code))
     }
   }
 
