@@ -1,3 +1,4 @@
+import WallImport
 import WallReport
 import WallSite
 import WallSupport
@@ -6,8 +7,9 @@ import WallSupport
 /// memory does not grow with the export (docs/scale.md).
 ///
 /// It holds the output's lock, exclusively, from start to end, then runs what a sharded build
-/// runs: the plan of the export, written into the state folder (`planPath`, reused while the
-/// export is unchanged), every wall and photo as shard 0/1, and finalize. The site is the
+/// runs: the plan of the export (the last build's, `planPath`, while the export is unchanged,
+/// else a new one, staged and published with the site), every wall and photo as shard 0/1,
+/// and finalize. The site is the
 /// in-memory build's, byte for byte. When the last build was of the same plan and settings and
 /// the site is as it left it, nothing is done (`SiteBuilder.unchangedResult`).
 ///
@@ -64,14 +66,21 @@ public struct PlanEngineBuild {
       progress.finished()
       return unchanged
     }
-    let plan = Self.planPath(stateRoot: stateRoot)
-    var planning = PlanWriter.Settings(export: settings.export, plan: plan)
-    planning.jobs = settings.pipeline.jobs
-    planning.zipLimits = settings.pipeline.zipLimits
-    planning.importLimits = settings.pipeline.importLimits
-    planning.exclusion = settings.pipeline.exclusion
-    _ = try PlanWriter(settings: planning, progress: progress).write(
-      source: source, identity: identity)
+    // Everything the build writes goes here, the plan included, and into the site and the
+    // state folder only once all is written; whatever fails, the folder goes, and the state
+    // folder is as it was (a first build's is not made at all).
+    let staging: StagingArea
+    do {
+      staging = try StagingArea(
+        folder: SiteBuilder.stagingFolder(output: settings.output, stateRoot: stateRoot),
+        siteRoot: settings.output, stateRoot: stateRoot, listsFiles: false)
+    } catch {
+      throw .write(step: .state, error)
+    }
+    defer { staging.discard() }
+    let plan = try Self.plan(
+      of: source, identity: identity, stateRoot: stateRoot, settings: settings, staging: staging,
+      progress: progress)
     // Refusals before the site is touched, in the one-process build's order: an export that
     // lost a part the last build read, then (with `strict`) the export's problems. The
     // media's refuse a strict build in the shard, before a page is written.
@@ -92,17 +101,6 @@ public struct PlanEngineBuild {
         throw .build(.strict(problems: ProblemReport(listing: problems).sorted))
       }
     }
-    // Everything the shard and finalize write goes here, and into the site only once all is
-    // written; whatever fails, the folder goes.
-    let staging: StagingArea
-    do {
-      staging = try StagingArea(
-        folder: SiteBuilder.stagingFolder(output: settings.output, stateRoot: stateRoot),
-        siteRoot: settings.output, stateRoot: stateRoot, listsFiles: false)
-    } catch {
-      throw .write(step: .state, error)
-    }
-    defer { staging.discard() }
     var shard = ShardBuilder(
       plan: plan, shard: .whole, settings: settings, progress: progress, tuning: tuning)
     shard.outputClaimed = true
@@ -125,6 +123,34 @@ public struct PlanEngineBuild {
     result.summary.filesUnchanged = max(0, finalized.siteFiles - result.summary.filesWritten)
     result.summary.filesRemoved += rendered.filesRemoved
     return result
+  }
+
+  /// The plan of the export: the last build's (`planPath`) when it is of this export and
+  /// settings (`identity`), else a new one written into `staging`'s state tree, which
+  /// publishing puts in the last one's place.
+  private static func plan(
+    of source: any ExportSource, identity: String, stateRoot: String,
+    settings: SiteBuilder.Settings, staging: StagingArea, progress: any BuildProgress
+  ) throws(PlanError) -> String {
+    let published = planPath(stateRoot: stateRoot)
+    if (try? PlanReader(path: published))?.identity == identity {
+      progress.finished()
+      return published
+    }
+    let staged = planPath(stateRoot: ShardFinalizer.recordsRoot(staging: staging))
+    do {
+      try FileSystem.createDirectory(ShardFinalizer.recordsRoot(staging: staging))
+    } catch {
+      throw .write(step: .state, error)
+    }
+    var planning = PlanWriter.Settings(export: settings.export, plan: staged)
+    planning.jobs = settings.pipeline.jobs
+    planning.zipLimits = settings.pipeline.zipLimits
+    planning.importLimits = settings.pipeline.importLimits
+    planning.exclusion = settings.pipeline.exclusion
+    _ = try PlanWriter(settings: planning, progress: progress).write(
+      source: source, identity: identity)
+    return staged
   }
 }
 

@@ -3,7 +3,7 @@ import WallSite
 import WallSupport
 
 /// Which engine builds a site from an export (`--engine` of `build` and `serve`).
-public enum BuildEngine: String, Sendable, Equatable {
+public enum BuildEngine: String, Sendable, Equatable, CaseIterable {
   /// The export imported into memory, the site staged and published (`SiteBuilder`).
   case memory
   /// The plan engine in one process (`PlanEngineBuild`): plan, shard 0/1, finalize, staged and

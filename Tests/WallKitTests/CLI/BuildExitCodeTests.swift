@@ -42,13 +42,14 @@ import WallSynth
     #expect(FileSystem.kind(of: folder.url("b/index.html")) == .regular)
   }
 
-  @Test("1: --strict with problems, and nothing is published")
-  func strictWithProblems() throws {
+  @Test("1: --strict with problems, and nothing is published", arguments: BuildEngine.allCases)
+  func strictWithProblems(engine: BuildEngine) throws {
     let folder = try TemporaryDirectory()
     try Self.writeExport(at: folder.url("clean"))
     try Self.writeExport(at: folder.url("flawed"), missingPhoto: true)
-    #expect(Self.build(folder.url("clean"), folder.url("a"), ["--strict"]).0 == .success)
-    let (code, captured) = Self.build(folder.url("flawed"), folder.url("b"), ["--strict"])
+    let flags = ["--strict", "--engine", engine.rawValue]
+    #expect(Self.build(folder.url("clean"), folder.url("a"), flags).0 == .success)
+    let (code, captured) = Self.build(folder.url("flawed"), folder.url("b"), flags)
     #expect(code == .failure)
     #expect(captured.err.last?.hasPrefix("hint: '\(folder.url("b"))' was left as it was") == true)
     #expect(FileSystem.kind(of: folder.url("b")) == .missing)

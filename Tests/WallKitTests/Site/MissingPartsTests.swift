@@ -11,25 +11,26 @@ import WallSynth
   typealias Safety = PublishSafetyTests
 
   /// An export built once into `folder/site`: its path, the site's, and the site's snapshot.
-  func builtOnce(in folder: TemporaryDirectory) throws -> (
+  func builtOnce(in folder: TemporaryDirectory, engine: BuildEngine = .memory) throws -> (
     export: String, site: String, before: [String: [UInt8]]
   ) {
     let export = folder.url("export")
     try Safety.writeExport(at: export, version: 1)
     let site = folder.url("site")
-    #expect(Safety.build(export, site).0 == .success)
+    #expect(Safety.build(export, site, ["--engine", engine.rawValue]).0 == .success)
     return (export, site, try Safety.snapshot(site: site))
   }
 
   @Test(
-    "files/ removed after a good build: exit 1 naming files/, the site kept; --allow-missing publishes"
-  )
-  func filesFolderRemoved() throws {
+    "files/ removed after a good build: exit 1 naming files/, the site kept; --allow-missing publishes",
+    arguments: BuildEngine.allCases)
+  func filesFolderRemoved(engine: BuildEngine) throws {
     let folder = try TemporaryDirectory()
-    let (export, site, before) = try builtOnce(in: folder)
+    let (export, site, before) = try builtOnce(in: folder, engine: engine)
+    let onEngine = ["--engine", engine.rawValue]
 
     try FileManager.default.removeItem(atPath: "\(export)/files")
-    let (code, captured) = Safety.build(export, site)
+    let (code, captured) = Safety.build(export, site, onEngine)
     #expect(code == .failure)
     #expect(
       captured.err.contains(
@@ -39,23 +40,24 @@ import WallSynth
     #expect(captured.err.last?.contains("--allow-missing") == true)
     #expect(try Safety.snapshot(site: site) == before)
 
-    let (allowed, output) = Safety.build(export, site, ["--allow-missing"])
+    let (allowed, output) = Safety.build(export, site, ["--allow-missing"] + onEngine)
     #expect(allowed == .success)
     #expect(output.err.count { $0.hasPrefix("files/: the export has no files/ folder") } == 1)
     #expect(try Safety.showsPlaceholder(site))
     // Published without files/, the export is whole again for the next build.
-    #expect(Safety.build(export, site).0 == .success)
+    #expect(Safety.build(export, site, onEngine).0 == .success)
   }
 
   @Test(
     "a class file removed after a good build: exit 1 naming it, the site kept",
-    arguments: ["WallImageComment.json", "_Join:friends:_User.json"])
-  func classFileRemoved(file: String) throws {
+    arguments: ["WallImageComment.json", "_Join:friends:_User.json"], BuildEngine.allCases)
+  func classFileRemoved(file: String, engine: BuildEngine) throws {
     let folder = try TemporaryDirectory()
-    let (export, site, before) = try builtOnce(in: folder)
+    let (export, site, before) = try builtOnce(in: folder, engine: engine)
+    let onEngine = ["--engine", engine.rawValue]
 
     try FileSystem.removeFile("\(export)/\(file)")
-    let (code, captured) = Safety.build(export, site)
+    let (code, captured) = Safety.build(export, site, onEngine)
     #expect(code == .failure)
     #expect(
       captured.err.contains {
@@ -63,7 +65,7 @@ import WallSynth
       },
       "\(captured.err)")
     #expect(try Safety.snapshot(site: site) == before)
-    #expect(Safety.build(export, site, ["--allow-missing"]).0 == .success)
+    #expect(Safety.build(export, site, ["--allow-missing"] + onEngine).0 == .success)
     #expect(try Safety.snapshot(site: site) != before)
   }
 

@@ -190,17 +190,20 @@ import WallSynth
     }
   }
 
-  @Test("--strict with problems: exit 1, the previous site and state byte for byte")
-  func strictLeavesTheSite() throws {
+  @Test(
+    "--strict with problems: exit 1, the previous site and state byte for byte",
+    arguments: BuildEngine.allCases)
+  func strictLeavesTheSite(engine: BuildEngine) throws {
     let folder = try TemporaryDirectory()
     try Self.writeExport(at: folder.url("v1"), version: 1)
     try Self.writeExport(at: folder.url("v2"), version: 2)
     try FileSystem.removeFile(folder.url("v2/files/p4.jpg"))
     let site = folder.url("site")
-    #expect(Self.build(folder.url("v1"), site, ["--strict"]).0 == .success)
+    let strict = ["--strict", "--engine", engine.rawValue]
+    #expect(Self.build(folder.url("v1"), site, strict).0 == .success)
     let before = try Self.snapshot(site: site)
 
-    let (code, captured) = Self.build(folder.url("v2"), site, ["--strict"])
+    let (code, captured) = Self.build(folder.url("v2"), site, strict)
     #expect(code == .failure)
     #expect(captured.err.contains { $0.contains("missing file \"files/p4.jpg\"") })
     #expect(
@@ -208,7 +211,7 @@ import WallSynth
         "error: [strict] 1 problem reported and --strict is on, so nothing was published"))
     #expect(try Self.snapshot(site: site) == before)
     // Without --strict the same export is published, its problem reported.
-    #expect(Self.build(folder.url("v2"), site).0 == .success)
+    #expect(Self.build(folder.url("v2"), site, ["--engine", engine.rawValue]).0 == .success)
     #expect(try Self.snapshot(site: site) != before)
   }
 }
