@@ -220,10 +220,14 @@ package struct ImportSession {
   }
 
   /// Reads an optional `ACL` field; a malformed one is reported and grants nobody.
+  ///
+  /// The people the takedown list leaves out are taken out of it: they read nothing, and their
+  /// objectIds must not reach anything the build writes (a plan holds every ACL).
   mutating func readACL(of object: ParseObject, file: String, className: String) -> AccessControl? {
     guard let value = object.fields["ACL"], value != .null else { return nil }
     switch AccessControl.decode(value) {
-    case .success(let acl):
+    case .success(var acl):
+      acl.users.subtract(exclusion.users)
       return acl
     case .failure(let error):
       report.error(

@@ -36,9 +36,9 @@ import WallKitTestSupport
   }
 
   @Test(
-    "hostile export, 3 people and 5 images left out: none of their objectIds in any byte of the public and private sites, the bags, zips and WACZ files"
-  )
-  func nothingOfThemRemains() throws {
+    "hostile export, 3 people and 5 images left out: none of their objectIds in any byte of the public and private sites, their state folders, the bags, zips and WACZ files",
+    arguments: BuildEngine.allCases)
+  func nothingOfThemRemains(engine: BuildEngine) throws {
     let exportFolder = try TemporaryDirectory("exclude-export")
     let folder = try TemporaryDirectory("exclude-oracle")
     let export = try ExclusionExport.write(in: exportFolder.path, hostile: true)
@@ -47,9 +47,11 @@ import WallKitTestSupport
     try FileSystem.writeAtomically("0123456789abcdef0123456789", to: secret)
     let output = folder.url("out")
     try FileSystem.createDirectory(output)
+    let onEngine = ["--engine", engine.rawValue]
     let runs: [[String]] = [
-      ["build", export, "-o", "\(output)/public", "--wacz", "\(output)/public.wacz"],
-      ["build", export, "-o", "\(output)/private", "--private", "--secret-file", secret],
+      ["build", export, "-o", "\(output)/public", "--wacz", "\(output)/public.wacz"] + onEngine,
+      ["build", export, "-o", "\(output)/private", "--private", "--secret-file", secret]
+        + onEngine,
       ["archive", export, "--all", "--zip", "--wacz", "-o", "\(output)/archives"],
     ]
     for arguments in runs {
@@ -60,6 +62,8 @@ import WallKitTestSupport
       }
     }
     let bytes = try Self.everyByte(under: output)
+    // The state folders are under `output` too (`.wallgen/public`, with the plan engine's plan).
+    #expect(bytes.keys.contains { $0.hasPrefix(".wallgen/public/") })
     #expect(bytes.keys.contains("public/walls/uKeptAnna/index.html"))
     #expect(bytes.keys.contains { $0.hasPrefix("archives/") && $0.hasSuffix(".zip") })
     #expect(bytes.keys.contains { $0.hasSuffix("!archive/data.warc") })
