@@ -1,4 +1,9 @@
 import CSQLite
+import WallSupport
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// A value bound to, or read from, an SQLite statement.
 enum SQLiteValue: Sendable, Equatable {
@@ -45,7 +50,7 @@ final class SQLiteDatabase {
     var message: UnsafeMutablePointer<CChar>?
     let code = sqlite3_exec(handle, sql, nil, nil, &message)
     if code != SQLITE_OK {
-      let reason = message.map { String(cString: $0) } ?? lastMessage
+      let reason = message.map { withSystemReason(String(cString: $0)) } ?? lastMessage
       sqlite3_free(message)
       throw .database(path: path, reason: reason)
     }
@@ -82,7 +87,16 @@ final class SQLiteDatabase {
   }
 
   /// SQLite's message for the last failed call.
-  var lastMessage: String { String(cString: sqlite3_errmsg(handle)) }
+  var lastMessage: String { withSystemReason(String(cString: sqlite3_errmsg(handle))) }
+
+  /// `message` with the OS's reason for the last failed system call, when one failed: "database
+  /// or disk is full (No space left on device)".
+  private func withSystemReason(_ message: String) -> String {
+    var code = sqlite3_system_errno(handle)
+    // A short write is SQLITE_FULL with no errno; no page limit is set, so the disk is full.
+    if code == 0, sqlite3_errcode(handle) & 0xff == SQLITE_FULL { code = ENOSPC }
+    return code == 0 ? message : "\(message) (\(FileSystem.errorReason(code)))"
+  }
 }
 
 /// A compiled statement of a `SQLiteDatabase`; finalized when released.

@@ -124,8 +124,11 @@ public struct ShardBuilder {
     let ownerUsers = try reader.wallOwners(in: shard)
     let owners = ownerUsers.map(\.objectId)
     let folders = ownerUsers.map { ShardRecords.wallFolder(of: $0, settings: settings) }
+    // Staged, the record and its journal are written into the staging folder, and the state
+    // folder is not touched before publishing (`PlanEngineBuild`).
+    let recordRoot = staging.map(ShardFinalizer.recordsRoot(staging:)) ?? stateRoot
     // The record's lists go to scratch files as they are made, not into `record`.
-    let lists = ShardLists(shard: shard, stateRoot: stateRoot, byteBudget: listBytes)
+    let lists = ShardLists(shard: shard, stateRoot: recordRoot, byteBudget: listBytes)
     var removed = 0
     do {
       try lists.addLeftovers(ofRecord: ownPath, shard: shard, siteRoot: settings.output)
@@ -137,8 +140,10 @@ public struct ShardBuilder {
         try BuildRecord.invalidate(stateRoot: stateRoot)
         try FileSystem.createDirectory(settings.output)
       }
-      try FileSystem.createDirectory(stateRoot)
-      try ShardRecords.supersede(otherThan: shard.count, stateRoot: stateRoot)
+      try FileSystem.createDirectory(recordRoot)
+      if staging == nil {
+        try ShardRecords.supersede(otherThan: shard.count, stateRoot: stateRoot)
+      }
       if staging == nil, own == nil, let aside,
         isComplete(aside, path: asidePath, plan: reader.identity, fingerprint: fingerprint)
       {
@@ -148,8 +153,8 @@ public struct ShardBuilder {
         return Self.unchanged(aside)
       }
       // The journal, before anything is written; it replaces the earlier record.
-      try lists.save(record, journal: true, stateRoot: stateRoot)
-      try FileSystem.removeFile(asidePath)
+      try lists.save(record, journal: true, stateRoot: recordRoot)
+      if staging == nil { try FileSystem.removeFile(asidePath) }
       if staging == nil, lists.hasLeftovers {
         let kept = Set(folders)
         removed += try BuildManifest.prune(
@@ -182,7 +187,7 @@ public struct ShardBuilder {
     progress.announce(.avatars, of: Self.steps)
     try makeGeneratedAvatars(reader: reader, media: media, lists: lists)
     do {
-      try lists.save(record, journal: true, stateRoot: stateRoot)
+      try lists.save(record, journal: true, stateRoot: recordRoot)
     } catch {
       throw .write(step: .state, error)
     }
@@ -209,9 +214,7 @@ public struct ShardBuilder {
         let leftovers = try SortedLineWriter(path: Self.leftoversPath(staging: staging))
         try leftovers.append(contentsOf: try lists.leftoverEntries())
         try leftovers.install()
-        try lists.save(
-          record, journal: false, stateRoot: stateRoot,
-          at: ShardRecord.path(shard, stateRoot: ShardFinalizer.recordsRoot(staging: staging)))
+        try lists.save(record, journal: false, stateRoot: recordRoot)
       } else {
         // What earlier runs wrote and this one did not write again goes before the record
         // says the run finished (killed in between, the journal still lists it).

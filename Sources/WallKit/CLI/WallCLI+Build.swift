@@ -36,6 +36,8 @@ extension WallCLI {
     } catch {
       guard case .build(let build) = error else {
         console.err("error: \(error)")
+        // Only the plan engine throws these, and it publishes last, with rollback.
+        console.err("hint: \(BuildError.nothingPublished(output: options.output))")
         return error.exitCode
       }
       return buildFailed(build, options: options, export: export, console: console)

@@ -11,6 +11,11 @@ extension BuildError {
     }
   }
 
+  /// The hint of a build that failed before anything was published.
+  static func nothingPublished(output: String) -> String {
+    "nothing was published: '\(output)' and its state folder were left as they were"
+  }
+
   /// What to do, and what became of the output, for a build refused or stopped while making
   /// or publishing the site; nil for errors that say it themselves.
   /// - Parameter output: The output folder, as given.
@@ -29,7 +34,7 @@ extension BuildError {
         + "--strict to publish the site with them"
     case .write:
       return leftOutputAsItWas
-        ? "nothing was published: '\(output)' and its state folder were left as they were"
+        ? Self.nothingPublished(output: output)
         : "the new site is in place, but its build state is not complete: "
           + (command == "serve"
             ? "serve's next build, at the export's next change, completes it"

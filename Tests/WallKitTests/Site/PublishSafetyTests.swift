@@ -68,8 +68,10 @@ import WallSynth
 
   @Test(
     "a disk that fills up mid-build: exit 1, the previous site and state byte for byte, nothing left behind",
-    .enabled(if: Mounts.canMount, "needs root to mount a small tmpfs"))
-  func diskFull() throws {
+    .enabled(if: Mounts.canMount, "needs root to mount a small tmpfs"),
+    arguments: BuildEngine.allCases)
+  func diskFull(engine: BuildEngine) throws {
+    let onEngine = ["--engine", engine.rawValue]
     let folder = try TemporaryDirectory("full")
     try Self.writeExport(at: folder.url("v1"), version: 1)
     try Self.writeExport(at: folder.url("v2"), version: 2)
@@ -77,12 +79,12 @@ import WallSynth
     try Mounts.mount(["-t", "tmpfs", "-o", "size=4m", "tmpfs", disk])
     defer { Mounts.unmount(disk) }
     let site = "\(disk)/site"
-    #expect(Self.build(folder.url("v1"), site).0 == .success)
+    #expect(Self.build(folder.url("v1"), site, onEngine).0 == .success)
     let before = try Self.snapshot(site: site)
     // Leave room for a few files only: the second build's pages and photos do not fit.
     try Mounts.fill(disk, leaving: 3, file: "\(disk)/filler")
 
-    let (code, captured) = Self.build(folder.url("v2"), site)
+    let (code, captured) = Self.build(folder.url("v2"), site, onEngine)
     #expect(code == .failure)
     #expect(captured.err.contains { $0.contains("No space left on device") }, "\(captured.err)")
     #expect(
@@ -93,29 +95,31 @@ import WallSynth
 
     // With room again, the build publishes the new version: nothing was remembered.
     try FileSystem.removeFile("\(disk)/filler")
-    #expect(Self.build(folder.url("v2"), site).0 == .success)
+    #expect(Self.build(folder.url("v2"), site, onEngine).0 == .success)
     #expect(try !Self.showsPlaceholder(site))
     let clean = folder.url("clean")
-    #expect(Self.build(folder.url("v2"), clean).0 == .success)
+    #expect(Self.build(folder.url("v2"), clean, onEngine).0 == .success)
     #expect(try SiteTree.contents(of: site) == SiteTree.contents(of: clean))
   }
 
   @Test(
     "a read-only media folder: exit 1, the site unchanged, and a later build writes the real photos",
-    .enabled(if: Mounts.canMount, "needs root to make a read-only bind mount"))
-  func readOnlyMediaFolder() throws {
+    .enabled(if: Mounts.canMount, "needs root to make a read-only bind mount"),
+    arguments: BuildEngine.allCases)
+  func readOnlyMediaFolder(engine: BuildEngine) throws {
+    let onEngine = ["--engine", engine.rawValue]
     let folder = try TemporaryDirectory("readonly")
     try Self.writeExport(at: folder.url("v1"), version: 1, photos: 3)
     try Self.writeExport(at: folder.url("v2"), version: 2, photos: 4)
     let site = folder.url("site")
-    #expect(Self.build(folder.url("v1"), site).0 == .success)
+    #expect(Self.build(folder.url("v1"), site, onEngine).0 == .success)
     let before = try Self.snapshot(site: site)
     let media = "\(site)/media"
     try Mounts.mount(["--bind", media, media])
     defer { Mounts.unmount(media) }
     try Mounts.mount(["-o", "remount,bind,ro", media])
 
-    let (code, captured) = Self.build(folder.url("v2"), site)
+    let (code, captured) = Self.build(folder.url("v2"), site, onEngine)
     #expect(code == .failure)
     #expect(
       captured.err.contains {
@@ -125,7 +129,7 @@ import WallSynth
     #expect(try Self.snapshot(site: site) == before)
 
     Mounts.unmount(media)
-    #expect(Self.build(folder.url("v2"), site).0 == .success)
+    #expect(Self.build(folder.url("v2"), site, onEngine).0 == .success)
     #expect(try !Self.showsPlaceholder(site))
   }
 
@@ -133,8 +137,9 @@ import WallSynth
     "not as root: a media folder the build may not write fails it, and is not remembered",
     .enabled(
       if: Mounts.canSwitchUser && BuiltProduct.wallgen != nil,
-      "needs root, setpriv and the wallgen executable to run a build as nobody"))
-  func unwritableMediaFolderAsNobody() throws {
+      "needs root, setpriv and the wallgen executable to run a build as nobody"),
+    arguments: BuildEngine.allCases)
+  func unwritableMediaFolderAsNobody(engine: BuildEngine) throws {
     let executable = try #require(BuiltProduct.wallgen)
     let folder = try TemporaryDirectory("nobody")
     try Self.writeExport(at: folder.url("v1"), version: 1, photos: 3)
@@ -150,7 +155,7 @@ import WallSynth
         "/usr/bin/setpriv",
         [
           "--reuid=65534", "--regid=65534", "--clear-groups", executable, "build", export, "-o",
-          site, "-q", "-j", "2",
+          site, "-q", "-j", "2", "--engine", engine.rawValue,
         ])
     }
     #expect(try asNobody(folder.url("v1")).0 == 0)
