@@ -122,6 +122,7 @@ public struct PlanEngineBuild {
     result.summary.filesWritten += rendered.pagesWritten
     result.summary.filesUnchanged = max(0, finalized.siteFiles - result.summary.filesWritten)
     result.summary.filesRemoved += rendered.filesRemoved
+    result.rebuildReason = last?.programChange()
     return result
   }
 

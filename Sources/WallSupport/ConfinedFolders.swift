@@ -101,13 +101,8 @@ public enum ConfinedFolders {
           if roots[key]?.count ?? 0 >= rememberedLimit { roots[key]?.removeAll() }
           _ = roots[key]?.insert(relative)
         }
-      case S_IFLNK:
-        throw WriteError(
-          path: path,
-          reason: "is a symbolic link inside \(root); wallgen never writes or deletes through "
-            + "one: remove the link, or build into another folder")
       default:
-        throw WriteError(path: path, reason: "exists and is not a folder")
+        throw WriteError.notAFolder(path, inside: root)
       }
     }
     return true
@@ -126,5 +121,20 @@ public enum ConfinedFolders {
     let parts = path.split(separator: "/").filter { $0 != "." }
     let absolute = path.hasPrefix("/")
     return (absolute, parts, (absolute ? "/" : "") + parts.joined(separator: "/"))
+  }
+}
+
+extension WriteError {
+  /// Refuses `path`, found inside `root` where a folder goes: a symbolic link is named as one
+  /// (wallgen never writes or deletes through one); anything else is not a folder.
+  package static func notAFolder(_ path: String, inside root: String) -> WriteError {
+    var info = stat()
+    guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else {
+      return WriteError(path: path, reason: "exists and is not a folder")
+    }
+    return WriteError(
+      path: path,
+      reason: "is a symbolic link inside \(root); wallgen never writes or deletes through one: "
+        + "remove the link, or build into another folder")
   }
 }

@@ -65,7 +65,7 @@ extension StagingCommit {
       switch FileSystem.linkKind(of: target) {
       case .directory: try placeContents(of: entry.path, in: tree, rank: rank)
       case .missing: try moveIn(entry.path, in: tree)
-      default: throw WriteError(path: target, reason: "exists and is not a folder")
+      default: throw WriteError.notAFolder(target, inside: self.target("", in: tree))
       }
     }
   }

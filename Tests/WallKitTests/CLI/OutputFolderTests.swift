@@ -200,19 +200,21 @@ import WallSynth
 
   @Test(
     "a wall folder made a symlink is not written through: the build fails naming it",
-    .enabled(if: hasWallgen, "no wallgen executable beside the test bundle"))
-  func writeThroughSymlink() throws {
+    .enabled(if: hasWallgen, "no wallgen executable beside the test bundle"),
+    arguments: BuildEngine.allCases)
+  func writeThroughSymlink(engine: BuildEngine) throws {
+    let onEngine = ["--engine", engine.rawValue]
     let folder = try TemporaryDirectory()
     let (export, site, outside) = (folder.url("export"), folder.url("site"), folder.url("outside"))
     try Self.writeExport(at: export)
-    #expect(try Self.run(["build", export, "-o", site, "-q"]).code == 0)
+    #expect(try Self.run(["build", export, "-o", site, "-q"] + onEngine).code == 0)
     try FileSystem.writeAtomically("mine", to: "\(outside)/index.html")
     try FileManager.default.removeItem(atPath: "\(site)/walls/uA")
     try FileManager.default.createSymbolicLink(
       atPath: "\(site)/walls/uA", withDestinationPath: outside)
     // A full build, not the check that nothing changed.
     try FileSystem.removeFile("\(SiteBuilder.stateFolder(for: site))/last-build.json")
-    let (code, err) = try Self.run(["build", export, "-o", site, "-q"])
+    let (code, err) = try Self.run(["build", export, "-o", site, "-q"] + onEngine)
     #expect(code == 1, "\(err)")
     #expect(err.contains("\(site)/walls/uA: cannot write: is a symbolic link inside"), "\(err)")
     #expect(try FileSystem.readFile("\(outside)/index.html", limit: 64) == Array("mine".utf8))
@@ -221,12 +223,14 @@ import WallSynth
 
   @Test(
     "the prune does not delete through a symlinked wall folder: the file outside survives",
-    .enabled(if: hasWallgen, "no wallgen executable beside the test bundle"))
-  func pruneThroughSymlink() throws {
+    .enabled(if: hasWallgen, "no wallgen executable beside the test bundle"),
+    arguments: BuildEngine.allCases)
+  func pruneThroughSymlink(engine: BuildEngine) throws {
+    let onEngine = ["--engine", engine.rawValue]
     let folder = try TemporaryDirectory()
     let (export, site, outside) = (folder.url("export"), folder.url("site"), folder.url("outside"))
     try Self.writeExport(at: export, users: ["uA", "uB"])
-    #expect(try Self.run(["build", export, "-o", site, "-q"]).code == 0)
+    #expect(try Self.run(["build", export, "-o", site, "-q"] + onEngine).code == 0)
     try FileSystem.writeAtomically("mine", to: "\(outside)/index.html")
     try FileManager.default.removeItem(atPath: "\(site)/walls/uB")
     try FileManager.default.createSymbolicLink(
@@ -234,7 +238,7 @@ import WallSynth
     // uB leaves the export: the build prunes walls/uB/index.html.
     try FileManager.default.removeItem(atPath: export)
     try Self.writeExport(at: export, users: ["uA"])
-    let (code, err) = try Self.run(["build", export, "-o", site, "-q"])
+    let (code, err) = try Self.run(["build", export, "-o", site, "-q"] + onEngine)
     #expect(code == 1, "\(err)")
     #expect(err.contains("\(site)/walls/uB: cannot write: is a symbolic link inside"), "\(err)")
     #expect(try FileSystem.readFile("\(outside)/index.html", limit: 64) == Array("mine".utf8))

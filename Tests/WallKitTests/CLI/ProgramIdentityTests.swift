@@ -34,8 +34,9 @@ import WallSynth
 
   @Test(
     "a rebuild with another build of wallgen renders again and says why; then it is a no-op",
-    .enabled(if: BuiltProduct.wallgen != nil, "no wallgen executable beside the test bundle"))
-  func upgradedBinaryRendersAgain() throws {
+    .enabled(if: BuiltProduct.wallgen != nil, "no wallgen executable beside the test bundle"),
+    arguments: BuildEngine.allCases)
+  func upgradedBinaryRendersAgain(engine: BuildEngine) throws {
     let folder = try TemporaryDirectory()
     let export = try ExportWriter(root: folder.url("export"))
     try export.writeClass("_User", [P.user("uA", username: "ann", fbId: "1")])
@@ -54,7 +55,7 @@ import WallSynth
     let newIdentity = ProgramIdentity.describe(executable: new)
     #expect(oldIdentity != newIdentity)
 
-    let arguments = ["build", "export", "-o", "site"]
+    let arguments = ["build", "export", "-o", "site", "--engine", engine.rawValue]
     let (firstStatus, _) = try WallgenProcess.run(arguments, in: folder.path, executable: old)
     #expect(firstStatus == 0)
     let (sameStatus, same) = try WallgenProcess.run(arguments, in: folder.path, executable: old)
