@@ -1,3 +1,4 @@
+import Synchronization
 import WallImport
 import WallReport
 import WallSite
@@ -25,7 +26,9 @@ import WallSupport
 /// so its memory does not grow with the site either.
 public struct PlanEngineBuild {
   let settings: SiteBuilder.Settings
-  let progress: any BuildProgress
+  /// The steps of the plan, the shard and finalize, shown as the steps of `build`.
+  private let steps: StepsOfBuild
+  var progress: any BuildProgress { steps }
   let tuning: ShardTuning
 
   /// Creates the build; `settings.export` is the export to plan.
@@ -34,7 +37,7 @@ public struct PlanEngineBuild {
     tuning: ShardTuning = ShardTuning()
   ) {
     self.settings = settings
-    self.progress = StepsInOneList(progress: progress, steps: BuildStep.planEngine)
+    self.steps = StepsOfBuild(progress)
     self.tuning = tuning
   }
 
@@ -51,7 +54,8 @@ public struct PlanEngineBuild {
     let lock = try ShardedBuild.claimOutput(settings, export: settings.export)
     defer { lock.release() }
     let stateRoot = settings.stateFolder ?? SiteBuilder.stateFolder(for: settings.output)
-    progress.announce(.import, of: BuildStep.planEngine)
+    defer { steps.close() }
+    progress.announce(.import, of: BuildStep.build)
     let source = try PlanWriter.open(settings.export, zipLimits: settings.pipeline.zipLimits)
     let identity = PlanWriter.identity(
       source: source, limits: settings.pipeline.importLimits,
@@ -155,18 +159,63 @@ public struct PlanEngineBuild {
   }
 }
 
-/// Progress that numbers each step by its place in `steps`, whichever list announced it: the
-/// plan's, the shard's and finalize's steps are one list of `BuildStep.planEngine`.
-private struct StepsInOneList: BuildProgress {
-  let progress: any BuildProgress
-  let steps: [BuildStep]
-
-  func started(step: String, number: Int, of count: Int, total: Int) {
-    let place = steps.firstIndex { $0.rawValue == step }.map { $0 + 1 } ?? number
-    progress.started(step: step, number: place, of: steps.count, total: total)
+/// Progress that shows the steps of the plan, the shard and finalize as the steps of `build`
+/// that they are part of (`BuildStep.partOfBuild`): one import, media, render, assets and
+/// publish, each started and finished once, its count the sum of its parts'.
+private final class StepsOfBuild: BuildProgress {
+  private struct State {
+    var current: BuildStep?
+    /// The count of the current step before its current part, and with it.
+    var base = 0, total = 0
   }
 
-  func counting(_ total: Int) { progress.counting(total) }
+  private let progress: any BuildProgress
+  private let state = Mutex(State())
+
+  init(_ progress: any BuildProgress) { self.progress = progress }
+
+  func started(step: String, number: Int, of count: Int, total: Int) {
+    let part = BuildStep(rawValue: step)?.partOfBuild
+    let (continued, after) = state.withLock { state -> (Bool, Bool) in
+      guard part == nil || part != state.current else {
+        state.base = state.total
+        return (true, true)
+      }
+      defer { state.current = part }
+      (state.base, state.total) = (0, total)
+      return (false, state.current != nil)
+    }
+    if continued {
+      if total > 0 { counting(total) }
+      return
+    }
+    // A part of another step: the step before it ends.
+    let steps = BuildStep.build
+    let place = part.flatMap { steps.firstIndex(of: $0) }.map { $0 + 1 } ?? number
+    if after { progress.finished() }
+    progress.started(
+      step: part?.rawValue ?? step, number: place, of: steps.count, total: total)
+  }
+
+  func counting(_ total: Int) {
+    let sum = state.withLock { state in
+      state.total = state.base + total
+      return state.total
+    }
+    progress.counting(sum)
+  }
+
   func advanced() { progress.advanced() }
-  func finished() { progress.finished() }
+
+  /// A part ends; the step it belongs to ends when a part of another starts, or at `close()`.
+  func finished() {}
+
+  /// Ends the step under way, if one is.
+  func close() {
+    let open = state.withLock { state in
+      defer { state.current = nil }
+      return state.current != nil
+    }
+    if open { progress.finished() }
+  }
 }

@@ -29,6 +29,7 @@ extension ShardFinalizer {
   ///   - stateRoot: The state folder.
   /// - Throws: `PlanError.write` with step `publish` (rolled back).
   func publish(_ staging: StagingArea, manifest: String, stateRoot: String) throws(PlanError) {
+    progress.announce(.publish, of: BuildStep.build)
     let commit = StagingCommit(area: staging)
     do {
       try commit.prepare(folders: [settings.output, stateRoot])

@@ -52,10 +52,19 @@ public enum BuildStep: String, Sendable, CaseIterable {
   public static let shard: [BuildStep] = [.plan, .media, .avatars, .render]
   /// The steps of finalize (`build --plan --finalize`).
   public static let finalize: [BuildStep] = [.shards, .corrections, .index, .assets]
-  /// The steps of `wallgen build EXPORT --engine plan`: the plan's, the one shard's, finalize's.
-  public static let planEngine: [BuildStep] = planning + shard + finalize
   /// The steps of `wallgen archive`.
   public static let archive: [BuildStep] = [.import, .media, .bundle]
+
+  /// The step of `build` (`BuildStep.build`) that this step of the plan, a shard or finalize
+  /// is part of when a one-process build runs them (`wallgen build EXPORT --engine plan`).
+  public var partOfBuild: BuildStep {
+    switch self {
+    case .images, .write, .plan: .import
+    case .avatars: .media
+    case .shards, .corrections, .index: .render
+    default: self
+    }
+  }
 
   /// Whether some command announces the step (so that `WALLGEN_TEST_PAUSE_AT` can stop there).
   public var isAnnounced: Bool {

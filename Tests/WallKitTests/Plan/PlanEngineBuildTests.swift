@@ -223,7 +223,7 @@ extension PlanEngineBuildTests {
         let run = try PlanPartsTests.wallgen(
           ["build", demo, "-o", site, "--engine", engine, "-j", "2"] + visibility)
         #expect(run.status == 0, "\(engine): \(run.output)")
-        let steps = engine == "plan" ? BuildStep.planEngine : BuildStep.build
+        let steps = BuildStep.build
         #expect(
           run.output.contains("[\(steps.count)/\(steps.count)] \(steps.last?.rawValue ?? "")"),
           "\(engine): its steps numbered in one list: \(run.output)")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WallKit
 import WallKitTestSupport
+import WallSupport
 import WallSynth
 
 /// A build killed at any moment leaves the previous output usable, and the next build
@@ -62,10 +63,12 @@ import WallSynth
     return broken
   }
 
-  func build(_ export: String, _ output: String) throws {
-    var settings = SiteBuilder.Settings(export: export, output: output)
-    settings.pipeline.jobs = 2
-    _ = try SiteBuilder(settings: settings).build()
+  func build(_ export: String, _ output: String, engine: BuildEngine = .memory) throws {
+    let console = CapturedConsole()
+    let code = WallCLI.run(
+      ["build", export, "-o", output, "-q", "-j", "2", "--engine", engine.rawValue],
+      console: console.console)
+    #expect(code == .success, "\(console.err)")
   }
 
   @Test(
@@ -100,14 +103,29 @@ import WallSynth
       process.waitUntilExit()
       try checkRebuild(site, from: newExport, equals: clean, round: "round \(round)")
     }
+  }
+
+  @Test(
+    "killed where each step starts, the old site stays consistent and a rebuild equals a clean build",
+    .enabled(
+      if: BuiltProduct.wallgen != nil, "no wallgen executable beside the test bundle to kill"),
+    arguments: BuildEngine.allCases)
+  func killAtEachStep(engine: BuildEngine) throws {
+    let executable = try #require(BuiltProduct.wallgen)
+    let folder = try TemporaryDirectory("kill-steps")
+    let (oldExport, newExport) = (folder.url("old"), folder.url("new"))
+    try makeExport(at: oldExport, caption: "old")
+    try makeExport(at: newExport, caption: "new")
+    try build(newExport, folder.url("clean"), engine: engine)
+    let clean = try SiteTree.contents(of: folder.url("clean"))
     // Killed where each step starts (the build holds there, `StepPause`): mid-way for sure,
     // whatever this machine's speed.
-    for step in ["import", "media", "render", "assets", "publish"] {
+    for step in BuildStep.build.map(\.rawValue) {
       let site = folder.url("site-\(step)")
-      try build(oldExport, site)
+      try build(oldExport, site, engine: engine)
       let marker = folder.url("paused-\(step)")
       let process = try Self.start(
-        executable, newExport, site,
+        executable, newExport, site, engine: engine,
         environment: ["WALLGEN_TEST_PAUSE_AT": step, "WALLGEN_TEST_PAUSE_MARKER": marker])
       let paused = Deadline.wait(seconds: 120) {
         FileSystem.kind(of: marker) == .regular || !process.isRunning
@@ -115,17 +133,18 @@ import WallSynth
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
       #expect(paused && process.terminationReason == .uncaughtSignal, "\(step): not killed there")
-      try checkRebuild(site, from: newExport, equals: clean, round: "at \(step)")
+      try checkRebuild(site, from: newExport, equals: clean, round: "at \(step)", engine: engine)
     }
   }
 
   /// After a kill: no page of `site` points at a missing file, and a build from `export`
   /// makes it equal `clean`.
   func checkRebuild(
-    _ site: String, from export: String, equals clean: [String: [UInt8]], round: String
+    _ site: String, from export: String, equals clean: [String: [UInt8]], round: String,
+    engine: BuildEngine = .memory
   ) throws {
     #expect(try Self.brokenReferences(in: site) == [], "\(round): a page points at a missing file")
-    try build(export, site)
+    try build(export, site, engine: engine)
     let rebuilt = try SiteTree.contents(of: site)
     #expect(rebuilt.keys.sorted() == clean.keys.sorted(), "\(round)")
     #expect(rebuilt == clean, "\(round): the rebuilt site differs from a clean build")
@@ -133,12 +152,15 @@ import WallSynth
 
   /// Starts `wallgen build EXPORT -o SITE` as a child process.
   static func start(
-    _ executable: String, _ export: String, _ site: String, environment: [String: String] = [:]
+    _ executable: String, _ export: String, _ site: String, engine: BuildEngine = .memory,
+    environment: [String: String] = [:]
   ) throws -> Process {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    process.arguments = ["build", export, "-o", site, "--quiet", "--jobs", "2"]
+    process.arguments = [
+      "build", export, "-o", site, "--quiet", "--jobs", "2", "--engine", engine.rawValue,
+    ]
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()

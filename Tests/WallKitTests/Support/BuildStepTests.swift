@@ -65,7 +65,12 @@ import WallKitTestSupport
     _ = try PlanEngineBuild(
       settings: ShardFixture.settings(folder.url("engine"), export: export), progress: engine
     ).build()
-    #expect(engine.recorded == BuildStep.planEngine.map(\.rawValue))
+    // The plan's, the shard's and finalize's steps, shown as the steps of `build`.
+    #expect(engine.recorded == BuildStep.build.map(\.rawValue))
+    // Each step's count is the sum of its parts', and all of it is done.
+    for (step, count) in engine.counts.withLock({ $0 }) where count.total > 0 {
+      #expect(count.done == count.total, "\(step): \(count)")
+    }
   }
 
   @Test("a shard's media step counts the shard's files, whose chunks it makes one after another")
