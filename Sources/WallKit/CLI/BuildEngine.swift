@@ -10,6 +10,9 @@ public enum BuildEngine: String, Sendable, Equatable, CaseIterable {
   /// published; its memory does not grow with the export.
   case plan
 
+  /// The engine of a build that names none.
+  public static let standard = BuildEngine.memory
+
   /// Builds the site `settings` describe on this engine: what `build` and every rebuild of
   /// `serve` run.
   /// - Throws: `PlanError`: `.build` with what a build from an export refuses or fails with

@@ -84,8 +84,8 @@ public struct BuildOptions: Sendable, Equatable {
   public var shard: ShardSpec?
   /// Whether to finalize a sharded build (`--finalize`).
   public var finalize = false
-  /// The engine that builds from an export (`--engine`).
-  public var engine = BuildEngine.memory
+  /// The engine that builds from an export (`--engine`); nil: `BuildEngine.standard`.
+  public var engine: BuildEngine?
 
   /// Options with every default.
   public init(export: String? = nil) {
@@ -153,8 +153,8 @@ public struct ServeOptions: Sendable, Equatable {
   public var port: Int = 8080
   /// Print only problems, errors and the URL.
   public var quiet: Bool = false
-  /// The engine each build runs (`--engine`).
-  public var engine = BuildEngine.memory
+  /// The engine each build runs (`--engine`); nil: `BuildEngine.standard`.
+  public var engine: BuildEngine?
   /// The most uncompressed bytes a zip export may hold.
   public var maxExportBytes: UInt64 = ZipLimits.standard.totalBytes
   /// Whether to build and serve the private site (`--private`): walls at their secret

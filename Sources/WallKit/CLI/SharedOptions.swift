@@ -77,7 +77,7 @@ extension CommandOption {
   }
 
   /// `--engine memory|plan`: which engine builds the site from the export (`BuildEngine`).
-  static func engine(_ key: Field<BuildEngine>) -> Self {
+  static func engine(_ key: Field<BuildEngine?>) -> Self {
     Self(
       ["--engine"], value: "memory|plan",
       help: [

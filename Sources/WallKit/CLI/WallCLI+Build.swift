@@ -32,7 +32,7 @@ extension WallCLI {
     let timer = StepTimer(forwardingTo: console.buildProgress(quiet: quiet))
     var result: BuildResult
     do {
-      result = try options.engine.build(settings, progress: timer)
+      result = try (options.engine ?? .standard).build(settings, progress: timer)
     } catch {
       guard case .build(let build) = error else {
         console.err("error: \(error)")

@@ -79,7 +79,8 @@ extension WallCLI {
     var walls: (any WallListing)?
     guard
       rebuild(
-        settings, engine: options.engine, console: console, verbose: true, quiet: quiet,
+        settings, engine: options.engine ?? .standard, console: console, verbose: true,
+        quiet: quiet,
         publishingTo: generation, built: { walls = $0.walls })
     else { return .failure }
     server.start()
@@ -93,7 +94,8 @@ extension WallCLI {
     ) {
       if !quiet { console.err("change seen in \(watched.joined(separator: " or ")); rebuilding") }
       rebuild(
-        settings, engine: options.engine, console: console, verbose: false, quiet: quiet,
+        settings, engine: options.engine ?? .standard, console: console, verbose: false,
+        quiet: quiet,
         publishingTo: generation)
     }
     let watching = watcher.start().description
@@ -125,7 +127,7 @@ extension WallCLI {
   ///   - built: Told of the result of a build that completed.
   @discardableResult
   static func rebuild(
-    _ settings: () throws -> SiteBuilder.Settings, engine: BuildEngine = .memory,
+    _ settings: () throws -> SiteBuilder.Settings, engine: BuildEngine = .standard,
     console: Console, verbose: Bool,
     quiet: Bool = false, publishingTo generation: BuildGeneration? = nil,
     built: (BuildResult) -> Void = { _ in }
