@@ -54,7 +54,6 @@ public struct PlanEngineBuild {
     let lock = try ShardedBuild.claimOutput(settings, export: settings.export)
     defer { lock.release() }
     let stateRoot = settings.stateFolder ?? SiteBuilder.stateFolder(for: settings.output)
-    defer { steps.close() }
     progress.announce(.import, of: BuildStep.build)
     let source = try PlanWriter.open(settings.export, zipLimits: settings.pipeline.zipLimits)
     let identity = PlanWriter.identity(
@@ -67,7 +66,7 @@ public struct PlanEngineBuild {
       fingerprint: ShardedBuild.recordFingerprint(plan: identity, settings: settings),
       record: last, settings: settings, stateRoot: stateRoot)
     {
-      progress.finished()
+      steps.close()
       return unchanged
     }
     // Everything the build writes goes here, the plan included, and into the site and the
@@ -93,7 +92,7 @@ public struct PlanEngineBuild {
     let missing = parts.lost(
       since: last?.parts, photoFiles: reader.photoFiles, allowed: settings.allowMissingParts)
     if !missing.isEmpty {
-      progress.finished()
+      steps.close()
       throw .build(
         .missingParts(missing, problems: ProblemReport(listing: try reader.importProblems()).sorted)
       )
@@ -101,7 +100,7 @@ public struct PlanEngineBuild {
     if settings.strict {
       let problems = try reader.problems(audience: settings.audience)
       if !problems.isEmpty {
-        progress.finished()
+        steps.close()
         throw .build(.strict(problems: ProblemReport(listing: problems).sorted))
       }
     }
@@ -127,6 +126,7 @@ public struct PlanEngineBuild {
     result.summary.filesUnchanged = max(0, finalized.siteFiles - result.summary.filesWritten)
     result.summary.filesRemoved += rendered.filesRemoved
     result.rebuildReason = last?.programChange()
+    steps.close()
     return result
   }
 
@@ -210,7 +210,8 @@ private final class StepsOfBuild: BuildProgress {
   /// A part ends; the step it belongs to ends when a part of another starts, or at `close()`.
   func finished() {}
 
-  /// Ends the step under way, if one is.
+  /// Ends the step under way, if one is: at the end of a build, or before a refusal. A build
+  /// that fails leaves its step unfinished, as the in-memory build does.
   func close() {
     let open = state.withLock { state in
       defer { state.current = nil }

@@ -22,10 +22,12 @@ import WallSynth
     let folder = try TemporaryDirectory()
     let notes = folder.url("notes.txt")
     try FileSystem.writeAtomically("hello\n", to: notes)
-    for command in ["build", "check"] {
+    let builds = BuildEngine.allCases.map {
+      ["build", notes, "-o", folder.url("out"), "--engine", $0.rawValue]
+    }
+    for arguments in builds + [["check", notes]] {
+      let command = arguments[0]
       let captured = CapturedConsole()
-      let arguments =
-        command == "build" ? [command, notes, "-o", folder.url("out")] : [command, notes]
       let code = WallCLI.run(arguments, console: captured.console)
       #expect(code == .failure)
       let lines = Self.lines(captured)
