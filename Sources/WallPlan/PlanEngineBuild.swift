@@ -210,8 +210,10 @@ private final class StepsOfBuild: BuildProgress {
   /// A part ends; the step it belongs to ends when a part of another starts, or at `close()`.
   func finished() {}
 
-  /// Ends the step under way, if one is: at the end of a build, or before a refusal. A build
-  /// that fails leaves its step unfinished, as the in-memory build does.
+  /// Ends the step under way, if one is.
+  ///
+  /// Called at the end of a build, or before a refusal; a build that fails leaves its step
+  /// unfinished, as the in-memory build does.
   func close() {
     let open = state.withLock { state in
       defer { state.current = nil }
