@@ -22,56 +22,53 @@ extension PlanMergeSQL {
     """
   }
 
-  /// Whether the ACL `acl` grants `user` by name or by role: what a restricted object needs.
-  static func grants(_ acl: String, to user: String) -> String {
-    """
-    (EXISTS (SELECT 1 FROM \(grantedUsers(acl)) WHERE value = \(user))
-      OR \(grantsRole(acl, to: user)))
-    """
-  }
-
-  /// Whether the user `user` may read an object with the ACL `acl`: public, or granted to the
-  /// user by name or by role.
-  static func readable(_ acl: String, by user: String) -> String {
-    "(\(isPublic(acl)) OR \(grants(acl, to: user)))"
-  }
-
   /// Each wall's size: its owner's and friends' images the owner may read.
   ///
-  /// The public images are counted once per uploader (`publicUploads`), so the rule is
-  /// looked at only for each owner and restricted image of the owner's or a friend's
-  /// (`restrictedUploads`), not for every image on every wall.
+  /// The public images are counted once per uploader (`publicUploads`). The restricted ones
+  /// are counted from `restrictedSeen`: each pair of a restricted image and a user whose wall
+  /// shows it (its uploader, or a user who lists the uploader as a friend) whom its ACL
+  /// grants. Those the ACL names are found from the ACL's side, a look at each name; only the
+  /// ACLs that grant roles (`roleUploads`) are looked at from each wall.
   static let wallImages = """
     CREATE TABLE s.publicUploads(uploader TEXT PRIMARY KEY, count INTEGER NOT NULL)
       WITHOUT ROWID;
     INSERT INTO s.publicUploads SELECT uploader, count(*) FROM main.images
       WHERE \(isPublic("acl")) GROUP BY uploader;
-    CREATE TABLE s.restrictedUploads(
+    CREATE TABLE s.restrictedSeen(
+      user TEXT NOT NULL, objectId TEXT NOT NULL, PRIMARY KEY(user, objectId)) WITHOUT ROWID;
+    INSERT OR IGNORE INTO s.restrictedSeen
+      SELECT g.value, i.objectId FROM main.images i, \(grantedUsers("i.acl")) g
+      WHERE NOT \(isPublic("i.acl")) AND (g.value = i.uploader
+        OR EXISTS (SELECT 1 FROM main.friends f WHERE f.owner = g.value AND f.friend = i.uploader));
+    CREATE TABLE s.roleUploads(
       uploader TEXT NOT NULL, objectId TEXT NOT NULL, acl TEXT NOT NULL,
       PRIMARY KEY(uploader, objectId)) WITHOUT ROWID;
-    INSERT INTO s.restrictedUploads SELECT uploader, objectId, acl FROM main.images
-      WHERE NOT \(isPublic("acl"));
+    INSERT INTO s.roleUploads SELECT uploader, objectId, acl FROM main.images
+      WHERE NOT \(isPublic("acl")) AND json_array_length(acl, '$.r') > 0;
+    INSERT OR IGNORE INTO s.restrictedSeen
+      SELECT w.owner, r.objectId FROM (SELECT objectId AS owner, objectId AS uploader
+        FROM main.users UNION ALL SELECT owner, friend FROM main.friends) w
+      JOIN s.roleUploads r ON r.uploader = w.uploader
+      WHERE \(grantsRole("r.acl", to: "w.owner"));
+    CREATE INDEX s.restrictedSeen_image ON restrictedSeen(objectId);
     UPDATE main.users SET wallImages =
       COALESCE((SELECT count FROM s.publicUploads WHERE uploader = users.objectId), 0)
       + (SELECT COALESCE(sum(p.count), 0) FROM main.friends f
         JOIN s.publicUploads p ON p.uploader = f.friend WHERE f.owner = users.objectId)
-      + (SELECT count(*) FROM s.restrictedUploads r WHERE r.uploader = users.objectId
-        AND \(grants("r.acl", to: "users.objectId")))
-      + (SELECT count(*) FROM main.friends f JOIN s.restrictedUploads r ON r.uploader = f.friend
-        WHERE f.owner = users.objectId AND \(grants("r.acl", to: "users.objectId")));
+      + (SELECT count(*) FROM s.restrictedSeen WHERE user = users.objectId);
     """
 
   /// The images on at least one wall (`WallIndex.shownImages`): public, or readable by their
-  /// uploader or by someone who lists the uploader as a friend.
+  /// uploader or by someone who lists the uploader as a friend (`restrictedSeen`, made by
+  /// `wallImages`).
   static let shown = """
     CREATE TABLE s.shown(
       objectId TEXT PRIMARY KEY, className TEXT NOT NULL, path TEXT, public INTEGER NOT NULL);
     INSERT INTO s.shown SELECT i.objectId, i.className, i.path, \(isPublic("i.acl"))
       FROM main.images i
-      WHERE \(readable("i.acl", by: "i.uploader"))
-        OR EXISTS (SELECT 1 FROM main.friends f WHERE f.friend = i.uploader
-          AND \(readable("i.acl", by: "f.owner")));
-    CREATE INDEX s.shown_path ON shown(path);
+      WHERE \(isPublic("i.acl"))
+        OR EXISTS (SELECT 1 FROM s.restrictedSeen r WHERE r.objectId = i.objectId);
+    CREATE INDEX s.shown_path ON shown(path, objectId, className, public);
     """
 
   /// Whether someone whose wall shows the image `i` (its uploader, or a user who lists the
@@ -84,12 +81,22 @@ extension PlanMergeSQL {
     (EXISTS (SELECT 1 FROM \(grantedUsers("c.acl")) g
         WHERE (g.value = i.uploader OR EXISTS (SELECT 1 FROM main.friends f
           WHERE f.owner = g.value AND f.friend = i.uploader))
-        AND \(readable("i.acl", by: "g.value")))
+        AND \(wallShows("i", to: "g.value")))
       OR (json_array_length(c.acl, '$.r') > 0
-        AND ((\(grantsRole("c.acl", to: "i.uploader")) AND \(readable("i.acl", by: "i.uploader")))
+        AND ((\(grantsRole("c.acl", to: "i.uploader")) AND \(wallShows("i", to: "i.uploader")))
           OR EXISTS (SELECT 1 FROM main.friends f WHERE f.friend = i.uploader
-            AND \(grantsRole("c.acl", to: "f.owner")) AND \(readable("i.acl", by: "f.owner"))))))
+            AND \(grantsRole("c.acl", to: "f.owner")) AND \(wallShows("i", to: "f.owner"))))))
     """
+
+  /// Whether the wall of `user`, one whose wall holds the uploads of the image `image` (their
+  /// uploader, or a user who lists the uploader as a friend), shows it: public, or granted
+  /// to `user` (`restrictedSeen`, made by `wallImages`).
+  static func wallShows(_ image: String, to user: String) -> String {
+    """
+    (\(isPublic("\(image).acl")) OR EXISTS (SELECT 1 FROM s.restrictedSeen r
+      WHERE r.user = \(user) AND r.objectId = \(image).objectId))
+    """
+  }
 
   /// What no user may see (`WallIndex.reportUnseen`), in its order.
   ///

@@ -103,6 +103,7 @@ enum PlanMergeSQL {
     UPDATE s.resolvedImages SET shadowed = 1, kept = 0 WHERE className = 'WallImageObject'
       AND EXISTS (SELECT 1 FROM s.resolvedImages w
         WHERE w.objectId = resolvedImages.objectId AND w.className = 'WallImage' AND w.kept);
+    CREATE INDEX s.resolvedImages_kept ON resolvedImages(objectId, kept);
     CREATE TABLE s.resolvedComments(
       objectId TEXT PRIMARY KEY, position INTEGER NOT NULL, imageID TEXT NOT NULL, author TEXT,
       createdAt INTEGER, text TEXT NOT NULL, acl TEXT, imageKept INTEGER NOT NULL,
