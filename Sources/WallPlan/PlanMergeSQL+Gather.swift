@@ -34,11 +34,16 @@ extension PlanMergeSQL {
 
   /// The rows whose objectId a row before them in their file has: what the import reports as
   /// given twice and reads no further.
+  ///
+  /// The objectIds given more than once are found first, in the order of an index (a row's
+  /// position is its place in its class's file, one per row), and only their rows are read.
   static let duplicates = """
-    CREATE INDEX s.objects_id ON objects(objectId);
-    CREATE TABLE s.duplicates AS SELECT className, objectId, position, idKey FROM (
-      SELECT *, row_number() OVER (PARTITION BY className, objectId ORDER BY position) AS n
-      FROM s.objects) WHERE n > 1;
+    CREATE INDEX s.objects_id ON objects(className, objectId, position);
+    CREATE TABLE s.duplicates AS SELECT o.className, o.objectId, o.position, o.idKey
+      FROM (SELECT className, objectId, min(position) AS first FROM s.objects
+        GROUP BY className, objectId HAVING count(*) > 1) d
+      JOIN s.objects o ON o.className = d.className AND o.objectId = d.objectId
+        AND o.position > d.first;
     CREATE INDEX s.duplicates_row ON duplicates(className, position);
     """
 }
