@@ -141,9 +141,9 @@ public struct ShardBuilder {
         try FileSystem.createDirectory(settings.output)
       }
       try FileSystem.createDirectory(recordRoot)
-      if staging == nil {
-        try ShardRecords.supersede(otherThan: shard.count, stateRoot: stateRoot)
-      }
+      // Records of another shard count are set aside, staged or not: what they claim goes
+      // once this build is done (`SupersededShardOutputs`).
+      try ShardRecords.supersede(otherThan: shard.count, stateRoot: stateRoot)
       if staging == nil, own == nil, let aside,
         isComplete(aside, path: asidePath, plan: reader.identity, fingerprint: fingerprint)
       {
@@ -154,7 +154,7 @@ public struct ShardBuilder {
       }
       // The journal, before anything is written; it replaces the earlier record.
       try lists.save(record, journal: true, stateRoot: recordRoot)
-      if staging == nil { try FileSystem.removeFile(asidePath) }
+      try FileSystem.removeFile(asidePath)
       if staging == nil, lists.hasLeftovers {
         let kept = Set(folders)
         removed += try BuildManifest.prune(
