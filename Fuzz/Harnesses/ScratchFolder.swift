@@ -1,4 +1,9 @@
 import Foundation
+import Synchronization
+
+/// The scratch folders to remove when the process exits: the harnesses live as long as the
+/// process, and libFuzzer ends it with `exit`, so their `deinit` never runs.
+private let foldersToRemove = Mutex<[String]>([])
 
 /// A private folder under the temporary directory that a harness reuses for every input
 /// (created once per process; what a run writes there is removed by the next run).
@@ -15,6 +20,17 @@ final class ScratchFolder: @unchecked Sendable {
     path = "\(base)/wallgen-fuzz-\(label)-\(getpid())"
     try? FileManager.default.removeItem(atPath: path)
     try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    let first = foldersToRemove.withLock { folders in
+      defer { folders.append(path) }
+      return folders.isEmpty
+    }
+    if first {
+      atexit {
+        for folder in foldersToRemove.withLock({ $0 }) {
+          try? FileManager.default.removeItem(atPath: folder)
+        }
+      }
+    }
   }
 
   deinit {
