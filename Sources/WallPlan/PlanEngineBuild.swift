@@ -138,13 +138,11 @@ public struct PlanEngineBuild {
     settings: SiteBuilder.Settings, staging: StagingArea, progress: any BuildProgress
   ) throws(PlanError) -> String {
     let published = planPath(stateRoot: stateRoot)
-    if (try? PlanReader(path: published))?.identity == identity {
-      progress.finished()
-      return published
-    }
-    let staged = planPath(stateRoot: ShardFinalizer.recordsRoot(staging: staging))
+    if (try? PlanReader(path: published))?.identity == identity { return published }
+    let stagedState = ShardFinalizer.recordsRoot(staging: staging)
+    let staged = planPath(stateRoot: stagedState)
     do {
-      try FileSystem.createDirectory(ShardFinalizer.recordsRoot(staging: staging))
+      try FileSystem.createDirectory(stagedState)
     } catch {
       throw .write(step: .state, error)
     }
