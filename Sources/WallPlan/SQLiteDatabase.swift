@@ -38,6 +38,31 @@ final class SQLiteDatabase {
       throw .database(path: path, reason: reason)
     }
     handle = opened
+    if getenv(Self.profileVariable) != nil { Self.printSlowStatements(of: opened) }
+  }
+
+  /// The environment variable that makes every database print its slow statements.
+  static let profileVariable = "WALLGEN_SQL_PROFILE"
+
+  /// Prints each statement of `handle` that takes 50 ms or more to standard error.
+  ///
+  /// Each line gives the statement's time and the start of its text: how `docs/scale.md`
+  /// times the plan's statements. A statement's time includes what the caller does between
+  /// its rows.
+  private static func printSlowStatements(of handle: OpaquePointer) {
+    sqlite3_trace_v2(
+      handle, UInt32(SQLITE_TRACE_PROFILE),
+      { _, _, statement, nanoseconds in
+        guard let statement, let nanoseconds,
+          let sql = sqlite3_sql(OpaquePointer(statement))
+        else { return 0 }
+        let milliseconds = nanoseconds.load(as: Int64.self) / 1_000_000
+        guard milliseconds >= 50 else { return 0 }
+        let text = String(String(cString: sql).prefix(200).map { $0.isNewline ? " " : $0 })
+        let line = "SQL \(milliseconds) ms: \(text)\n"
+        _ = line.withCString { write(2, $0, strlen($0)) }
+        return 0
+      }, nil)
   }
 
   deinit {
