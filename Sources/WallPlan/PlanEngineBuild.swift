@@ -109,6 +109,9 @@ public struct PlanEngineBuild {
     shard.outputClaimed = true
     shard.refusesMediaProblems = settings.strict
     shard.staging = staging
+    // One process, one shard: as many cards are reused from memory as in the in-memory
+    // engine, fewer read back one `pread` each from the spill file (docs/scale.md).
+    shard.memoBytes = SiteBuilder.renderMemoBudget
     let rendered = try shard.build()
     var finalizer = ShardFinalizer(plan: plan, settings: settings, progress: progress)
     finalizer.outputClaimed = true

@@ -9,7 +9,7 @@ extension SiteBuilder {
   /// The most memory the renderings a build keeps for reuse across walls take (cards are
   /// 1–2 KB, grid tiles about 0.6 KB): half for renderings, half for the index of those kept in
   /// the spill file once that half is used.
-  static let renderMemoBudget = 128 << 20
+  package static let renderMemoBudget = 128 << 20
   /// The most bytes of renderings the build keeps on disk past its memory, in an unlinked
   /// scratch file in `$TMPDIR` (`SpillFile`), as a shard does.
   static let renderSpillBudget = 1 << 30
