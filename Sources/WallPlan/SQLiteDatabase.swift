@@ -59,8 +59,7 @@ final class SQLiteDatabase {
         let milliseconds = nanoseconds.load(as: Int64.self) / 1_000_000
         guard milliseconds >= 50 else { return 0 }
         let text = String(String(cString: sql).prefix(200).map { $0.isNewline ? " " : $0 })
-        let line = "SQL \(milliseconds) ms: \(text)\n"
-        _ = line.withCString { write(2, $0, strlen($0)) }
+        FileSystem.writeAll("SQL \(milliseconds) ms: \(text)\n", to: STDERR_FILENO)
         return 0
       }, nil)
   }

@@ -73,6 +73,18 @@ extension FileSystem {
     }
   }
 
+  /// Writes all of `text` to an open file descriptor (standard output or error), retrying short
+  /// and interrupted writes; gives up silently when the descriptor fails.
+  public static func writeAll(_ text: String, to descriptor: Int32) {
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+      let count = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      if count <= 0 { return }
+      bytes = bytes.dropFirst(count)
+    }
+  }
+
   /// Writes `bytes` to `path` atomically: a temporary file in the same folder, then rename,
   /// so a reader (or a killed build) sees the old or the new content, never a mix.
   public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(WriteError) {
@@ -273,4 +285,9 @@ struct TemporaryFile {
     close(fd)
     unlink(temporary)
   }
+}
+
+/// `write(2)`, named apart from `FileSystem.write(_:through:)`.
+private func systemWrite(_ descriptor: Int32, _ base: UnsafeRawPointer?, _ count: Int) -> Int {
+  write(descriptor, base, count)
 }

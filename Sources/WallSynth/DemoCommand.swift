@@ -1,3 +1,5 @@
+import WallSupport
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -37,8 +39,8 @@ public enum DemoCommand {
     /// The process's standard output and error.
     public static var standard: Output {
       Output(
-        out: { line in writeLine(line, to: STDOUT_FILENO) },
-        err: { line in writeLine(line, to: STDERR_FILENO) })
+        out: { line in FileSystem.writeAll(line + "\n", to: STDOUT_FILENO) },
+        err: { line in FileSystem.writeAll(line + "\n", to: STDERR_FILENO) })
     }
   }
 
@@ -70,16 +72,5 @@ public enum DemoCommand {
       output.err("make-demo: error: \(error)")
       return .failure
     }
-  }
-}
-
-/// Writes `line` and a newline to a file descriptor, retrying short writes.
-private func writeLine(_ line: String, to descriptor: Int32) {
-  var bytes = Array((line + "\n").utf8)[...]
-  while !bytes.isEmpty {
-    let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-    if count < 0 && errno == EINTR { continue }
-    if count <= 0 { return }
-    bytes = bytes.dropFirst(count)
   }
 }

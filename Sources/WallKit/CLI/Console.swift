@@ -36,24 +36,13 @@ public struct Console: Sendable {
   /// The process's standard output and error.
   public static var standard: Console {
     var console = Console(
-      out: { line in writeAll(line + "\n", to: STDOUT_FILENO) },
-      err: { line in writeAll(line + "\n", to: STDERR_FILENO) },
+      out: { line in FileSystem.writeAll(line + "\n", to: STDOUT_FILENO) },
+      err: { line in FileSystem.writeAll(line + "\n", to: STDERR_FILENO) },
       errIsTerminal: isatty(STDERR_FILENO) == 1,
       noColor: getenv("NO_COLOR").map { $0.pointee != 0 } ?? false)
-    console.errRaw = { text in writeAll(text, to: STDERR_FILENO) }
-    console.pause = StepPause.fromEnvironment { writeAll($0 + "\n", to: STDERR_FILENO) }
+    console.errRaw = { text in FileSystem.writeAll(text, to: STDERR_FILENO) }
+    console.pause = StepPause.fromEnvironment { FileSystem.writeAll($0 + "\n", to: STDERR_FILENO) }
     return console
-  }
-}
-
-/// Writes all of `text` to a file descriptor, retrying short writes.
-private func writeAll(_ text: String, to descriptor: Int32) {
-  var bytes = Array(text.utf8)[...]
-  while !bytes.isEmpty {
-    let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-    if count < 0 && errno == EINTR { continue }
-    if count <= 0 { return }
-    bytes = bytes.dropFirst(count)
   }
 }
 
