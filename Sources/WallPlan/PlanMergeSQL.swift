@@ -96,16 +96,17 @@ enum PlanMergeSQL {
     CREATE TABLE s.resolvedImages(
       objectId TEXT NOT NULL, className TEXT NOT NULL, uploader TEXT, path TEXT,
       originalName TEXT, createdAt INTEGER, acl TEXT, caption TEXT, position INTEGER NOT NULL,
-      shadowed INTEGER NOT NULL, kept INTEGER NOT NULL, PRIMARY KEY(objectId, className));
+      shadowed INTEGER NOT NULL, kept INTEGER NOT NULL);
     INSERT INTO s.resolvedImages SELECT *, 0, uploader IS NOT NULL AND createdAt IS NOT NULL FROM (
       SELECT objectId, className, \(author("x")) AS uploader, path, originalName, createdAt, acl,
         caption, position FROM s.images x);
+    CREATE UNIQUE INDEX s.resolvedImages_id ON resolvedImages(objectId, className);
     UPDATE s.resolvedImages SET shadowed = 1, kept = 0 WHERE className = 'WallImageObject'
       AND EXISTS (SELECT 1 FROM s.resolvedImages w
         WHERE w.objectId = resolvedImages.objectId AND w.className = 'WallImage' AND w.kept);
     CREATE INDEX s.resolvedImages_kept ON resolvedImages(objectId, kept);
     CREATE TABLE s.resolvedComments(
-      objectId TEXT PRIMARY KEY, position INTEGER NOT NULL, imageID TEXT NOT NULL, author TEXT,
+      objectId TEXT NOT NULL, position INTEGER NOT NULL, imageID TEXT NOT NULL, author TEXT,
       createdAt INTEGER, text TEXT NOT NULL, acl TEXT, imageKept INTEGER NOT NULL,
       kept INTEGER NOT NULL);
     INSERT INTO s.resolvedComments SELECT *,
@@ -114,6 +115,7 @@ enum PlanMergeSQL {
         EXISTS (SELECT 1 FROM s.resolvedImages i WHERE i.objectId = x.imageID AND i.kept)
           AS imageKept
       FROM s.comments x);
+    CREATE UNIQUE INDEX s.resolvedComments_id ON resolvedComments(objectId);
     """
 
   /// Each check: what it finds (a problem of the export, which the whole import reports in
