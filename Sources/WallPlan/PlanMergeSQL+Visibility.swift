@@ -74,18 +74,22 @@ extension PlanMergeSQL {
   /// Whether someone whose wall shows the image `i` (its uploader, or a user who lists the
   /// uploader as a friend) may read it and the restricted comment `c`.
   ///
-  /// Looked for from the comment's side: among the users its ACL names, then, only when it
-  /// grants roles, among the image's viewers. Most restricted comments are seen by no one
-  /// (`unseen`), and going through every viewer of each would cost their number each.
+  /// Looked for from the comment's side: among the users its ACL names, then, for each role
+  /// it grants, among the image's viewers who have that role. Most restricted comments are
+  /// seen by no one (`unseen`), and going through every viewer of each would cost their number
+  /// each; the ACL's roles are read once per comment, not once per viewer.
   static let commentSeen = """
     (EXISTS (SELECT 1 FROM \(grantedUsers("c.acl")) g
         WHERE (g.value = i.uploader OR EXISTS (SELECT 1 FROM main.friends f
           WHERE f.owner = g.value AND f.friend = i.uploader))
         AND \(wallShows("i", to: "g.value")))
-      OR (json_array_length(c.acl, '$.r') > 0
-        AND ((\(grantsRole("c.acl", to: "i.uploader")) AND \(wallShows("i", to: "i.uploader")))
-          OR EXISTS (SELECT 1 FROM main.friends f WHERE f.friend = i.uploader
-            AND \(grantsRole("c.acl", to: "f.owner")) AND \(wallShows("i", to: "f.owner"))))))
+      OR EXISTS (SELECT 1 FROM json_each(c.acl, '$.r') granted
+        WHERE (EXISTS (SELECT 1 FROM main.roles x
+            WHERE x.user = i.uploader AND x.role = granted.value)
+          AND \(wallShows("i", to: "i.uploader")))
+        OR EXISTS (SELECT 1 FROM main.friends f JOIN main.roles x
+            ON x.user = f.owner AND x.role = granted.value
+          WHERE f.friend = i.uploader AND \(wallShows("i", to: "f.owner")))))
     """
 
   /// Whether the wall of `user`, one whose wall holds the uploads of the image `image` (their
