@@ -41,6 +41,15 @@ public struct PlanEngineBuild {
     self.tuning = tuning
   }
 
+  /// The most users a batch of the one shard reaches: four times a sharded build's shard
+  /// (`WallBatchRenderer.uploaderBudget`), whose bound is 200 MiB where this build's is 1 GiB.
+  ///
+  /// On a skewed export, hubs fill a batch's budget with their friends, and each batch loads
+  /// their images again. Shard 0/1 of the 100,000-user skewed scale export: 16,384 users, 97
+  /// batches loading 1.57 million users' images, 177 s; 32,768, 42 batches, 166 s, 265 MiB;
+  /// 65,536, 135 s, 394 MiB; 131,072 (one batch), 78 s, 692 MiB (docs/scale.md).
+  static let batchUsers = 65_536
+
   /// The plan of the build whose state folder is `stateRoot`.
   public static func planPath(stateRoot: String) -> String { "\(stateRoot)/plan.sqlite" }
 
@@ -112,6 +121,9 @@ public struct PlanEngineBuild {
     // One process, one shard: as many cards are reused from memory as in the in-memory
     // engine, fewer read back one `pread` each from the spill file (docs/scale.md).
     shard.memoBytes = SiteBuilder.renderMemoBudget
+    // One process, one shard: a batch may reach more users, so fewer batches load the same
+    // friends' images again.
+    if shard.tuning.batchUsers == nil { shard.tuning.batchUsers = Self.batchUsers }
     let rendered = try shard.build()
     var finalizer = ShardFinalizer(plan: plan, settings: settings, progress: progress)
     finalizer.outputClaimed = true
