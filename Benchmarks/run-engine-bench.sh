@@ -14,7 +14,8 @@
 #   WORKDIR   default /tmp/wallgen-engine-bench; the export is made once in WORKDIR/big
 #             (or taken from WALLGEN_SCALE_EXPORT); sites go to WORKDIR/runs/DATE and are
 #             deleted at the end of the run, not first (creating files soon after deleting many
-#             costs this machine's ext4 kernel time: docs/performance.md)
+#             costs this machine's ext4 kernel time: docs/performance.md); on tmpfs, where
+#             they take memory, each round's are deleted once compared
 #   ROUNDS    default 3
 # The whole run holds /tmp/wallgen-build.lock, so that no other build shares the cores.
 set -euo pipefail
@@ -81,6 +82,12 @@ for round in $(seq 1 "$rounds"); do
     echo "round $round: the two sites are identical ($(find "$run_dir/site-A-$round" -type f | wc -l) files)"
   else
     echo "round $round: the sites differ ($(wc -l <"$run_dir/diff-$round") lines in $run_dir/diff-$round)"
+  fi
+  # On tmpfs the sites are memory (about 3.4 GB each): three rounds' filled this machine's
+  # 24 GB and the OOM killer stopped a build. There a round's sites go once compared.
+  if [ "$(stat -f -c %T "$run_dir")" = tmpfs ]; then
+    rm -rf "$run_dir/site-A-$round" "$run_dir/site-B-$round" \
+      "$run_dir/.wallgen/site-A-$round" "$run_dir/.wallgen/site-B-$round"
   fi
 done
 
