@@ -118,12 +118,12 @@ public struct PlanEngineBuild {
     shard.outputClaimed = true
     shard.refusesMediaProblems = settings.strict
     shard.staging = staging
-    // One process, one shard: as many cards are reused from memory as in the in-memory
-    // engine, fewer read back one `pread` each from the spill file (docs/scale.md).
-    shard.memoBytes = SiteBuilder.renderMemoBudget
-    // One process, one shard: a batch may reach more users, so fewer batches load the same
-    // friends' images again.
-    if shard.tuning.batchUsers == nil { shard.tuning.batchUsers = Self.batchUsers }
+    // One process, one shard, whose bound is a whole build's: as many cards are reused from
+    // memory as in the in-memory engine (fewer read back one `pread` each from the spill
+    // file), and a batch may reach more users, so fewer batches load the same friends' images
+    // again (docs/scale.md).
+    shard.tuning.memoBytes = shard.tuning.memoBytes ?? SiteBuilder.renderMemoBudget
+    shard.tuning.batchUsers = shard.tuning.batchUsers ?? Self.batchUsers
     let rendered = try shard.build()
     var finalizer = ShardFinalizer(plan: plan, settings: settings, progress: progress)
     finalizer.outputClaimed = true

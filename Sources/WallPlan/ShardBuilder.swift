@@ -22,9 +22,6 @@ public struct ShardBuilder {
   var tuning = ShardTuning()
   /// How many image files the media stage takes at once (`mediaChunk`; tests make it small).
   var mediaFiles = Self.mediaChunk
-  /// The most memory the rendered cards kept for reuse take: `WallBatchRenderer.memoBudget`
-  /// for a shard of a sharded build; a one-process build gives the in-memory engine's.
-  package var memoBytes = WallBatchRenderer.memoBudget
   /// The most bytes of each of the record's lists held in memory (`ShardLists`; tests make
   /// it small).
   var listBytes = SpilledLines.defaultBudget
@@ -206,7 +203,7 @@ public struct ShardBuilder {
       progress: progress)
     renderer.order = tuning.localityOrder ? .locality : .objectId
     renderer.uploaderLimit = tuning.batchUsers ?? WallBatchRenderer.uploaderBudget
-    renderer.memoLimit = memoBytes
+    renderer.memoLimit = tuning.memoBytes ?? WallBatchRenderer.memoBudget
     let walls = try renderer.render(owners, into: lists)
     record.walls = owners.count
     // Pages, as a one-process build counts them: not the walls' viewer data.

@@ -12,6 +12,9 @@ public struct ShardTuning: Sendable, Equatable {
   public var localityOrder = true
   /// The most users a batch reaches; nil for `WallBatchRenderer.uploaderBudget`.
   public var batchUsers: Int?
+  /// The most memory the rendered cards kept for reuse take; nil for
+  /// `WallBatchRenderer.memoBudget` (a one-process build gives the in-memory engine's).
+  public var memoBytes: Int?
   /// Whether `wallgen` prints the shard's `ShardBuilder.Result.batches`.
   public var printsStatistics = false
 
