@@ -4,11 +4,16 @@ import WallReport
 import WallSupport
 
 extension PlanReader {
-  /// Everything the walls of `owners` show and name.
-  func neighborhood(of owners: [String]) throws(PlanError) -> Neighborhood {
-    var result = Neighborhood()
+  /// Everything the walls of `owners` show and name: `kept` (what an earlier batch loaded,
+  /// `Neighborhood.kept(for:)`), and from the plan the images of the users it does not hold,
+  /// the comments on them and everyone named who is not in it.
+  func neighborhood(of owners: [String], reusing kept: consuming Neighborhood = Neighborhood())
+    throws(PlanError) -> Neighborhood
+  {
+    var result = kept
+    let held = result.uploaders
     let ownerList = PlanSchema.list(owners)
-    result.uploaders = Set(owners)
+    result.uploaders.formUnion(owners)
     try database.prepare(
       """
       SELECT \(FriendColumn.selected(from: "f")) FROM friends f
@@ -29,7 +34,7 @@ extension PlanReader {
       let columns = PlanRow<RoleColumn>(row: row)
       result.roles[columns.text(.user), default: []].insert(columns.text(.role))
     }
-    let sourceList = PlanSchema.list(result.uploaders)
+    let sourceList = PlanSchema.list(result.uploaders.subtracting(held))
     // Class names are a few, and many rows share an ACL: one copy of each.
     var names = TextValueCache<String>()
     var acls = TextValueCache<AccessControl?>()
@@ -74,6 +79,7 @@ extension PlanReader {
         acl: acl(columns.optionalText(.acl)))
       result.commentsByImage[comment.imageID, default: []].append(comment)
     }
+    for user in result.users { named.remove(user.objectId) }
     try database.prepare(
       """
       SELECT \(Self.userAndPictureColumns) FROM users u

@@ -56,6 +56,8 @@ public struct ShardBatchStatistics: Sendable, Equatable {
   /// The batches, and what they loaded summed over them: the users whose images they show,
   /// the images, the comments on them, everyone named.
   public var batches = 0, uploaders = 0, images = 0, comments = 0, users = 0
+  /// The users whose images a batch kept from the one before, summed over the batches.
+  public var keptUploaders = 0
   /// Cards made (not found in the shard's memo) and copied from it.
   public var cardsMade = 0, cardsReused = 0
   /// Milliseconds spent ordering the walls.
@@ -64,7 +66,8 @@ public struct ShardBatchStatistics: Sendable, Equatable {
   /// The line `wallgen` prints.
   public var summary: String {
     "\(order) order (\(orderMilliseconds) ms): \(batches) batches loaded "
-      + "\(uploaders) uploaders, \(images) images, \(comments) comments, \(users) users; "
+      + "\(uploaders) uploaders, \(images) images, \(comments) comments, \(users) users "
+      + "(\(keptUploaders) uploaders kept from the batch before); "
       + "cards: \(cardsMade) made, \(cardsReused) reused"
   }
 }
@@ -75,7 +78,7 @@ extension ShardBatchStatistics {
     self.order = order.rawValue
     let loads = outcome.loads
     (batches, uploaders, images) = (loads.batches, loads.uploaders, loads.images)
-    (comments, users) = (loads.comments, loads.users)
+    (comments, users, keptUploaders) = (loads.comments, loads.users, loads.keptUploaders)
     cardsMade = outcome.memo?.made ?? 0
     cardsReused = outcome.memo?.reused ?? 0
     let (seconds, attoseconds) = outcome.orderTime.components

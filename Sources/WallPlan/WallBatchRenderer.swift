@@ -83,20 +83,38 @@ struct WallBatchRenderer {
   struct Loads: Sendable, Equatable {
     /// The batches.
     var batches = 0
-    /// The users whose images they loaded (walls' owners and their friends).
+    /// The users whose images they loaded from the plan (walls' owners and their friends).
     var uploaders = 0
-    /// The images and the comments on them.
+    /// The images and the comments on them, loaded from the plan.
     var images = 0, comments = 0
-    /// Everyone named (uploaders and the comments' authors).
+    /// Everyone named (uploaders and the comments' authors), loaded from the plan.
     var users = 0
 
-    /// Counts one more batch that loaded `neighborhood`.
-    mutating func add(_ neighborhood: Neighborhood) {
+    /// The users whose images were kept from the batch before, not loaded again.
+    var keptUploaders = 0
+
+    /// No batch yet.
+    init() {}
+
+    /// What one batch holding `neighborhood` holds.
+    init(counting neighborhood: Neighborhood) {
+      batches = 1
+      uploaders = neighborhood.uploaders.count
+      images = neighborhood.images.count
+      comments = neighborhood.commentsByImage.values.reduce(0) { $0 + $1.count }
+      users = neighborhood.users.count
+    }
+
+    /// Counts one more batch: `neighborhood`, of which what `kept` counts came from the batch
+    /// before.
+    mutating func add(_ neighborhood: Neighborhood, kept: Loads) {
+      let all = Loads(counting: neighborhood)
       batches += 1
-      uploaders += neighborhood.uploaders.count
-      images += neighborhood.images.count
-      comments += neighborhood.commentsByImage.values.reduce(0) { $0 + $1.count }
-      users += neighborhood.users.count
+      uploaders += all.uploaders - kept.uploaders
+      keptUploaders += kept.uploaders
+      images += all.images - kept.images
+      comments += all.comments - kept.comments
+      users += all.users - kept.users
     }
   }
 
@@ -115,9 +133,17 @@ struct WallBatchRenderer {
     let start = clock.now
     let owners = try ordered(owners)
     outcome.orderTime = clock.now - start
-    for batch in try batches(of: owners) {
-      let neighborhood = try plan.neighborhood(of: batch)
-      outcome.loads.add(neighborhood)
+    let batches = try batches(of: owners)
+    // What the next batch shows again is kept from one batch to the next, and only the rest
+    // is loaded: at most two batches' rows are held at once.
+    var kept = Neighborhood()
+    for (number, batch) in batches.enumerated() {
+      let held = Loads(counting: kept)
+      let neighborhood = try plan.neighborhood(of: batch, reusing: consume kept)
+      outcome.loads.add(neighborhood, kept: held)
+      kept =
+        number + 1 < batches.count
+        ? neighborhood.kept(for: try uploaders(of: batches[number + 1])) : Neighborhood()
       let part = try render(batch, in: neighborhood, memo: memo, avatars: avatars, lists: lists)
       outcome.pages += part.pages
       outcome.htmlPages += part.htmlPages
@@ -161,6 +187,13 @@ struct WallBatchRenderer {
     }
     if !batch.isEmpty { batches.append(batch) }
     return batches
+  }
+
+  /// The users whose images the walls of `owners` show: the owners and their friends.
+  func uploaders(of owners: [String]) throws(PlanError) -> Set<String> {
+    var uploaders = Set(owners)
+    for friends in try plan.friends(of: owners).values { uploaders.formUnion(friends) }
+    return uploaders
   }
 
   /// How many owners' friend lists `batches(of:)` reads at a time.

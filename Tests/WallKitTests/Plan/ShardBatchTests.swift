@@ -39,6 +39,57 @@ import WallSynth
     }
   }
 
+  @Test("a batch that reuses what the batch before kept holds what it would load alone")
+  func keptRowsMakeTheSameNeighborhood() throws {
+    let (_, renderer, owners) = try renderer(uploaderLimit: 24)
+    let batches = try renderer.batches(of: try renderer.ordered(owners))
+    #expect(batches.count > 2)
+    var kept = Neighborhood()
+    var (keptUploaders, loadedImages, allImages) = (0, 0, 0)
+    for (number, batch) in batches.enumerated() {
+      let fresh = try renderer.plan.neighborhood(of: batch)
+      let keptImages = kept.images.count
+      keptUploaders += kept.uploaders.count
+      let reused = try renderer.plan.neighborhood(of: batch, reusing: kept)
+      #expect(Self.contents(of: reused) == Self.contents(of: fresh), "batch \(number)")
+      loadedImages += reused.images.count - keptImages
+      allImages += fresh.images.count
+      kept = Neighborhood()
+      if number + 1 < batches.count {
+        let next = try renderer.uploaders(of: batches[number + 1])
+        kept = reused.kept(for: next)
+        #expect(kept.uploaders.isSubset(of: next))
+        #expect(kept.images.allSatisfy { next.contains($0.uploaderID) })
+      }
+    }
+    #expect(keptUploaders > 0, "consecutive batches share users")
+    #expect(loadedImages < allImages, "what was kept is not loaded again")
+  }
+
+  /// What a neighbourhood holds, by objectId and path, in order.
+  static func contents(of neighborhood: Neighborhood) -> [String] {
+    let comments = neighborhood.commentsByImage.values.flatMap { $0 }
+    return [
+      "uploaders " + neighborhood.uploaders.sorted().joined(separator: ","),
+      "users " + neighborhood.users.map(\.objectId).sorted().joined(separator: ","),
+      "images " + neighborhood.images.map(\.objectId).sorted().joined(separator: ","),
+      "numbers "
+        + neighborhood.imageNumbers.map { "\($0.key)=\($0.value)" }.sorted()
+        .joined(separator: ","),
+      "comments "
+        + comments.map { "\($0.imageID)/\($0.objectId)" }.sorted()
+        .joined(separator: ","),
+      "photos " + neighborhood.photos.keys.sorted().joined(separator: ","),
+      "pictures " + neighborhood.pictures.keys.sorted().joined(separator: ","),
+      "friends "
+        + neighborhood.friends.map { "\($0.key):\($0.value.sorted())" }.sorted()
+        .joined(separator: ","),
+      "roles "
+        + neighborhood.roles.map { "\($0.key):\($0.value.sorted())" }.sorted()
+        .joined(separator: ","),
+    ]
+  }
+
   @Test("a limit past the shard's users makes one batch")
   func largeLimitMakesOneBatch() throws {
     let (_, renderer, owners) = try renderer(uploaderLimit: 1_000)
