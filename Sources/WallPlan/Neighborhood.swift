@@ -55,20 +55,22 @@ struct Neighborhood: Sendable {
     kept.uploaders = uploaders.intersection(next)
     guard !kept.uploaders.isEmpty else { return kept }
     var named = kept.uploaders
-    var paths: Set<String> = []
+    // Looked up by what is kept, not filtered whole: a batch's rows are many more.
     for image in images where kept.uploaders.contains(image.uploaderID) {
       kept.images.append(image)
       kept.imageNumbers[image.objectId] = imageNumbers[image.objectId]
-      if let path = image.file?.path { paths.insert(path) }
+      if let path = image.file?.path, let photo = photos[path] { kept.photos[path] = photo }
       if let comments = commentsByImage[image.objectId] {
         kept.commentsByImage[image.objectId] = comments
         for comment in comments { named.insert(comment.authorID) }
       }
     }
-    kept.photos = photos.filter { paths.contains($0.key) }
     kept.users = users.filter { named.contains($0.objectId) }
-    let pictures = Set(kept.users.compactMap(\.picture?.path))
-    kept.pictures = self.pictures.filter { pictures.contains($0.key) }
+    for user in kept.users {
+      if let path = user.picture?.path, let picture = pictures[path] {
+        kept.pictures[path] = picture
+      }
+    }
     return kept
   }
 

@@ -2,6 +2,7 @@ import WallImaging
 import WallMedia
 import WallModel
 import WallSite
+import WallSupport
 
 /// What the media step will make of each image file, predicted from the plan's record (its
 /// digest and header) without decoding: the content key, and the variants' names and sizes.
@@ -107,16 +108,27 @@ extension PlannedMedia {
   func lookup(
     photos: [String: PlannedFile], pictures: [String: PlannedSource],
     users: @escaping @Sendable (String) -> User?, corrections: MediaCorrections,
-    avatars: AvatarCache
+    avatars: AvatarCache, jobs: Int = 1
   ) -> MediaLookup {
     let media = self
     // A photo is looked up on every wall that shows it (its tile, the viewer's list). Its
     // outcome (content key, the variants' names) is made once, into a table the workers only
     // read: one lookup then, as in the in-memory build's catalog. Working out the names on each
-    // lookup took 7 % of the samples of a 10k re-render (docs/scale.md).
+    // lookup took 7 % of the samples of a 10k re-render (docs/scale.md). They are worked out
+    // on `jobs` threads: a batch of the one-process build at 100k has about 130,000 photos,
+    // and nothing else runs meanwhile.
+    let files = Array(photos)
+    let pieces = files.count >= Self.photosAlone ? max(1, jobs) : 1
+    let made = ParallelWork.map(count: pieces, jobs: pieces) { piece -> [MediaOutcome] in
+      let range = piece * files.count / pieces..<(piece + 1) * files.count / pieces
+      return files[range].map { corrections.photos[$0.key] ?? media.outcome(of: $0.value) }
+    }
     var outcomes = [String: MediaOutcome](minimumCapacity: photos.count)
-    for (path, file) in photos {
-      outcomes[path] = corrections.photos[path] ?? media.outcome(of: file)
+    for (piece, pieceOutcomes) in made.enumerated() {
+      let first = piece * files.count / pieces
+      for (offset, outcome) in pieceOutcomes.enumerated() {
+        outcomes[files[first + offset].key] = outcome
+      }
     }
     return MediaLookup(
       photo: { [outcomes] path in
@@ -132,6 +144,9 @@ extension PlannedMedia {
         return avatar
       })
   }
+
+  /// The fewest photos whose outcomes `lookup` works out on more than one thread.
+  static let photosAlone = 4_096
 
   /// A user's avatar: their picture's variants when it is made (as corrected, else as
   /// predicted), else their generated avatar.

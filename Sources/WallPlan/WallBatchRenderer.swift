@@ -214,7 +214,7 @@ struct WallBatchRenderer {
     // Media outcomes are worked out for the cards made, avatars once per shard.
     let lookup = media.lookup(
       photos: neighborhood.photos, pictures: neighborhood.pictures, users: index.user,
-      corrections: corrections, avatars: avatars)
+      corrections: corrections, avatars: avatars, jobs: settings.pipeline.jobs)
     var plain = WallPageModel(
       index: index, media: lookup, layout: layout, zone: settings.pipeline.timeZone,
       language: settings.pipeline.language, site: settings.pipeline.site,
