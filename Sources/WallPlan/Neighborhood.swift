@@ -1,4 +1,5 @@
 import WallImaging
+import WallMedia
 import WallModel
 import WallReport
 import WallSupport
@@ -35,8 +36,8 @@ struct Neighborhood: Sendable {
   var commentsByImage: [String: [Comment]] = [:]
   var friends: [String: Set<String>] = [:]
   var roles: [String: Set<String>] = [:]
-  /// The plan's record of the photos of `images`, by path.
-  var photos: [String: PlannedFile] = [:]
+  /// What the photos of `images` come to (`PlannedMedia.photoOutcome`), by path.
+  var photos: [String: MediaOutcome] = [:]
   /// The pictures of `users`, by path.
   var pictures: [String: PlannedSource] = [:]
   /// The plan's row number of each image of `images`, by objectId: the same in every

@@ -1,4 +1,5 @@
 import WallImaging
+import WallMedia
 import WallModel
 import WallReport
 import WallSupport
@@ -6,10 +7,12 @@ import WallSupport
 extension PlanReader {
   /// Everything the walls of `owners` show and name: `kept` (what an earlier batch loaded,
   /// `Neighborhood.kept(for:)`), and from the plan the images of the users it does not hold,
-  /// the comments on them and everyone named who is not in it.
-  func neighborhood(of owners: [String], reusing kept: consuming Neighborhood = Neighborhood())
-    throws(PlanError) -> Neighborhood
-  {
+  /// the comments on them and everyone named who is not in it; each photo as `photoOutcome`
+  /// says it comes out, from its path and the plan's record.
+  func neighborhood(
+    of owners: [String], reusing kept: consuming Neighborhood,
+    photoOutcome: (String, PlannedFile) -> MediaOutcome
+  ) throws(PlanError) -> Neighborhood {
     var result = kept
     let held = result.uploaders
     let ownerList = PlanSchema.list(owners)
@@ -98,7 +101,7 @@ extension PlanReader {
       """
     ).forEach([sourceList]) { row in
       if let source = Self.source(row), result.photos[source.path] == nil {
-        result.photos[source.path] = PlannedFile(source)
+        result.photos[source.path] = photoOutcome(source.path, PlannedFile(source))
       }
     }
     return result

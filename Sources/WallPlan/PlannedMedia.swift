@@ -2,7 +2,6 @@ import WallImaging
 import WallMedia
 import WallModel
 import WallSite
-import WallSupport
 
 /// What the media step will make of each image file, predicted from the plan's record (its
 /// digest and header) without decoding: the content key, and the variants' names and sizes.
@@ -102,37 +101,18 @@ struct MediaCorrections: Sendable {
 }
 
 extension PlannedMedia {
-  /// What a batch's cards show of `neighborhood`'s media: each photo's outcome worked out once
-  /// for the batch, each avatar when a card first shows it, kept in `avatars` for the next
-  /// batches.
+  /// What a batch's cards show of `neighborhood`'s media: each photo's outcome as the
+  /// neighbourhood holds it (`photoOutcome`), each avatar when a card first shows it, kept in
+  /// `avatars` for the next batches.
   func lookup(
-    photos: [String: PlannedFile], pictures: [String: PlannedSource],
+    photos: [String: MediaOutcome], pictures: [String: PlannedSource],
     users: @escaping @Sendable (String) -> User?, corrections: MediaCorrections,
-    avatars: AvatarCache, jobs: Int = 1
+    avatars: AvatarCache
   ) -> MediaLookup {
     let media = self
-    // A photo is looked up on every wall that shows it (its tile, the viewer's list). Its
-    // outcome (content key, the variants' names) is made once, into a table the workers only
-    // read: one lookup then, as in the in-memory build's catalog. Working out the names on each
-    // lookup took 7 % of the samples of a 10k re-render (docs/scale.md). They are worked out
-    // on `jobs` threads: a batch of the one-process build at 100k has about 130,000 photos,
-    // and nothing else runs meanwhile.
-    let files = Array(photos)
-    let pieces = files.count >= Self.photosAlone ? max(1, jobs) : 1
-    let made = ParallelWork.map(count: pieces, jobs: pieces) { piece -> [MediaOutcome] in
-      let range = piece * files.count / pieces..<(piece + 1) * files.count / pieces
-      return files[range].map { corrections.photos[$0.key] ?? media.outcome(of: $0.value) }
-    }
-    var outcomes = [String: MediaOutcome](minimumCapacity: photos.count)
-    for (piece, pieceOutcomes) in made.enumerated() {
-      let first = piece * files.count / pieces
-      for (offset, outcome) in pieceOutcomes.enumerated() {
-        outcomes[files[first + offset].key] = outcome
-      }
-    }
     return MediaLookup(
-      photo: { [outcomes] path in
-        outcomes[path] ?? corrections.photos[path] ?? .failed(reason: "not planned")
+      photo: { [photos] path in
+        photos[path] ?? corrections.photos[path] ?? .failed(reason: "not planned")
       },
       avatar: { userID in
         if let avatar = avatars.avatar(of: userID) { return avatar }
@@ -145,8 +125,19 @@ extension PlannedMedia {
       })
   }
 
-  /// The fewest photos whose outcomes `lookup` works out on more than one thread.
-  static let photosAlone = 4_096
+  /// What the walls show of a photo: its outcome as corrected (`corrections`), else as
+  /// predicted from the plan's record.
+  ///
+  /// A photo is looked up on every wall that shows it (its tile, the viewer's list): its outcome
+  /// (content key, the variants' names) is made once, when its record is loaded, and kept with
+  /// the rows (`Neighborhood.photos`), from batch to batch while they show it. Working out the
+  /// names on each lookup took 7 % of the samples of a 10k re-render, and a table of them made
+  /// again for each batch 4 % of the main thread's samples of the 100k render (docs/scale.md).
+  func photoOutcome(path: String, file: PlannedFile, corrections: MediaCorrections)
+    -> MediaOutcome
+  {
+    corrections.photos[path] ?? outcome(of: file)
+  }
 
   /// A user's avatar: their picture's variants when it is made (as corrected, else as
   /// predicted), else their generated avatar.

@@ -139,7 +139,7 @@ struct WallBatchRenderer {
     var kept = Neighborhood()
     for (number, batch) in batches.enumerated() {
       let held = Loads(counting: kept)
-      let neighborhood = try plan.neighborhood(of: batch, reusing: consume kept)
+      let neighborhood = try neighborhood(of: batch, reusing: consume kept)
       outcome.loads.add(neighborhood, kept: held)
       kept =
         number + 1 < batches.count
@@ -189,6 +189,16 @@ struct WallBatchRenderer {
     return batches
   }
 
+  /// The rows the walls of `owners` show (`PlanReader.neighborhood(of:reusing:photoOutcome:)`),
+  /// each photo as these walls show it (`PlannedMedia.photoOutcome`).
+  func neighborhood(of owners: [String], reusing kept: consuming Neighborhood = Neighborhood())
+    throws(PlanError) -> Neighborhood
+  {
+    try plan.neighborhood(of: owners, reusing: kept) { path, file in
+      media.photoOutcome(path: path, file: file, corrections: corrections)
+    }
+  }
+
   /// The users whose images the walls of `owners` show: the owners and their friends.
   func uploaders(of owners: [String]) throws(PlanError) -> Set<String> {
     var uploaders = Set(owners)
@@ -214,7 +224,7 @@ struct WallBatchRenderer {
     // Media outcomes are worked out for the cards made, avatars once per shard.
     let lookup = media.lookup(
       photos: neighborhood.photos, pictures: neighborhood.pictures, users: index.user,
-      corrections: corrections, avatars: avatars, jobs: settings.pipeline.jobs)
+      corrections: corrections, avatars: avatars)
     var plain = WallPageModel(
       index: index, media: lookup, layout: layout, zone: settings.pipeline.timeZone,
       language: settings.pipeline.language, site: settings.pipeline.site,

@@ -35,36 +35,4 @@ import Testing
     #expect(media.key(of: PlannedFile(source)) == nil)
     #expect(media.outcome(of: PlannedFile(source)) == .failed(reason: "no such file"))
   }
-
-  @Test("a batch's photo outcomes worked out on two threads are each photo's own, corrected")
-  func lookupOnTwoThreads() throws {
-    let media = PlannedMedia(thumbnailer: Thumbnailer(), copyOriginals: false)
-    var photos: [String: PlannedFile] = [:]
-    for number in 0..<(PlannedMedia.photosAlone + 37) {
-      let failed = number % 97 == 0
-      let source = PlannedSource(
-        path: "files/\(number).jpg", avatar: false, ownerClass: "WallImage",
-        ownerId: "img\(number)",
-        digest: failed
-          ? nil : Hex.encode(SHA256.digest([UInt8(number & 255), UInt8(number >> 8)])),
-        readError: failed ? "unreadable \(number)" : nil,
-        info: ImageInfo(
-          format: .jpeg, width: 100 + number % 900, height: 80, orientation: 1, hasAlpha: false),
-        probeError: nil, hash: Int64(number))
-      photos[source.path] = PlannedFile(source)
-    }
-    var corrections = MediaCorrections()
-    corrections.photos["files/5.jpg"] = .failed(reason: "did not decode")
-    let lookup = media.lookup(
-      photos: photos, pictures: [:], users: { _ in nil }, corrections: corrections,
-      avatars: AvatarCache(limit: 1), jobs: 2)
-    var mismatches: [String] = []
-    for (path, file) in photos {
-      let expected = corrections.photos[path] ?? media.outcome(of: file)
-      if lookup.photo(path) != expected { mismatches.append(path) }
-    }
-    #expect(mismatches == [])
-    #expect(lookup.photo("files/5.jpg") == .failed(reason: "did not decode"))
-    #expect(lookup.photo("files/none.jpg") == .failed(reason: "not planned"))
-  }
 }

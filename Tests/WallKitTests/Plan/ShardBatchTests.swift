@@ -34,7 +34,7 @@ import WallSynth
       let uploaders = Set(batch + batch.flatMap { friends[$0] ?? [] })
       #expect(uploaders.count <= limit || batch.count == 1, "batch \(batch)")
       // What the batch loads comes from those users only.
-      let neighborhood = try renderer.plan.neighborhood(of: batch)
+      let neighborhood = try renderer.neighborhood(of: batch)
       #expect(neighborhood.images.allSatisfy { uploaders.contains($0.uploaderID) })
     }
   }
@@ -47,10 +47,10 @@ import WallSynth
     var kept = Neighborhood()
     var (keptUploaders, loadedImages, allImages) = (0, 0, 0)
     for (number, batch) in batches.enumerated() {
-      let fresh = try renderer.plan.neighborhood(of: batch)
+      let fresh = try renderer.neighborhood(of: batch)
       let keptImages = kept.images.count
       keptUploaders += kept.uploaders.count
-      let reused = try renderer.plan.neighborhood(of: batch, reusing: kept)
+      let reused = try renderer.neighborhood(of: batch, reusing: kept)
       #expect(Self.contents(of: reused) == Self.contents(of: fresh), "batch \(number)")
       loadedImages += reused.images.count - keptImages
       allImages += fresh.images.count
@@ -64,6 +64,24 @@ import WallSynth
     }
     #expect(keptUploaders > 0, "consecutive batches share users")
     #expect(loadedImages < allImages, "what was kept is not loaded again")
+  }
+
+  @Test(
+    "a neighbourhood holds each photo's outcome as the walls show it: corrected, else predicted")
+  func photosHoldTheirOutcomes() throws {
+    let (_, renderer, owners) = try renderer(uploaderLimit: 1_000)
+    let predicted = try renderer.neighborhood(of: owners).photos
+    let path = try #require(predicted.keys.sorted().first)
+    var corrections = MediaCorrections()
+    corrections.photos[path] = .failed(reason: "did not decode")
+    let corrected = WallBatchRenderer(
+      plan: renderer.plan, media: renderer.media, settings: renderer.settings,
+      writer: renderer.writer, corrections: corrections)
+    let shown = try corrected.neighborhood(of: owners).photos
+    #expect(shown[path] == .failed(reason: "did not decode"))
+    #expect(predicted[path] != shown[path])
+    #expect(shown.filter { $0.key != path }.count == predicted.count - 1)
+    #expect(predicted.keys.filter { $0 != path && shown[$0] != predicted[$0] } == [])
   }
 
   /// What a neighbourhood holds, by objectId and path, in order.

@@ -113,7 +113,7 @@ import WallSynth
     #expect(ordered.sorted() == owners)
     let batches = try renderer.batches(of: ordered)
     #expect(batches.count == 2)
-    let loaded = try batches.map { try renderer.plan.neighborhood(of: $0).uploaders.count }
+    let loaded = try batches.map { try renderer.neighborhood(of: $0).uploaders.count }
     #expect(loaded == [12, 12])
     var byObjectId = renderer
     byObjectId.order = .objectId
