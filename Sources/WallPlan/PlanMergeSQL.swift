@@ -227,7 +227,8 @@ enum PlanMergeSQL {
   /// The friendships listed by one side only, by user then friend (the import's warnings).
   static let oneSided = """
     SELECT f.owner, f.friend FROM main.friends f
-    WHERE NOT EXISTS (SELECT 1 FROM main.friends r WHERE r.owner = f.friend AND r.friend = f.owner)
+    WHERE NOT EXISTS (SELECT 1 FROM main.friends r INDEXED BY friends_friend
+      WHERE r.friend = f.owner AND r.owner = f.friend)
     ORDER BY f.owner, f.friend
     """
 

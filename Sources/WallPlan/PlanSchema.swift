@@ -56,11 +56,15 @@ enum PlanSchema {
   static func only(_ audience: Audience) -> Int64 { audience == .anyone ? 1 : 2 }
 
   /// Indexes, made after the rows are in (faster than keeping them up to date row by row).
+  ///
+  /// `friends_friend` holds the owner too: a friendship's other side is then found in the
+  /// order `friends` is walked (`PlanMergeSQL.oneSided`), not by a random probe of the
+  /// primary key (at 100k, 4.9 s against 1.4 s; the index takes 1.8 s more to make).
   static let indexes = """
     CREATE INDEX users_hash ON users(hash);
     CREATE INDEX users_avatar_hash ON users(avatarHash);
     CREATE INDEX users_picture ON users(picturePath);
-    CREATE INDEX friends_friend ON friends(friend);
+    CREATE INDEX friends_friend ON friends(friend, owner);
     CREATE INDEX images_uploader ON images(uploader);
     CREATE INDEX images_path ON images(path);
     CREATE INDEX comments_image ON comments(imageID);
