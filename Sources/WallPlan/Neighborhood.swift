@@ -44,10 +44,19 @@ struct Neighborhood: Sendable {
   /// neighbourhood of one plan.
   var imageNumbers: [String: Int] = [:]
 
+  /// The users whose images the walls of `owners` show: the owners and, from `friends` (their
+  /// friend lists, `PlanReader.friends(of:)`), their friends.
+  static func uploaders(of owners: [String], friends: [String: [String]]) -> Set<String> {
+    var uploaders = Set(owners)
+    for list in friends.values { uploaders.formUnion(list) }
+    return uploaders
+  }
+
   /// What the next batch, whose walls show the images of `next`, needs of these rows.
   ///
-  /// Those users' images held here, the comments on them, everyone these name, and the
-  /// records of their files: `PlanReader.neighborhood(of:reusing:)` loads only the rest.
+  /// Those users' images held here, the comments on them, everyone these name, and their
+  /// photos' outcomes: `PlanReader.neighborhood(of:friends:reusing:photoOutcome:)` loads only
+  /// the rest.
   ///
   /// Walls in locality order share their hubs' images from batch to batch: a batch that
   /// loaded them all again read the 100k skewed export's users 15.7 times over.

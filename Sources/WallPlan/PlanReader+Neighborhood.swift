@@ -5,29 +5,20 @@ import WallReport
 import WallSupport
 
 extension PlanReader {
-  /// Everything the walls of `owners` show and name: `kept` (what an earlier batch loaded,
-  /// `Neighborhood.kept(for:)`), and from the plan the images of the users it does not hold,
-  /// the comments on them and everyone named who is not in it; each photo as `photoOutcome`
-  /// says it comes out, from its path and the plan's record.
+  /// Everything the walls of `owners`, whose friend lists are `friends` (`friends(of:)`), show
+  /// and name: `kept` (what an earlier batch loaded, `Neighborhood.kept(for:)`), and from the
+  /// plan the images of the users it does not hold, the comments on them and everyone named
+  /// who is not in it; each photo as `photoOutcome` says it comes out, from its path and the
+  /// plan's record.
   func neighborhood(
-    of owners: [String], reusing kept: consuming Neighborhood,
+    of owners: [String], friends: [String: [String]], reusing kept: consuming Neighborhood,
     photoOutcome: (String, PlannedFile) -> MediaOutcome
   ) throws(PlanError) -> Neighborhood {
     var result = kept
     let held = result.uploaders
     let ownerList = PlanSchema.list(owners)
-    result.uploaders.formUnion(owners)
-    try database.prepare(
-      """
-      SELECT \(FriendColumn.selected(from: "f")) FROM friends f
-      WHERE f.owner IN (SELECT value FROM json_each(?))
-      """
-    ).forEach([ownerList]) { row in
-      let columns = PlanRow<FriendColumn>(row: row)
-      let friend = columns.text(.friend)
-      result.friends[columns.text(.owner), default: []].insert(friend)
-      result.uploaders.insert(friend)
-    }
+    result.uploaders.formUnion(Neighborhood.uploaders(of: owners, friends: friends))
+    for (owner, list) in friends { result.friends[owner, default: []].formUnion(list) }
     try database.prepare(
       """
       SELECT \(RoleColumn.selected(from: "r")) FROM roles r

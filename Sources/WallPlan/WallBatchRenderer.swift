@@ -136,14 +136,21 @@ struct WallBatchRenderer {
     let batches = try batches(of: owners)
     // What the next batch shows again is kept from one batch to the next, and only the rest
     // is loaded: at most two batches' rows are held at once.
+    // Each batch's friend lists are read once: for what the batch before keeps, then for
+    // the batch itself.
     var kept = Neighborhood()
+    var friends: [String: [String]] = [:]
+    if let first = batches.first { friends = try plan.friends(of: first) }
     for (number, batch) in batches.enumerated() {
       let held = Loads(counting: kept)
-      let neighborhood = try neighborhood(of: batch, reusing: consume kept)
+      let neighborhood = try neighborhood(of: batch, friends: friends, reusing: consume kept)
       outcome.loads.add(neighborhood, kept: held)
-      kept =
-        number + 1 < batches.count
-        ? neighborhood.kept(for: try uploaders(of: batches[number + 1])) : Neighborhood()
+      kept = Neighborhood()
+      if number + 1 < batches.count {
+        let next = batches[number + 1]
+        friends = try plan.friends(of: next)
+        kept = neighborhood.kept(for: Neighborhood.uploaders(of: next, friends: friends))
+      }
       let part = try render(batch, in: neighborhood, memo: memo, avatars: avatars, lists: lists)
       outcome.pages += part.pages
       outcome.htmlPages += part.htmlPages
@@ -189,21 +196,19 @@ struct WallBatchRenderer {
     return batches
   }
 
-  /// The rows the walls of `owners` show (`PlanReader.neighborhood(of:reusing:photoOutcome:)`),
-  /// each photo as these walls show it (`PlannedMedia.photoOutcome`).
-  func neighborhood(of owners: [String], reusing kept: consuming Neighborhood = Neighborhood())
-    throws(PlanError) -> Neighborhood
-  {
-    try plan.neighborhood(of: owners, reusing: kept) { path, file in
+  /// The rows the walls of `owners` show
+  /// (`PlanReader.neighborhood(of:friends:reusing:photoOutcome:)`), their friend lists read
+  /// from the plan unless given, each photo as these walls show it
+  /// (`PlannedMedia.photoOutcome`).
+  func neighborhood(
+    of owners: [String], friends: [String: [String]]? = nil,
+    reusing kept: consuming Neighborhood = Neighborhood()
+  ) throws(PlanError) -> Neighborhood {
+    let lists: [String: [String]]
+    if let friends { lists = friends } else { lists = try plan.friends(of: owners) }
+    return try plan.neighborhood(of: owners, friends: lists, reusing: kept) { path, file in
       media.photoOutcome(path: path, file: file, corrections: corrections)
     }
-  }
-
-  /// The users whose images the walls of `owners` show: the owners and their friends.
-  func uploaders(of owners: [String]) throws(PlanError) -> Set<String> {
-    var uploaders = Set(owners)
-    for friends in try plan.friends(of: owners).values { uploaders.formUnion(friends) }
-    return uploaders
   }
 
   /// How many owners' friend lists `batches(of:)` reads at a time.

@@ -56,7 +56,8 @@ import WallSynth
       allImages += fresh.images.count
       kept = Neighborhood()
       if number + 1 < batches.count {
-        let next = try renderer.uploaders(of: batches[number + 1])
+        let next = Neighborhood.uploaders(
+          of: batches[number + 1], friends: try renderer.plan.friends(of: batches[number + 1]))
         kept = reused.kept(for: next)
         #expect(kept.uploaders.isSubset(of: next))
         #expect(kept.images.allSatisfy { next.contains($0.uploaderID) })
